@@ -1,0 +1,41 @@
+// The two kinds of expected failure. Both carry a message meant for the user;
+// front ends print it on one line and exit with status 2 (style.md, Errors).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace grundy {
+
+// Bad input: an unknown ruleset, a malformed number or code, a heap count the
+// ruleset does not accept. `token` is the offending piece of input.
+class InputError : public std::runtime_error {
+ public:
+  InputError(std::string token, const std::string& message)
+      : std::runtime_error(message), token_(std::move(token)) {}
+  const std::string& token() const { return token_; }
+
+ private:
+  std::string token_;
+};
+
+// A well-formed request that is beyond what grundy can compute exactly within
+// its stated limits (a heap too large for a computed ruleset, a misère search
+// over too many positions). The message says which limit and why.
+class LimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace grundy
+
+// Internal invariants: on in every build type, because a wrong game value is
+// worse than a crash. Only for conditions that cannot be caused by user input.
+#define GRUNDY_ASSERT(cond)                                                                  \
+  do {                                                                                       \
+    if (!(cond)) ::grundy::detail::assertion_failed(#cond, __FILE__, __LINE__);              \
+  } while (false)
+
+namespace grundy::detail {
+[[noreturn]] void assertion_failed(const char* condition, const char* file, int line);
+}

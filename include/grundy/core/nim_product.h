@@ -1,0 +1,37 @@
+// Nim multiplication: the product that, with nim-sum as addition, makes the
+// nimbers below 2^(2^k) a field (theory.md §7).
+#pragma once
+
+#include "grundy/core/types.h"
+
+namespace grundy {
+
+// a ⊗ b in the field of nimbers below 2^64. Commutative, associative,
+// distributive over nim_sum, with 1 as identity.
+Nimber nim_product(Nimber a, Nimber b);
+
+// a ⊗ a.
+Nimber nim_square(Nimber a);
+
+// The b with a ⊗ b = 1. Requires a != 0 (asserted): 0 has no inverse, so a
+// caller that can see 0 must rule it out first.
+Nimber nim_inverse(Nimber a);
+
+namespace detail {
+
+// The bound on the arguments of nim_product_naive.
+inline constexpr Nimber kNimProductNaiveLimit = 256;
+
+// a ⊗ b by Conway's definition, mex{ a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b }:
+// the by-definition twin of nim_product, for tests. Requires a, b < 256
+// (asserted). Memoised: the first call with max(a, b) >= n/2 fills an n x n
+// table, n a power of two, in O(n^4) steps (about a second for n = 256).
+Nimber nim_product_naive(Nimber a, Nimber b);
+
+// a ⊗ b by the half-split recursion of theory.md §7, with no tables: the
+// second twin of nim_product, for tests on 64-bit values. Some 10^4 steps
+// for random 64-bit arguments.
+Nimber nim_product_half_split(Nimber a, Nimber b);
+
+}  // namespace detail
+}  // namespace grundy

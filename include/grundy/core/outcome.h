@@ -1,0 +1,25 @@
+// The outcome class of a position (theory.md, conventions).
+#pragma once
+
+namespace grundy {
+
+// P: the player to move loses with perfect play; N: the player to move wins;
+// D: a draw (only in loopy games, where play can go on for ever).
+enum class Outcome { P, N, D };
+
+constexpr char outcome_letter(Outcome o) {
+  switch (o) {
+    case Outcome::P: return 'P';
+    case Outcome::N: return 'N';
+    case Outcome::D: return 'D';
+  }
+  return '?';
+}
+
+// The outcome of a position whose options have the given outcomes, in a
+// finite (non-loopy) game: N iff some option is P.
+constexpr Outcome outcome_from_value(bool some_option_is_p) {
+  return some_option_is_p ? Outcome::N : Outcome::P;
+}
+
+}  // namespace grundy

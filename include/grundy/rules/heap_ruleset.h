@@ -1,0 +1,78 @@
+// Heap games: a position is a multiset of heaps, and a move acts on ONE heap,
+// replacing it by at most three smaller heaps (a removal, a split, or both).
+// Such a position is the disjunctive sum of its heaps, so its Grundy value is
+// the nim-sum of the heap values G(n) (Sprague-Grundy theorem, theory.md §1).
+// Nim, subtraction games, take-and-break codes, Lasker's Nim and the split
+// games of the seeds are heap games.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "grundy/rules/ruleset.h"
+
+namespace grundy {
+
+// One option of a single heap: the non-empty heaps left behind, in ascending
+// order (an empty list means the heap was taken away entirely).
+struct HeapOption {
+  std::array<Heap, 3> parts{};
+  std::uint8_t part_count = 0;
+
+  Heap total() const;
+  friend bool operator==(const HeapOption&, const HeapOption&) = default;
+};
+
+class HeapRuleset : public Ruleset {
+ public:
+  using HeapOptionVisitor = std::function<bool(const HeapOption&)>;
+
+  // Calls `visit` with each option of a single heap of size n, each distinct
+  // multiset of parts once, until it returns false.
+  virtual void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const = 0;
+
+  // G(n), when a closed form proven for every n belongs to this ruleset.
+  virtual std::optional<Nimber> closed_form_value(Heap /*n*/) const { return std::nullopt; }
+
+  // For rulesets with a closed form: visits the options of heap n whose value
+  // is `target` without enumerating all options, and returns true. Returns
+  // false (visiting nothing) where no such shortcut exists.
+  virtual bool for_each_heap_option_with_value(Heap /*n*/, Nimber /*target*/,
+                                               const HeapOptionVisitor& /*visit*/) const {
+    return false;
+  }
+
+  // G(0..last) by a method faster than the naive mex where the ruleset has
+  // one (checked against the naive engine in tests); empty if it has none.
+  virtual std::vector<Nimber> fast_values(Heap /*last*/) const { return {}; }
+
+  // An upper bound on the work (options visited) to compute G(0..last) by
+  // fast_values where there is one, else by the naive mex; saturates at
+  // UINT64_MAX. Computed rulesets are refused beyond a budget on this number
+  // rather than hanging.
+  virtual std::uint64_t compute_cost(Heap last) const = 0;
+
+  // Ruleset interface: a move replaces heap i by the parts of one of its
+  // options, in place (a heap taken away entirely stays as a 0).
+  void for_each_option(const Position& position,
+                       const std::function<bool(const Position&)>& visit) const override;
+  std::string describe_move(const Position& before, const Position& after) const override;
+  // Sorted, without empty heaps: heaps are interchangeable and an empty heap
+  // has no move under every convention.
+  Position canonical(const Position& position) const override;
+
+  // The position after replacing heap `index` of `position` by `option`.
+  static Position apply(const Position& position, std::size_t index, const HeapOption& option);
+  // The move that replaces heap `index`, of size `heap`, by `option`.
+  static Move heap_move(std::size_t index, Heap heap, const HeapOption& option);
+};
+
+namespace detail {
+// Saturating arithmetic for cost estimates.
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b);
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b);
+}  // namespace detail
+
+}  // namespace grundy

@@ -1,0 +1,32 @@
+// Turning user text into rulesets and heaps. Every failure is an InputError
+// that names the offending token.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/rules/ruleset.h"
+
+namespace grundy {
+
+// A ruleset from its name, case-insensitive: nim, bash:M, subtract:1,3,4,
+// allbut:2,3,7, staircase, wythoff, moore:K, lasker, split, grundy-game,
+// divisor, squares, fibonacci, kayles, dawson, or a take-and-break code such
+// as 0.137 or 4.[3].
+std::unique_ptr<Ruleset> parse_ruleset(std::string_view name);
+
+// A heap size: decimal digits only, at most 2^63-1.
+Heap parse_heap(std::string_view token);
+// Heap sizes for a ruleset, checked against the ruleset's position shape.
+Position parse_position(const Ruleset& ruleset, const std::vector<std::string>& tokens);
+
+struct RulesetSyntax {
+  std::string pattern;      // e.g. "bash:M"
+  std::string description;  // one line
+};
+// Every ruleset name the parser accepts, for help texts.
+const std::vector<RulesetSyntax>& ruleset_catalogue();
+
+}  // namespace grundy

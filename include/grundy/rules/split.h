@@ -1,0 +1,36 @@
+// Games whose moves only split heaps.
+//
+// Description:
+//   split        — replace a heap of a by two heaps b, c with 0 <= b, c < a
+//                  (the seeds' 拆分-Nim, AcWing 894; b + c may exceed a).
+//                  G(a) = mex{ G(b) xor G(c) : 0 <= c <= b < a }.
+//   grundy-game  — split a heap into two unequal non-empty heaps (Grundy's
+//                  game, WW ch. 4; no closed form is known).
+// Source: seed 002; theory.md §2; WW ch. 4.
+// Time: split: O(a) options per value from the incremental set of reachable
+//   nim-sums (the set only grows with a), O(N^2) for G(0..N); naive O(a^2).
+//   grundy-game: O(a) options.
+// Status: the incremental computation compared with the naive mex to
+//   a = 200 (tests/stress).
+#pragma once
+
+#include "grundy/rules/heap_ruleset.h"
+
+namespace grundy {
+
+class SplitNim final : public HeapRuleset {
+ public:
+  std::string name() const override { return "split"; }
+  void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
+  std::vector<Nimber> fast_values(Heap last) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+};
+
+class GrundyGame final : public HeapRuleset {
+ public:
+  std::string name() const override { return "grundy-game"; }
+  void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+};
+
+}  // namespace grundy

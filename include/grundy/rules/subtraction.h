@@ -1,0 +1,90 @@
+// Subtraction games: a move removes k tokens from one heap, for k in a set
+// that may depend on the heap (theory.md §2-§3).
+//
+// Description: bash:M (k in 1..M, closed form G(n) = n mod (M+1));
+//   subtract:S (k in a finite set S); allbut:S (any k >= 1 not in S);
+//   squares (k a positive square); fibonacci (k a Fibonacci number);
+//   divisor (k a proper divisor of n: the Divisor Game, LeetCode 1025).
+// Source: WW ch. 4; seeds 001 (Bash), 002 (subtraction set, divisor,
+//   squares = LeetCode 1510).
+// Time: options of heap n: |S|, n, sqrt(n), log n, sqrt(n) respectively.
+// Status: each G(n) compared with the naive mex over the options to n = 200
+//   and with the equivalent take-and-break code (tests/stress).
+#pragma once
+
+#include <vector>
+
+#include "grundy/rules/heap_ruleset.h"
+
+namespace grundy {
+
+class SubtractionRuleset : public HeapRuleset {
+ public:
+  using SubtractionVisitor = std::function<bool(Heap)>;
+  // Visits each amount k (1 <= k <= n) that may be taken from a heap of n.
+  virtual void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const = 0;
+  void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
+};
+
+class Bash final : public SubtractionRuleset {
+ public:
+  explicit Bash(Heap max_take);  // max_take >= 1
+  std::string name() const override;
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::optional<Nimber> closed_form_value(Heap n) const override;
+  bool for_each_heap_option_with_value(Heap n, Nimber target,
+                                       const HeapOptionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+
+ private:
+  Heap max_take_;
+};
+
+class SubtractionSet final : public SubtractionRuleset {
+ public:
+  explicit SubtractionSet(std::vector<Heap> amounts);  // non-empty, positive
+  std::string name() const override;
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+  const std::vector<Heap>& amounts() const { return amounts_; }
+
+ private:
+  std::vector<Heap> amounts_;  // ascending, distinct
+};
+
+class AllBut final : public SubtractionRuleset {
+ public:
+  explicit AllBut(std::vector<Heap> excluded);  // positive
+  std::string name() const override;
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+
+ private:
+  std::vector<Heap> excluded_;  // ascending, distinct
+};
+
+class SubtractSquare final : public SubtractionRuleset {
+ public:
+  std::string name() const override { return "squares"; }
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+};
+
+class SubtractFibonacci final : public SubtractionRuleset {
+ public:
+  std::string name() const override { return "fibonacci"; }
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+};
+
+class DivisorGame final : public SubtractionRuleset {
+ public:
+  std::string name() const override { return "divisor"; }
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+};
+
+// floor(sqrt(n)), exact for every 64-bit n.
+Heap isqrt(Heap n);
+
+}  // namespace grundy

@@ -1,0 +1,54 @@
+// Take-and-break games given by a code d0.d1d2d3... (octal and hexadecimal
+// games) in CGSuite's notation.
+//
+// Description: digit d_k says what a move that removes k tokens from one heap
+//   may leave: bit 1 nothing, bit 2 one non-empty heap, bit 4 two, bit 8
+//   three. d0 (before the point) is for moves that remove nothing and only
+//   split: 4 into two non-empty heaps, 8 into three. A block in square
+//   brackets at the end repeats for ever: 0.[3] is Nim, 4.[3] Lasker's Nim.
+//   Names: kayles = 0.77, dawson = 0.07 (Dawson's Kayles).
+// Source: WW ch. 4; CGSuite TakeAndBreak; theory.md §3.
+// Time: options of heap n: O(t) removals for a code of t digits, plus O(n)
+//   per two-heap digit and O(n^2) per three-heap digit.
+// Status: option lists compared with the dedicated rulesets (0.[3] = nim,
+//   4.[3] = lasker, 0.333 = subtract:1,2,3); values with published ones
+//   (theory.md §8) and with the naive mex (tests).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "grundy/rules/heap_ruleset.h"
+
+namespace grundy {
+
+class TakeAndBreak final : public HeapRuleset {
+ public:
+  // Parses a code such as "0.77", "4.[3]", "0.3F", ".137" or "0.3003330[3]"
+  // (hexadecimal digits in either case). Throws InputError naming the code
+  // and what is wrong with it.
+  static TakeAndBreak parse(std::string_view code);
+
+  std::string name() const override;
+  void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+
+  // The digit for removing k tokens (k = 0: the digit before the point).
+  unsigned digit(Heap k) const;
+  bool is_finite() const { return repeat_.empty(); }
+  // Index of the last non-zero digit of a finite code (t in the Guy-Smith
+  // theorem); 0 for an infinite code.
+  std::size_t last_digit() const { return finite_.size(); }
+  // The most heaps a move can leave (1, 2 or 3).
+  unsigned max_parts() const;
+
+ private:
+  TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat);
+  std::uint64_t option_bound(Heap n) const;
+
+  unsigned d0_;
+  std::vector<unsigned> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty
+  std::vector<unsigned> repeat_;  // the repeated block, empty for a finite code
+};
+
+}  // namespace grundy

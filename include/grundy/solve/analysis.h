@@ -1,0 +1,53 @@
+// The analysis of a position: who wins, its Grundy value, and every winning
+// move, by the best exact method available for the ruleset and convention.
+//
+// Description: heap games in normal play: G of each heap (closed form or
+//   computed table), nim-sum, and for each heap i the options of value
+//   G(h_i) xor X (theory.md §1). Position rulesets: their proven closed form.
+//   Misère Nim: its closed form. Every other misère question: exhaustive
+//   search over the whole position (brute_force.h), within a stated limit.
+// Source: theory.md §1, §2, §4.
+// Status: every method compared with brute force on small positions, and
+//   every winning move checked to be legal and to lead to a P-position
+//   (tests/stress, tests/cli).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/core/outcome.h"
+#include "grundy/rules/ruleset.h"
+#include "grundy/solve/convention.h"
+#include "grundy/solve/heap_values.h"
+
+namespace grundy {
+
+struct AnalysisOptions {
+  Convention convention = Convention::normal;
+  // Most winning moves listed; the list says when it was cut.
+  std::size_t max_moves = 10'000;
+  // Most positions an exhaustive search may store.
+  std::uint64_t search_limit = 4'000'000;
+  ComputeLimits compute;
+};
+
+struct Analysis {
+  Outcome outcome = Outcome::P;
+  // Normal-play Grundy value of the whole position; nullopt in misère play or
+  // where it is not known (the note says why).
+  std::optional<Nimber> value;
+  std::string value_note;
+  // Normal-play values of the independent parts (heaps, stairs); nullopt
+  // where the position is not such a sum, and in misère play.
+  std::optional<std::vector<Nimber>> heap_values;
+  MoveList winning_moves;
+  // How the answer was obtained, e.g. "closed form (misère Nim)".
+  std::string method;
+};
+
+Analysis analyze(const Ruleset& ruleset, const Position& position,
+                 const AnalysisOptions& options = {});
+
+}  // namespace grundy

@@ -1,0 +1,60 @@
+// Exhaustive search over a ruleset's move generator: the by-definition twin
+// of every closed form, and the exact method for misère play where no closed
+// form is proven.
+//
+// Description: G(x) = mex of the options' values (normal play); the mover
+//   wins iff some option is lost for the mover there, a position without
+//   options being lost in normal play and won in misère play. Memoised on
+//   Ruleset::canonical (for heap games, the sorted multiset of non-empty
+//   heaps, theory.md §4). Depth-first with an explicit stack, so long games
+//   cannot overflow the call stack.
+// Source: theory.md §1, §4.
+// Time: O(sum of options over the positions reached); the win/loss search
+//   stops at the first losing option. Memory: one entry per position reached.
+// Status: a definition; checked on hand-solved literals (tests/unit).
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/ruleset.h"
+#include "grundy/solve/convention.h"
+
+namespace grundy {
+
+struct PositionHash {
+  std::size_t operator()(const Position& p) const noexcept;
+};
+
+class BruteForce {
+ public:
+  // Throws LimitError when more than `position_limit` positions would be
+  // stored, or a single position has more options than that.
+  BruteForce(const Ruleset& ruleset, std::uint64_t position_limit);
+
+  // Normal-play Grundy value.
+  Nimber grundy_value(const Position& position);
+  // Whether the player to move wins under `convention`.
+  bool mover_wins(const Position& position, Convention convention);
+  // Every option after which the player to move (the opponent) loses, in the
+  // generator's order, at most max_moves (complete = false if cut).
+  std::vector<Position> winning_options(const Position& position, Convention convention,
+                                        std::size_t max_moves, bool& complete);
+
+  std::uint64_t positions_stored() const;
+  std::uint64_t position_limit() const { return limit_; }
+
+ private:
+  std::vector<Position> expand(const Position& key);
+  void check_limit(std::size_t extra) const;
+
+  const Ruleset& ruleset_;
+  std::uint64_t limit_;
+  std::unordered_map<Position, Nimber, PositionHash> values_;
+  std::unordered_map<Position, bool, PositionHash> wins_[2];
+  std::size_t frames_ = 0;
+};
+
+}  // namespace grundy

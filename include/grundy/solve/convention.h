@@ -1,0 +1,10 @@
+// Play conventions.
+#pragma once
+
+namespace grundy {
+
+// normal: the player who cannot move loses. misere: the player who cannot
+// move wins (theory.md, conventions and §4).
+enum class Convention { normal, misere };
+
+}  // namespace grundy

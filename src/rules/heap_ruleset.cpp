@@ -1,0 +1,114 @@
+#include "grundy/rules/heap_ruleset.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+Heap HeapOption::total() const {
+  Heap sum = 0;
+  for (std::uint8_t i = 0; i < part_count; ++i) sum += parts[i];
+  return sum;
+}
+
+Position HeapRuleset::apply(const Position& position, std::size_t index, const HeapOption& option) {
+  GRUNDY_ASSERT(index < position.size());
+  Position after;
+  after.reserve(position.size() + 2);
+  after.insert(after.end(), position.begin(), position.begin() + static_cast<std::ptrdiff_t>(index));
+  if (option.part_count == 0) {
+    after.push_back(0);
+  } else {
+    after.insert(after.end(), option.parts.begin(), option.parts.begin() + option.part_count);
+  }
+  after.insert(after.end(), position.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+               position.end());
+  return after;
+}
+
+void HeapRuleset::for_each_option(const Position& position,
+                                  const std::function<bool(const Position&)>& visit) const {
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    // Equal heaps side by side give the same option lists; they are still
+    // different moves (on different heaps), so each is visited.
+    bool go_on = true;
+    for_each_heap_option(position[i], [&](const HeapOption& option) {
+      go_on = visit(apply(position, i, option));
+      return go_on;
+    });
+    if (!go_on) return;
+  }
+}
+
+namespace {
+std::string describe(std::size_t index, Heap n, const HeapOption& option) {
+  const std::size_t heap = index + 1;
+  if (option.part_count == 0) return fmt::format("take all {} from heap {}", n, heap);
+  std::string parts;
+  for (std::uint8_t j = 0; j < option.part_count; ++j)
+    parts += (j ? " + " : "") + fmt::to_string(option.parts[j]);
+  const Heap sum = option.total();
+  if (sum < n) {
+    if (option.part_count == 1)
+      return fmt::format("take {} from heap {} ({} → {})", n - sum, heap, n, parts);
+    return fmt::format("take {} from heap {} and split the rest ({} → {})", n - sum, heap, n, parts);
+  }
+  if (sum == n) return fmt::format("split heap {} ({} → {})", heap, n, parts);
+  return fmt::format("replace heap {} by smaller heaps ({} → {})", heap, n, parts);
+}
+}  // namespace
+
+Move HeapRuleset::heap_move(std::size_t index, Heap heap, const HeapOption& option) {
+  Move move;
+  move.index = index;
+  move.replaced = 1;
+  if (option.part_count == 0) move.parts.push_back(0);
+  move.parts.insert(move.parts.end(), option.parts.begin(), option.parts.begin() + option.part_count);
+  move.description = describe(index, heap, option);
+  return move;
+}
+
+std::string HeapRuleset::describe_move(const Position& before, const Position& after) const {
+  // Every part of an option is smaller than the heap it came from, so the
+  // first index where the positions differ is the heap that moved, and the
+  // change in length says how many parts replaced it.
+  std::size_t i = 0;
+  while (i < before.size() && i < after.size() && before[i] == after[i]) ++i;
+  GRUNDY_ASSERT(i < before.size());
+  GRUNDY_ASSERT(after.size() + 1 >= before.size() && after.size() <= before.size() + 2);
+  HeapOption option;
+  const std::size_t part_count = after.size() + 1 - before.size();
+  if (!(part_count == 1 && after[i] == 0)) {
+    option.part_count = static_cast<std::uint8_t>(part_count);
+    for (std::size_t j = 0; j < part_count; ++j) option.parts[j] = after[i + j];
+  }
+  return describe(i, before[i], option);
+}
+
+Position HeapRuleset::canonical(const Position& position) const {
+  Position key;
+  key.reserve(position.size());
+  for (Heap h : position)
+    if (h != 0) key.push_back(h);
+  std::sort(key.begin(), key.end());
+  return key;
+}
+
+namespace detail {
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) return std::numeric_limits<std::uint64_t>::max();
+  return r;
+}
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return std::numeric_limits<std::uint64_t>::max();
+  return r;
+}
+}  // namespace detail
+
+}  // namespace grundy

@@ -1,0 +1,87 @@
+#include "grundy/rules/nim.h"
+
+#include <algorithm>
+
+namespace grundy {
+
+namespace {
+HeapOption leave(Heap n) {
+  HeapOption option;
+  if (n != 0) {
+    option.parts[0] = n;
+    option.part_count = 1;
+  }
+  return option;
+}
+}  // namespace
+
+void Nim::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
+  for (Heap left = n; left-- > 0;)
+    if (!visit(leave(left))) return;
+}
+
+bool Nim::for_each_heap_option_with_value(Heap n, Nimber target,
+                                          const HeapOptionVisitor& visit) const {
+  if (target < n) visit(leave(target));
+  return true;
+}
+
+std::uint64_t Nim::compute_cost(Heap last) const {
+  return detail::saturating_mul(last, last / 2 + 1);
+}
+
+namespace {
+struct MisereCounts {
+  std::size_t large = 0;  // heaps with at least two tokens
+  std::size_t ones = 0;   // heaps with exactly one token
+  Nimber sum = 0;
+};
+
+MisereCounts count(const Position& heaps) {
+  MisereCounts c;
+  for (Heap h : heaps) {
+    c.sum ^= h;
+    if (h >= 2) ++c.large;
+    if (h == 1) ++c.ones;
+  }
+  return c;
+}
+
+bool misere_p(const MisereCounts& c) {
+  if (c.large == 0) return c.ones % 2 == 1;
+  return c.sum == 0;
+}
+}  // namespace
+
+bool misere_nim_is_p_position(const Position& heaps) { return misere_p(count(heaps)); }
+
+std::vector<Position> misere_nim_winning_moves(const Position& heaps) {
+  const MisereCounts all = count(heaps);
+  std::vector<Position> result;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    const Heap h = heaps[i];
+    if (h == 0) continue;
+    // A move leaves heap i with t < h tokens. The result can be P only if t is
+    // 0 or 1 (the parity case) or t makes the nim-sum vanish.
+    const Nimber others = all.sum ^ h;
+    Heap candidates[3] = {0, 1, others};
+    std::sort(std::begin(candidates), std::end(candidates));
+    for (int j = 0; j < 3; ++j) {
+      const Heap t = candidates[j];
+      if (t >= h || (j > 0 && t == candidates[j - 1])) continue;
+      MisereCounts after = all;
+      after.sum = others ^ t;
+      after.large -= (h >= 2 ? 1 : 0);
+      after.ones -= (h == 1 ? 1 : 0);
+      after.large += (t >= 2 ? 1 : 0);
+      after.ones += (t == 1 ? 1 : 0);
+      if (!misere_p(after)) continue;
+      Position p = heaps;
+      p[i] = t;
+      result.push_back(std::move(p));
+    }
+  }
+  return result;
+}
+
+}  // namespace grundy

@@ -1,0 +1,35 @@
+#include "grundy/rules/ruleset.h"
+
+namespace grundy {
+
+Move Move::to(const Position& before, Position after, std::string description) {
+  Move move;
+  move.index = 0;
+  move.replaced = before.size();
+  move.parts = std::move(after);
+  move.description = std::move(description);
+  return move;
+}
+
+Position Move::after(const Position& before) const {
+  Position result;
+  result.reserve(before.size() - replaced + parts.size());
+  result.insert(result.end(), before.begin(), before.begin() + static_cast<std::ptrdiff_t>(index));
+  result.insert(result.end(), parts.begin(), parts.end());
+  result.insert(result.end(), before.begin() + static_cast<std::ptrdiff_t>(index + replaced),
+                before.end());
+  return result;
+}
+
+void Ruleset::check_position(const Position&) const {}
+
+std::vector<Move> Ruleset::moves(const Position& position) const {
+  std::vector<Move> result;
+  for_each_option(position, [&](const Position& after) {
+    result.push_back(Move::to(position, after, describe_move(position, after)));
+    return true;
+  });
+  return result;
+}
+
+}  // namespace grundy

@@ -1,0 +1,86 @@
+#include "grundy/rules/staircase.h"
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+namespace {
+// position[i] is stair i + 1, so the odd stairs are the even indices.
+Nimber odd_stair_sum(const Position& stairs) {
+  Nimber x = 0;
+  for (std::size_t i = 0; i < stairs.size(); i += 2) x ^= stairs[i];
+  return x;
+}
+}  // namespace
+
+void StaircaseNim::for_each_option(const Position& stairs,
+                                   const std::function<bool(const Position&)>& visit) const {
+  Position after = stairs;
+  for (std::size_t i = 0; i < stairs.size(); ++i) {
+    for (Heap c = 1; c <= stairs[i]; ++c) {
+      after[i] = stairs[i] - c;
+      if (i > 0) after[i - 1] = stairs[i - 1] + c;
+      if (!visit(after)) return;
+    }
+    after[i] = stairs[i];
+    if (i > 0) after[i - 1] = stairs[i - 1];
+  }
+}
+
+std::string StaircaseNim::describe_move(const Position& before, const Position& after) const {
+  GRUNDY_ASSERT(before.size() == after.size());
+  std::size_t i = before.size();
+  while (i-- > 0)
+    if (after[i] < before[i]) break;
+  GRUNDY_ASSERT(i < before.size());
+  const Heap moved = before[i] - after[i];
+  const char* tokens = moved == 1 ? "token" : "tokens";
+  if (i == 0) return fmt::format("move {} {} from stair 1 to the ground", moved, tokens);
+  return fmt::format("move {} {} from stair {} to stair {}", moved, tokens, i + 1, i);
+}
+
+bool StaircaseNim::is_p_position(const Position& stairs) const { return odd_stair_sum(stairs) == 0; }
+
+std::vector<Position> StaircaseNim::winning_moves(const Position& stairs, std::size_t max_moves,
+                                                  bool& complete) const {
+  complete = true;
+  std::vector<Position> result;
+  const Nimber x = odd_stair_sum(stairs);
+  if (x == 0) return result;
+  for (std::size_t i = 0; i < stairs.size(); ++i) {
+    Position after = stairs;
+    if (i % 2 == 0) {
+      // Odd stair: bring it down to a xor X, sending the rest one stair down.
+      const Heap target = stairs[i] ^ x;
+      if (target >= stairs[i]) continue;
+      after[i] = target;
+      if (i > 0) after[i - 1] += stairs[i] - target;
+    } else {
+      // Even stair: push tokens onto the odd stair below to make it a xor X.
+      const Heap below = stairs[i - 1], target = below ^ x;
+      if (target <= below || target - below > stairs[i]) continue;
+      after[i] -= target - below;
+      after[i - 1] = target;
+    }
+    if (result.size() == max_moves) {
+      complete = false;
+      break;
+    }
+    result.push_back(std::move(after));
+  }
+  return result;
+}
+
+std::optional<Nimber> StaircaseNim::closed_form_value(const Position& stairs) const {
+  return odd_stair_sum(stairs);
+}
+
+std::optional<std::vector<Nimber>> StaircaseNim::part_values(const Position& stairs) const {
+  std::vector<Nimber> values(stairs.size(), 0);
+  for (std::size_t i = 0; i < stairs.size(); i += 2) values[i] = stairs[i];
+  return values;
+}
+
+}  // namespace grundy

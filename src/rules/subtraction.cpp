@@ -1,0 +1,149 @@
+#include "grundy/rules/subtraction.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+namespace {
+HeapOption leave(Heap n) {
+  HeapOption option;
+  if (n != 0) {
+    option.parts[0] = n;
+    option.part_count = 1;
+  }
+  return option;
+}
+
+std::vector<Heap> sorted_distinct(std::vector<Heap> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+}  // namespace
+
+Heap isqrt(Heap n) {
+  Heap lo = 0, hi = std::min<Heap>(n, 4294967295ULL);
+  while (lo < hi) {
+    const Heap mid = lo + (hi - lo + 1) / 2;
+    if (mid * mid <= n) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+void SubtractionRuleset::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
+  for_each_subtraction(n, [&](Heap k) { return visit(leave(n - k)); });
+}
+
+// --- bash:M
+Bash::Bash(Heap max_take) : max_take_(max_take) { GRUNDY_ASSERT(max_take >= 1); }
+
+std::string Bash::name() const { return fmt::format("bash:{}", max_take_); }
+
+void Bash::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  for (Heap k = 1; k <= std::min(n, max_take_); ++k)
+    if (!visit(k)) return;
+}
+
+// G(n) = n mod (M+1): the options of n are n-1 .. n-M, whose values are the
+// M residues other than n's own (seed 001).
+std::optional<Nimber> Bash::closed_form_value(Heap n) const { return n % (max_take_ + 1); }
+
+bool Bash::for_each_heap_option_with_value(Heap n, Nimber target,
+                                           const HeapOptionVisitor& visit) const {
+  const Heap modulus = max_take_ + 1;
+  if (target >= modulus) return true;
+  // The only k in 1..M with (n - k) ≡ target (mod M+1).
+  const Heap k = (n % modulus + modulus - target) % modulus;
+  if (k != 0 && k <= n) visit(leave(n - k));
+  return true;
+}
+
+std::uint64_t Bash::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, std::min(last, max_take_) + 1);
+}
+
+// --- subtract:S
+SubtractionSet::SubtractionSet(std::vector<Heap> amounts)
+    : amounts_(sorted_distinct(std::move(amounts))) {
+  GRUNDY_ASSERT(!amounts_.empty() && amounts_.front() >= 1);
+}
+
+std::string SubtractionSet::name() const { return fmt::format("subtract:{}", fmt::join(amounts_, ",")); }
+
+void SubtractionSet::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  for (Heap k : amounts_) {
+    if (k > n) return;
+    if (!visit(k)) return;
+  }
+}
+
+std::uint64_t SubtractionSet::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, amounts_.size() + 1);
+}
+
+// --- allbut:S
+AllBut::AllBut(std::vector<Heap> excluded) : excluded_(sorted_distinct(std::move(excluded))) {
+  GRUNDY_ASSERT(excluded_.empty() || excluded_.front() >= 1);
+}
+
+std::string AllBut::name() const { return fmt::format("allbut:{}", fmt::join(excluded_, ",")); }
+
+void AllBut::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  auto next_excluded = excluded_.begin();
+  for (Heap k = 1; k <= n; ++k) {
+    while (next_excluded != excluded_.end() && *next_excluded < k) ++next_excluded;
+    if (next_excluded != excluded_.end() && *next_excluded == k) continue;
+    if (!visit(k)) return;
+  }
+}
+
+std::uint64_t AllBut::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, last + 1);
+}
+
+// --- squares
+void SubtractSquare::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  for (Heap j = 1; j * j <= n; ++j)
+    if (!visit(j * j)) return;
+}
+
+std::uint64_t SubtractSquare::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, isqrt(last) + 1);
+}
+
+// --- fibonacci: 1, 2, 3, 5, 8, ... (each amount once)
+void SubtractFibonacci::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  Heap a = 1, b = 2;
+  while (a <= n) {
+    if (!visit(a)) return;
+    if (b > kMaxHeap) return;
+    const Heap c = a + b;
+    a = b;
+    b = c;
+  }
+}
+
+std::uint64_t SubtractFibonacci::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, 92);
+}
+
+// --- divisor: take a proper divisor d of n (1 <= d < n)
+void DivisorGame::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  for (Heap d = 1; d * d <= n; ++d) {
+    if (n % d != 0) continue;
+    if (d < n && !visit(d)) return;
+    const Heap e = n / d;
+    if (e != d && e < n && !visit(e)) return;
+  }
+}
+
+std::uint64_t DivisorGame::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, isqrt(last) + 1);
+}
+
+}  // namespace grundy

@@ -1,0 +1,159 @@
+#include "grundy/rules/take_and_break.h"
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+namespace {
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+char digit_char(unsigned d) { return "0123456789ABCDEF"[d & 15]; }
+}  // namespace
+
+TakeAndBreak::TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat)
+    : d0_(d0), finite_(std::move(finite)), repeat_(std::move(repeat)) {
+  if (repeat_.empty())
+    while (!finite_.empty() && finite_.back() == 0) finite_.pop_back();
+}
+
+TakeAndBreak TakeAndBreak::parse(std::string_view code) {
+  const std::string text(code);
+  auto fail = [&](const std::string& why) -> InputError {
+    return InputError(text, fmt::format("malformed take-and-break code '{}': {}", text, why));
+  };
+  const auto point = code.find('.');
+  if (point == std::string_view::npos) throw fail("expected a point, as in 0.77");
+  unsigned d0 = 0;
+  if (point > 1) throw fail("expected a single digit before the point");
+  if (point == 1) {
+    const int d = hex_digit(code[0]);
+    if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", code[0]));
+    if (d & 3)
+      throw fail(fmt::format(
+          "digit {} before the point: a move that removes nothing can only split a heap, so d0 "
+          "must be 0, 4, 8 or C",
+          code[0]));
+    d0 = static_cast<unsigned>(d);
+  }
+  std::vector<unsigned> finite, repeat;
+  bool in_block = false, block_closed = false;
+  for (std::size_t i = point + 1; i < code.size(); ++i) {
+    const char c = code[i];
+    if (block_closed) throw fail("nothing may follow the repeated block ']'");
+    if (c == '[') {
+      if (in_block) throw fail("nested '['");
+      in_block = true;
+      continue;
+    }
+    if (c == ']') {
+      if (!in_block) throw fail("']' without '['");
+      if (repeat.empty()) throw fail("empty repeated block '[]'");
+      in_block = false;
+      block_closed = true;
+      continue;
+    }
+    const int d = hex_digit(c);
+    if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", c));
+    (in_block ? repeat : finite).push_back(static_cast<unsigned>(d));
+  }
+  if (in_block) throw fail("'[' is never closed");
+  bool all_zero = true;
+  for (unsigned d : repeat) all_zero = all_zero && d == 0;
+  if (all_zero) repeat.clear();
+  return TakeAndBreak(d0, std::move(finite), std::move(repeat));
+}
+
+std::string TakeAndBreak::name() const {
+  std::string s(1, digit_char(d0_));
+  s += '.';
+  for (unsigned d : finite_) s += digit_char(d);
+  if (!repeat_.empty()) {
+    s += '[';
+    for (unsigned d : repeat_) s += digit_char(d);
+    s += ']';
+  }
+  if (s.size() == 2) s += '0';
+  return s;
+}
+
+unsigned TakeAndBreak::digit(Heap k) const {
+  if (k == 0) return d0_;
+  if (k <= finite_.size()) return finite_[k - 1];
+  if (repeat_.empty()) return 0;
+  return repeat_[(k - 1 - finite_.size()) % repeat_.size()];
+}
+
+unsigned TakeAndBreak::max_parts() const {
+  unsigned bits = d0_;
+  for (unsigned d : finite_) bits |= d;
+  for (unsigned d : repeat_) bits |= d;
+  return (bits & 8) ? 3 : (bits & 4) ? 2 : 1;
+}
+
+void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
+  const Heap last_k = repeat_.empty() ? std::min<Heap>(n, finite_.size()) : n;
+  for (Heap k = 0; k <= last_k; ++k) {
+    const unsigned d = digit(k);
+    if (d == 0) continue;
+    const Heap rest = n - k;
+    HeapOption option;
+    if ((d & 1) && k > 0 && rest == 0) {
+      if (!visit(option)) return;
+    }
+    if ((d & 2) && k > 0 && rest >= 1) {
+      option.part_count = 1;
+      option.parts[0] = rest;
+      if (!visit(option)) return;
+    }
+    if ((d & 4) && rest >= 2) {
+      option.part_count = 2;
+      for (Heap a = 1; a <= rest / 2; ++a) {
+        option.parts[0] = a;
+        option.parts[1] = rest - a;
+        if (!visit(option)) return;
+      }
+    }
+    if ((d & 8) && rest >= 3) {
+      option.part_count = 3;
+      for (Heap a = 1; 3 * a <= rest; ++a)
+        for (Heap b = a; a + 2 * b <= rest; ++b) {
+          option.parts[0] = a;
+          option.parts[1] = b;
+          option.parts[2] = rest - a - b;
+          if (!visit(option)) return;
+        }
+    }
+  }
+}
+
+// Options of a heap of n: at most 2 per removal digit, n/2 per two-heap digit
+// and n^2/12 + 1 per three-heap digit.
+std::uint64_t TakeAndBreak::option_bound(Heap n) const {
+  auto per_digit = [n](unsigned d) {
+    std::uint64_t c = 2;
+    if (d & 4) c = detail::saturating_add(c, n / 2);
+    if (d & 8) c = detail::saturating_add(c, detail::saturating_mul(n / 2 + 1, n / 6 + 1));
+    return c;
+  };
+  std::uint64_t total = per_digit(d0_);
+  for (unsigned d : finite_) total = detail::saturating_add(total, per_digit(d));
+  if (!repeat_.empty()) {
+    unsigned bits = 0;
+    for (unsigned d : repeat_) bits |= d;
+    total = detail::saturating_add(total, detail::saturating_mul(n, per_digit(bits)));
+  }
+  return total;
+}
+
+std::uint64_t TakeAndBreak::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, option_bound(last));
+}
+
+}  // namespace grundy

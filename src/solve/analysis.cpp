@@ -1,0 +1,162 @@
+#include "grundy/solve/analysis.h"
+
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/nimber.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/nim.h"
+#include "grundy/rules/position_ruleset.h"
+#include "grundy/solve/brute_force.h"
+
+namespace grundy {
+
+namespace {
+
+// A position ruleset's value, where no closed form gives it, is searched for
+// only when the search is this small: an analysis must answer at once.
+constexpr std::uint64_t kValueSearchLimit = 200'000;
+
+void add_moves(const Ruleset& ruleset, const Position& before, const std::vector<Position>& afters,
+               MoveList& list) {
+  for (const Position& after : afters)
+    list.moves.push_back(Move::to(before, after, ruleset.describe_move(before, after)));
+}
+
+Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& position,
+                                 const AnalysisOptions& options) {
+  Analysis a;
+  HeapValues values(ruleset, options.compute);
+  Heap largest = 0;
+  for (Heap h : position) largest = std::max(largest, h);
+  values.require(largest);  // one clear refusal before any work
+  std::vector<Nimber> heap_values;
+  heap_values.reserve(position.size());
+  Nimber total = 0;
+  for (Heap h : position) {
+    heap_values.push_back(values.value(h));
+    total ^= heap_values.back();
+  }
+  a.value = total;
+  a.outcome = total ? Outcome::N : Outcome::P;
+  a.method = values.has_closed_form()
+                 ? fmt::format("Sprague-Grundy: nim-sum of heap values (closed form of {})",
+                               ruleset.name())
+                 : "Sprague-Grundy: nim-sum of heap values (computed by mex)";
+  a.heap_values = std::move(heap_values);
+  if (total == 0) return a;
+
+  // Winning moves: heap i to an option of value G(h_i) xor total. Without a
+  // closed-form shortcut the option lists are searched once per heap size.
+  std::unordered_map<Heap, std::vector<HeapOption>> searched;
+  std::vector<HeapOption> hits;
+  auto& list = a.winning_moves;
+  for (std::size_t i = 0; i < position.size() && list.complete; ++i) {
+    const Heap h = position[i];
+    const Nimber target = (*a.heap_values)[i] ^ total;
+    auto keep = [&](const HeapOption& option) {
+      hits.push_back(option);
+      return hits.size() <= options.max_moves;
+    };
+    const std::vector<HeapOption>* heap_hits = &hits;
+    hits.clear();
+    if (!ruleset.for_each_heap_option_with_value(h, target, keep)) {
+      auto it = searched.find(h);
+      if (it == searched.end()) {
+        ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+          Nimber v = 0;
+          for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
+          return v == target ? keep(option) : true;
+        });
+        it = searched.emplace(h, hits).first;
+      }
+      heap_hits = &it->second;
+    }
+    for (const HeapOption& option : *heap_hits) {
+      if (list.moves.size() == options.max_moves) {
+        list.complete = false;
+        break;
+      }
+      list.moves.push_back(HeapRuleset::heap_move(i, h, option));
+    }
+  }
+  return a;
+}
+
+Analysis analyze_position_normal(const PositionRuleset& ruleset, const Position& position,
+                                 const AnalysisOptions& options) {
+  Analysis a;
+  a.outcome = ruleset.is_p_position(position) ? Outcome::P : Outcome::N;
+  a.method = fmt::format("closed form ({})", ruleset.name());
+  a.value = ruleset.closed_form_value(position);
+  a.heap_values = ruleset.part_values(position);
+  if (!a.value) {
+    try {
+      BruteForce search(ruleset, std::min(options.search_limit, kValueSearchLimit));
+      a.value = search.grundy_value(position);
+    } catch (const LimitError&) {
+      a.value_note = fmt::format(
+          "the Grundy value of a {} position is not known in closed form, and this position is "
+          "too large to search ({} positions at most); the outcome and winning moves are exact",
+          ruleset.name(), kValueSearchLimit);
+    }
+  }
+  bool complete = true;
+  add_moves(ruleset, position, ruleset.winning_moves(position, options.max_moves, complete),
+            a.winning_moves);
+  a.winning_moves.complete = complete;
+  return a;
+}
+
+Analysis analyze_misere(const Ruleset& ruleset, const Position& position,
+                        const AnalysisOptions& options) {
+  Analysis a;
+  a.value_note = "Grundy values do not decide misère play; no value is given";
+  if (dynamic_cast<const Nim*>(&ruleset) != nullptr) {
+    a.method = "closed form (misère Nim)";
+    a.outcome = misere_nim_is_p_position(position) ? Outcome::P : Outcome::N;
+    auto moves = misere_nim_winning_moves(position);
+    if (moves.size() > options.max_moves) {
+      moves.resize(options.max_moves);
+      a.winning_moves.complete = false;
+    }
+    add_moves(ruleset, position, moves, a.winning_moves);
+    return a;
+  }
+  BruteForce search(ruleset, options.search_limit);
+  a.outcome = search.mover_wins(position, Convention::misere) ? Outcome::N : Outcome::P;
+  bool complete = true;
+  add_moves(ruleset, position,
+            search.winning_options(position, Convention::misere, options.max_moves, complete),
+            a.winning_moves);
+  a.winning_moves.complete = complete;
+  a.method = fmt::format("exhaustive search ({} positions)", search.positions_stored());
+  return a;
+}
+
+}  // namespace
+
+Analysis analyze(const Ruleset& ruleset, const Position& position, const AnalysisOptions& options) {
+  ruleset.check_position(position);
+  if (options.convention == Convention::misere) return analyze_misere(ruleset, position, options);
+  if (const auto* heaps = dynamic_cast<const HeapRuleset*>(&ruleset))
+    return analyze_heap_sum_normal(*heaps, position, options);
+  if (const auto* closed = dynamic_cast<const PositionRuleset*>(&ruleset))
+    return analyze_position_normal(*closed, position, options);
+  // Any other ruleset: search by definition.
+  Analysis a;
+  BruteForce search(ruleset, options.search_limit);
+  a.value = search.grundy_value(position);
+  a.outcome = *a.value ? Outcome::N : Outcome::P;
+  bool complete = true;
+  add_moves(ruleset, position,
+            search.winning_options(position, Convention::normal, options.max_moves, complete),
+            a.winning_moves);
+  a.winning_moves.complete = complete;
+  a.method = "exhaustive search";
+  return a;
+}
+
+}  // namespace grundy

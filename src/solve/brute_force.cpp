@@ -1,0 +1,155 @@
+#include "grundy/solve/brute_force.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/nimber.h"
+
+namespace grundy {
+
+std::size_t PositionHash::operator()(const Position& p) const noexcept {
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
+  for (Heap x : p) {
+    h ^= x + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ULL;
+  }
+  return static_cast<std::size_t>(h ^ (h >> 31));
+}
+
+BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit)
+    : ruleset_(ruleset), limit_(position_limit) {}
+
+std::uint64_t BruteForce::positions_stored() const {
+  return values_.size() + wins_[0].size() + wins_[1].size();
+}
+
+void BruteForce::check_limit(std::size_t extra) const {
+  if (positions_stored() + frames_ + extra > limit_)
+    throw LimitError(fmt::format(
+        "exhaustive search over '{}' would exceed the limit of {} positions (raise it with "
+        "--search-limit)",
+        ruleset_.name(), limit_));
+}
+
+std::vector<Position> BruteForce::expand(const Position& key) {
+  std::vector<Position> options;
+  ruleset_.for_each_option(key, [&](const Position& after) {
+    options.push_back(ruleset_.canonical(after));
+    if (options.size() > limit_) check_limit(options.size());
+    return true;
+  });
+  std::sort(options.begin(), options.end());
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  return options;
+}
+
+Nimber BruteForce::grundy_value(const Position& position) {
+  struct Frame {
+    Position key;
+    std::vector<Position> options;
+    std::size_t next = 0;
+  };
+  const Position root = ruleset_.canonical(position);
+  if (auto it = values_.find(root); it != values_.end()) return it->second;
+  std::vector<Frame> stack;
+  check_limit(1);
+  stack.push_back({root, expand(root)});
+  frames_ = 1;
+  MexSet seen;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    bool descended = false;
+    while (top.next < top.options.size()) {
+      const Position& child = top.options[top.next];
+      if (values_.count(child)) {
+        ++top.next;
+        continue;
+      }
+      check_limit(1);
+      Frame frame{child, expand(child)};
+      stack.push_back(std::move(frame));
+      frames_ = stack.size();
+      descended = true;
+      break;
+    }
+    if (descended) continue;
+    seen.clear();
+    for (const Position& child : top.options) seen.insert(values_.at(child));
+    values_.emplace(std::move(top.key), seen.mex());
+    stack.pop_back();
+    frames_ = stack.size();
+  }
+  return values_.at(root);
+}
+
+bool BruteForce::mover_wins(const Position& position, Convention convention) {
+  auto& memo = wins_[convention == Convention::misere ? 1 : 0];
+  struct Frame {
+    Position key;
+    std::vector<Position> options;
+    std::size_t next = 0;
+  };
+  const Position root = ruleset_.canonical(position);
+  if (auto it = memo.find(root); it != memo.end()) return it->second;
+  std::vector<Frame> stack;
+  check_limit(1);
+  stack.push_back({root, expand(root)});
+  frames_ = 1;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.options.empty()) {
+      memo.emplace(std::move(top.key), convention == Convention::misere);
+      stack.pop_back();
+      frames_ = stack.size();
+      continue;
+    }
+    bool descended = false, wins = false;
+    while (top.next < top.options.size()) {
+      const Position& child = top.options[top.next];
+      auto it = memo.find(child);
+      if (it == memo.end()) {
+        check_limit(1);
+        Frame frame{child, expand(child)};
+        stack.push_back(std::move(frame));
+        frames_ = stack.size();
+        descended = true;
+        break;
+      }
+      if (!it->second) {
+        wins = true;
+        break;
+      }
+      ++top.next;
+    }
+    if (descended) continue;
+    memo.emplace(std::move(top.key), wins);
+    stack.pop_back();
+    frames_ = stack.size();
+  }
+  return memo.at(root);
+}
+
+std::vector<Position> BruteForce::winning_options(const Position& position, Convention convention,
+                                                  std::size_t max_moves, bool& complete) {
+  complete = true;
+  std::vector<Position> options;
+  ruleset_.for_each_option(position, [&](const Position& after) {
+    options.push_back(after);
+    if (options.size() > limit_) check_limit(options.size());
+    return true;
+  });
+  std::vector<Position> winning;
+  for (const Position& after : options) {
+    if (mover_wins(after, convention)) continue;
+    if (winning.size() == max_moves) {
+      complete = false;
+      break;
+    }
+    winning.push_back(after);
+  }
+  return winning;
+}
+
+}  // namespace grundy
