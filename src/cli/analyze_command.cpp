@@ -25,10 +25,10 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   const bool misere = request.misere;
   const bool show_position = position.size() <= kShowPositionUpTo;
   if (request.count) {
-    if (a.winning_moves.complete)
-      out += fmt::format("{}\n", a.winning_moves.moves.size());
+    if (a.winning_move_count)
+      out += fmt::format("{}\n", *a.winning_move_count);
     else
-      out += fmt::format("more than {}\n", a.winning_moves.moves.size());
+      out += fmt::format("more than {}\n", request.max_moves);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return;
   }
@@ -88,9 +88,8 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   }
   j["winning_moves"] = std::move(moves);
   j["winning_moves_complete"] = a.winning_moves.complete && !request.one && !request.count;
-  j["winning_move_count"] = a.winning_moves.complete
-                                ? nlohmann::json(a.winning_moves.moves.size())
-                                : nlohmann::json(nullptr);
+  j["winning_move_count"] =
+      a.winning_move_count ? nlohmann::json(*a.winning_move_count) : nlohmann::json(nullptr);
   const std::string text = j.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
@@ -112,7 +111,8 @@ int run_analyze(const AnalyzeRequest& request) {
   }
   AnalysisOptions options;
   options.convention = request.misere ? Convention::misere : Convention::normal;
-  options.max_moves = request.one ? 1 : request.count ? std::max<std::uint64_t>(request.max_moves, 1'000'000) : request.max_moves;
+  options.max_moves = request.one ? 1 : request.max_moves;
+  options.count_only = request.count;
   options.search_limit = request.search_limit;
   const Analysis a = analyze(*ruleset, position, options);
   if (request.json)

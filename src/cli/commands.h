@@ -17,7 +17,7 @@ struct AnalyzeRequest {
   bool json = false;
   bool one = false;
   bool count = false;
-  std::uint64_t max_moves = 10'000;
+  std::uint64_t max_moves = 10'000;  // with --count: most moves counted
   std::uint64_t search_limit = 4'000'000;
 };
 

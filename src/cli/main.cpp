@@ -56,7 +56,9 @@ int main(int argc, char** argv) {
   analyze_cmd->add_flag("--json", analyze.json, "Machine-readable output (docs/json.md)");
   analyze_cmd->add_flag("--one", analyze.one, "Show a single winning move");
   analyze_cmd->add_flag("--count", analyze.count, "Print only the number of winning moves");
-  analyze_cmd->add_option("--max-moves", analyze.max_moves, "List at most N winning moves")
+  auto* max_moves = analyze_cmd->add_option(
+      "--max-moves", analyze.max_moves,
+      "List at most N winning moves (with --count: count at most N, default 10^9)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   analyze_cmd->add_option("--search-limit", analyze.search_limit,
@@ -81,6 +83,13 @@ int main(int argc, char** argv) {
   if (const char* bad = negative_number(argc, argv))
     return fail(fmt::format("negative number '{}': heap sizes and ranges are non-negative integers",
                             bad));
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word[0] == '-') continue;
+    if (word != "analyze" && word != "values" && word != "help")
+      return fail(fmt::format("unknown command '{}' (commands: analyze, values, help)", word));
+    break;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -92,7 +101,10 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*analyze_cmd) return grundy::cli::run_analyze(analyze);
+    if (*analyze_cmd) {
+      if (analyze.count && max_moves->count() == 0) analyze.max_moves = 1'000'000'000;
+      return grundy::cli::run_analyze(analyze);
+    }
     if (*values_cmd) return grundy::cli::run_values(values);
     if (*help_cmd) {
       if (topic.empty()) {

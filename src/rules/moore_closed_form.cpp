@@ -1,10 +1,9 @@
 // Moore's Nim_k; see the header for Description / Source / Time / Memory /
 // Status.
 //
-// Column counts use bit-sliced counters: plane p holds bit p of all 64 column
-// counters, so adding a heap is a ripple carry across the planes that stops
-// as soon as no column carries; that is a handful of word operations per heap
-// instead of one increment per set bit.
+// Everything starts from the 64 column counts, kept bit-sliced (plane p holds
+// bit p of every column's count) and filled by carry-save adders, a few word
+// operations per heap instead of one increment per set bit.
 //
 // Why the search behind winning_moves has no dead ends. Take a node at bit j
 // with m loose heaps (m <= k) and t tight heaps that have bit j set, and let
@@ -22,8 +21,10 @@
 // unchanged position. Conversely every winning move is a leaf (a reduced heap
 // becomes loose at its highest changed bit), and two leaves differ in the
 // first bit where their choices differ, so each winning move appears exactly
-// once. The work is bounded by the output: a node that lists its t tight
-// candidates has at least t children unless t <= k.
+// once. The work is bounded by the output: a node looks at its tight
+// candidates only as far as its subsets of them reach (they are found lazily,
+// in index order), and a node that looks at all t of them has at least t
+// children unless t <= k.
 #include "grundy/rules/moore_closed_form.h"
 
 #include <algorithm>
@@ -47,21 +48,74 @@ void check_k(unsigned k) {
   }
 }
 
-// How many heaps have each bit set.
-ColumnCounts column_counts(const Position& heaps) {
-  std::array<std::uint64_t, kBits> planes{};
-  for (Heap carry : heaps) {
-    // A counter never exceeds heaps.size() < 2^64, so plane 63 never carries.
-    for (std::size_t p = 0; carry != 0; ++p) {
-      const std::uint64_t next = planes[p] & carry;
-      planes[p] ^= carry;
-      carry = next;
-    }
+// Carry-save adder on 64 columns at once: per column, a + b + c equals
+// 2 * high + low.
+inline void carry_save_add(std::uint64_t& high, std::uint64_t& low, std::uint64_t a,
+                           std::uint64_t b, std::uint64_t c) {
+  const std::uint64_t u = a ^ b;
+  high = (a & b) | (u & c);
+  low = u ^ c;
+}
+
+// Adds one to the columns set in `word` of a bit-sliced counter (plane p
+// holds bit p of every column's count). A ripple carry that stops once no
+// column carries; no count exceeds the number of heaps, so plane 63 never
+// carries out.
+inline void add_to_counter(std::array<std::uint64_t, kBits>& planes, std::uint64_t word) {
+  for (std::size_t p = 0; word != 0; ++p) {
+    const std::uint64_t carry = planes[p] & word;
+    planes[p] ^= word;
+    word = carry;
   }
+}
+
+// Adds `weight` to the count of every column set in `word`.
+void add_weighted(ColumnCounts& counts, std::uint64_t word, std::uint64_t weight) {
+  for (; word != 0; word &= word - 1) counts[std::countr_zero(word)] += weight;
+}
+
+// How many heaps have each bit set. Harley-Seal: carry-save adders fold
+// each block of 16 heaps into bit-sliced ones/twos/fours/eights, and only
+// the sixteens reach the full counter (W. Mula, N. Kurz, D. Lemire, "Faster
+// population counts using AVX2 instructions", Computer Journal 61 (2018);
+// M. Klarqvist, W. Mula, D. Lemire, "Efficient computation of positional
+// population counts using SIMD instructions", Concurrency Computat. Pract.
+// Exper. 33 (2021), for the per-column version).
+ColumnCounts column_counts(const Position& heaps) {
+  std::array<std::uint64_t, kBits> sixteens{};
+  std::array<std::uint64_t, kBits> rest{};  // the last heaps.size() % 16 heaps
+  std::uint64_t ones = 0, twos = 0, fours = 0, eights = 0;
+  const Heap* h = heaps.data();
+  const std::size_t blocks = heaps.size() / 16;
+  for (std::size_t block = 0; block < blocks; ++block, h += 16) {
+    std::uint64_t twos_a, twos_b, fours_a, fours_b, eights_a, eights_b, sixteen;
+    carry_save_add(twos_a, ones, ones, h[0], h[1]);
+    carry_save_add(twos_b, ones, ones, h[2], h[3]);
+    carry_save_add(fours_a, twos, twos, twos_a, twos_b);
+    carry_save_add(twos_a, ones, ones, h[4], h[5]);
+    carry_save_add(twos_b, ones, ones, h[6], h[7]);
+    carry_save_add(fours_b, twos, twos, twos_a, twos_b);
+    carry_save_add(eights_a, fours, fours, fours_a, fours_b);
+    carry_save_add(twos_a, ones, ones, h[8], h[9]);
+    carry_save_add(twos_b, ones, ones, h[10], h[11]);
+    carry_save_add(fours_a, twos, twos, twos_a, twos_b);
+    carry_save_add(twos_a, ones, ones, h[12], h[13]);
+    carry_save_add(twos_b, ones, ones, h[14], h[15]);
+    carry_save_add(fours_b, twos, twos, twos_a, twos_b);
+    carry_save_add(eights_b, fours, fours, fours_a, fours_b);
+    carry_save_add(sixteen, eights, eights, eights_a, eights_b);
+    add_to_counter(sixteens, sixteen);
+  }
+  for (std::size_t i = blocks * 16; i < heaps.size(); ++i) add_to_counter(rest, heaps[i]);
   ColumnCounts counts{};
-  for (int p = 0; p < kBits; ++p)
-    for (std::uint64_t w = planes[p]; w != 0; w &= w - 1)
-      counts[std::countr_zero(w)] += std::uint64_t{1} << p;
+  add_weighted(counts, ones, 1);
+  add_weighted(counts, twos, 2);
+  add_weighted(counts, fours, 4);
+  add_weighted(counts, eights, 8);
+  for (int p = 0; p < kBits; ++p) {
+    add_weighted(counts, rest[p], std::uint64_t{1} << p);
+    if (p + 4 < kBits) add_weighted(counts, sixteens[p], std::uint64_t{16} << p);
+  }
   return counts;
 }
 
@@ -143,13 +197,34 @@ class LooseHeapSearch {
   }
 
  protected:
-  // At a bit with m loose heaps: loosen d tight heaps for each d in
-  // [drops_min, drops_max], and then set the bit in
-  // raises_min + (d - drops_min) of the m loose heaps.
+  // At a bit with m loose heaps and `tight` tight heaps having the bit set:
+  // loosen d of those for each d in [drops_min, drops_max], and then set the
+  // bit in raises_min + (d - drops_min) of the m loose heaps.
   struct Branches {
+    std::uint64_t tight;
     std::uint64_t drops_min;
     std::uint64_t drops_max;
     std::uint64_t raises_min;
+  };
+
+  // The tight heaps with one bit set, ascending, found only as far as they
+  // are asked for. Valid while the loose heaps are those of its creation.
+  class TightHeaps {
+   public:
+    TightHeaps(LooseHeapSearch& search, int bit) : search_(search), bit_(bit) {}
+    std::uint32_t operator[](std::size_t i) {
+      while (found_.size() <= i) {
+        const std::uint32_t heap = search_.nth_with_bit(bit_, next_++);
+        if (search_.is_loose_[heap] == 0) found_.push_back(heap);
+      }
+      return found_[i];
+    }
+
+   private:
+    LooseHeapSearch& search_;
+    int bit_;
+    std::size_t next_ = 0;  // next index into the heaps with the bit set
+    std::vector<std::uint32_t> found_;
   };
 
   bool start_is_p_position() const { return all_multiples(counts_, modulus_); }
@@ -161,11 +236,18 @@ class LooseHeapSearch {
     return -1;
   }
 
-  Branches branches_at(int bit, std::uint64_t loose_count) const {
+  // Number of tight heaps with `bit` set, reduced mod k+1.
+  std::uint64_t tight_residue(int bit) const {
     const std::uint64_t tight = counts_[bit] - loose_counts_[bit];
-    const std::uint64_t residue = tight % modulus_;
-    const std::uint64_t room = k_ - loose_count;
+    // k = 1 (Nim) and k = 3 give power-of-two moduli; spare them a division.
+    return (modulus_ & (modulus_ - 1)) == 0 ? tight & (modulus_ - 1) : tight % modulus_;
+  }
+
+  Branches branches_at(int bit, std::uint64_t loose_count) const {
     Branches branches{};
+    branches.tight = counts_[bit] - loose_counts_[bit];
+    const std::uint64_t residue = tight_residue(bit);
+    const std::uint64_t room = k_ - loose_count;
     if (residue <= room) {
       branches.drops_min = residue;
       branches.raises_min = 0;
@@ -173,23 +255,9 @@ class LooseHeapSearch {
       branches.drops_min = 0;
       branches.raises_min = modulus_ - residue;
     }
-    branches.drops_max =
-        std::min({tight, room, branches.drops_min + (loose_count - branches.raises_min)});
+    branches.drops_max = std::min(
+        {branches.tight, room, branches.drops_min + (loose_count - branches.raises_min)});
     return branches;
-  }
-
-  // The tight heaps with `bit` set, ascending.
-  std::vector<std::uint32_t> tight_with_bit(int bit) {
-    std::vector<std::uint32_t>& all = with_bit_[bit];
-    if (!with_bit_built_[bit]) {
-      for (std::size_t i = 0; i < heaps_.size(); ++i)
-        if ((heaps_[i] >> bit) & 1) all.push_back(static_cast<std::uint32_t>(i));
-      with_bit_built_[bit] = true;
-    }
-    std::vector<std::uint32_t> tight;
-    for (std::uint32_t i : all)
-      if (!is_loose_[i]) tight.push_back(i);
-    return tight;
   }
 
   void loosen(std::uint32_t heap, int bit) {
@@ -210,9 +278,23 @@ class LooseHeapSearch {
   // tight heaps.
   ColumnCounts loose_counts_{};
   std::vector<std::uint8_t> is_loose_;
-  // Heaps with each bit set, built the first time a node branches on it.
+
+ private:
+  // The i-th heap (ascending) with `bit` set; the lists grow on demand and
+  // are shared by all nodes at that bit.
+  std::uint32_t nth_with_bit(int bit, std::size_t i) {
+    std::vector<std::uint32_t>& list = with_bit_[bit];
+    std::size_t& next = scanned_[bit];
+    while (list.size() <= i) {
+      GRUNDY_ASSERT(next < heaps_.size());
+      if ((heaps_[next] >> bit) & 1) list.push_back(static_cast<std::uint32_t>(next));
+      ++next;
+    }
+    return list[i];
+  }
+
   std::array<std::vector<std::uint32_t>, kBits> with_bit_;
-  std::array<bool, kBits> with_bit_built_{};
+  std::array<std::size_t, kBits> scanned_{};  // heaps looked at for with_bit_
 };
 
 class MoveEnumerator : private LooseHeapSearch {
@@ -242,20 +324,18 @@ class MoveEnumerator : private LooseHeapSearch {
       return true;
     }
     const Branches branches = branches_at(bit, loose.size());
-    std::vector<std::uint32_t> tight;
-    if (branches.drops_max > 0) tight = tight_with_bit(bit);
+    TightHeaps tight(*this, bit);
     const Heap bit_mask = Heap{1} << bit;
     std::vector<std::uint32_t> dropped_heaps;
     for (std::uint64_t drops = branches.drops_min; drops <= branches.drops_max; ++drops) {
       const std::uint64_t raises = branches.raises_min + (drops - branches.drops_min);
-      Combination dropped(drops, tight.size());
+      Combination dropped(drops, branches.tight);
       do {
         dropped_heaps.clear();
-        for (std::size_t i : dropped.indices()) {
-          const std::uint32_t heap = tight[i];
+        for (std::size_t i : dropped.indices()) dropped_heaps.push_back(tight[i]);
+        for (std::uint32_t heap : dropped_heaps) {
           loosen(heap, bit);
           after_[heap] = heaps_[heap] & ~bits_up_to(bit);
-          dropped_heaps.push_back(heap);
         }
         std::vector<std::uint32_t>& next_loose = loose_[bit];
         next_loose.clear();
@@ -293,10 +373,23 @@ class MoveCounter : private LooseHeapSearch {
 
   std::uint64_t run(std::uint64_t limit) {
     if (limit == 0 || start_is_p_position()) return 0;
+    if (k_ <= heaps_.size()) {
+      // C(k, b) for b = 0..k, saturated at 2^64 - 1, for count_all_loose.
+      // C(k, b+1) = C(k, b) (k-b) / (b+1) is exact; past the first saturated
+      // value the row only rises until its middle.
+      binomials_of_k_.assign(k_ + 1, kSaturated);
+      Uint128 value = 1;
+      for (std::uint64_t b = 0; b <= k_ / 2 && value < kSaturated; ++b) {
+        binomials_of_k_[b] = binomials_of_k_[k_ - b] = static_cast<std::uint64_t>(value);
+        value = value * (k_ - b) / (b + 1);
+      }
+    }
     return count(top_bit(), 0, limit);
   }
 
  private:
+  static constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+
   // min(number of leaves below the node at `bit`, cap), for cap >= 1. Which
   // loose heaps get the bit does not change the subtree, so those choices are
   // counted by a binomial coefficient instead of being visited.
@@ -304,20 +397,22 @@ class MoveCounter : private LooseHeapSearch {
     if (bit < 0) return 1;
     if (loose_count == k_) return count_all_loose(bit, cap);
     const Branches branches = branches_at(bit, loose_count);
-    std::vector<std::uint32_t> tight;
-    if (branches.drops_max > 0) tight = tight_with_bit(bit);
+    TightHeaps tight(*this, bit);
+    std::vector<std::uint32_t> dropped_heaps;
     std::uint64_t total = 0;
     for (std::uint64_t drops = branches.drops_min; drops <= branches.drops_max; ++drops) {
       const std::uint64_t raises = branches.raises_min + (drops - branches.drops_min);
       const std::uint64_t raise_ways = binomial(loose_count, raises, cap);
-      Combination dropped(drops, tight.size());
+      Combination dropped(drops, branches.tight);
       do {
-        for (std::size_t i : dropped.indices()) loosen(tight[i], bit);
+        dropped_heaps.clear();
+        for (std::size_t i : dropped.indices()) dropped_heaps.push_back(tight[i]);
+        for (std::uint32_t heap : dropped_heaps) loosen(heap, bit);
         // The fewest leaves below the child that would reach cap.
         const auto wanted = static_cast<std::uint64_t>(
             (Uint128{cap - total} + raise_ways - 1) / raise_ways);
         const std::uint64_t below = count(bit - 1, loose_count + drops, wanted);
-        for (std::size_t i : dropped.indices()) tighten(tight[i], bit);
+        for (std::uint32_t heap : dropped_heaps) tighten(heap, bit);
         total += saturating_mul(raise_ways, below, cap - total);
         if (total >= cap) return cap;
       } while (dropped.next());
@@ -328,14 +423,17 @@ class MoveCounter : private LooseHeapSearch {
   // With k loose heaps no other heap may change, so each remaining bit has
   // one branch per choice of the (k+1-r) mod (k+1) loose heaps that get it.
   std::uint64_t count_all_loose(int bit, std::uint64_t cap) const {
+    if (k_ == 1) return 1;  // Nim: C(1, 0) = C(1, 1) = 1 at every bit
     std::uint64_t product = 1;
     for (int j = bit; j >= 0; --j) {
-      const std::uint64_t residue = (counts_[j] - loose_counts_[j]) % modulus_;
-      const std::uint64_t raises = residue == 0 ? 0 : modulus_ - residue;
-      product = saturating_mul(product, binomial(k_, raises, cap), cap);
+      const std::uint64_t residue = tight_residue(j);
+      product = saturating_mul(product, binomials_of_k_[residue == 0 ? 0 : modulus_ - residue],
+                               cap);
     }
     return product;
   }
+
+  std::vector<std::uint64_t> binomials_of_k_;
 };
 
 }  // namespace

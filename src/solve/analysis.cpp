@@ -52,6 +52,7 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
   // closed-form shortcut the option lists are searched once per heap size.
   std::unordered_map<Heap, std::vector<HeapOption>> searched;
   std::vector<HeapOption> hits;
+  std::uint64_t counted = 0;
   auto& list = a.winning_moves;
   for (std::size_t i = 0; i < position.size() && list.complete; ++i) {
     const Heap h = position[i];
@@ -60,6 +61,19 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
       hits.push_back(option);
       return hits.size() <= options.max_moves;
     };
+    if (options.count_only) {
+      // Counting needs no moves built: visit and count, stopping past the cap.
+      auto tally = [&](const HeapOption&) { return ++counted <= options.max_moves; };
+      if (!ruleset.for_each_heap_option_with_value(h, target, tally)) {
+        ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+          Nimber v = 0;
+          for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
+          return v == target ? tally(option) : true;
+        });
+      }
+      if (counted > options.max_moves) list.complete = false;
+      continue;
+    }
     const std::vector<HeapOption>* heap_hits = &hits;
     hits.clear();
     if (!ruleset.for_each_heap_option_with_value(h, target, keep)) {
@@ -81,6 +95,11 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
       }
       list.moves.push_back(HeapRuleset::heap_move(i, h, option));
     }
+  }
+  if (options.count_only) {
+    if (list.complete) a.winning_move_count = counted;
+  } else if (list.complete) {
+    a.winning_move_count = list.moves.size();
   }
   return a;
 }
@@ -138,13 +157,23 @@ Analysis analyze_misere(const Ruleset& ruleset, const Position& position,
 
 }  // namespace
 
+namespace {
+Analysis with_count(Analysis a, const AnalysisOptions& options) {
+  if (!a.winning_move_count && a.winning_moves.complete)
+    a.winning_move_count = a.winning_moves.moves.size();
+  if (options.count_only) a.winning_moves.moves.clear();
+  return a;
+}
+}  // namespace
+
 Analysis analyze(const Ruleset& ruleset, const Position& position, const AnalysisOptions& options) {
   ruleset.check_position(position);
-  if (options.convention == Convention::misere) return analyze_misere(ruleset, position, options);
+  if (options.convention == Convention::misere)
+    return with_count(analyze_misere(ruleset, position, options), options);
   if (const auto* heaps = dynamic_cast<const HeapRuleset*>(&ruleset))
-    return analyze_heap_sum_normal(*heaps, position, options);
+    return with_count(analyze_heap_sum_normal(*heaps, position, options), options);
   if (const auto* closed = dynamic_cast<const PositionRuleset*>(&ruleset))
-    return analyze_position_normal(*closed, position, options);
+    return with_count(analyze_position_normal(*closed, position, options), options);
   // Any other ruleset: search by definition.
   Analysis a;
   BruteForce search(ruleset, options.search_limit);
@@ -156,7 +185,7 @@ Analysis analyze(const Ruleset& ruleset, const Position& position, const Analysi
             a.winning_moves);
   a.winning_moves.complete = complete;
   a.method = "exhaustive search";
-  return a;
+  return with_count(std::move(a), options);
 }
 
 }  // namespace grundy

@@ -59,7 +59,7 @@ TEST(NimProductStress, MatchesHalfSplitOnRandomValues) {
 
 TEST(NimProductStress, FieldIdentities) {
   NimberSource source(kSeed + 1);
-  for (int i = 0; i < 200000; ++i) {
+  for (int i = 0; i < 100000; ++i) {
     const Nimber a = source.next(), b = source.next(), c = source.next();
     SCOPED_TRACE(testing::Message() << "seed " << kSeed + 1 << ", case " << i << ": a = " << a
                                     << ", b = " << b << ", c = " << c);

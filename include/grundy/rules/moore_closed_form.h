@@ -12,21 +12,26 @@
 // Source: E. H. Moore, "A generalization of the game called nim", Annals of
 //   Mathematics (2) 11 (1910) 93-94; seed 004 (its worked example
 //   S = {12, 24, 6, 8, 8}, k = 3 is a unit test).
-// Time: is_p_position O(n) word operations typically (bit-sliced column
-//   counters; O(64 n) worst case); one_winning_move O(64 n); winning_moves
-//   O(64 n + m (64 k + n)) for m returned positions, because every branch of
-//   its search ends in a winning move (no dead ends, see the .cpp);
-//   count_winning_moves visits at most about 64 search nodes per unit of the
-//   returned count, and is O(64 n) once all k reducible heaps are chosen.
-// Memory: O(n) beyond the output (winning_moves also caches, per bit it
-//   branches on, the indices of the heaps with that bit set: at most 64 n
-//   32-bit integers).
+// Time: is_p_position O(n) word operations (Harley-Seal carry-save adders
+//   over the 64 bit columns, see the .cpp); one_winning_move O(n) plus, per
+//   bit where heaps join S, a scan up to the last heap chosen (O(64 n) at
+//   worst); winning_moves O(64 n + m (64 k + n)) for m returned positions,
+//   because every branch of its search ends in a winning move (no dead ends,
+//   see the .cpp) and heaps are looked at only as far as the branches taken
+//   reach; count_winning_moves O(64 n + 64 (k + 64) min(count, limit)), and
+//   O(64) per branch once k heaps are loose.
+// Memory: O(n) beyond the output; the searches also keep, per bit, the
+//   indices of the heaps with that bit set as far as they have looked (at
+//   most 64 n 32-bit integers).
 // Status: stress-tested (tests/stress/moore_closed_form_test.cpp) against
 //   P/N tables built from the move rules for every position of up to 4 heaps
-//   of size <= 7 and k = 1..4, comparing the exact set of winning moves and
-//   their count; on random positions of up to 20,000 heaps of up to 62 bits
-//   every returned move is checked legal and P; for k = 1 the count is
-//   checked against Bouton's Nim rule.
+//   of size <= 7 with k = 1..4 and of 5 or 6 heaps of size <= 3 with
+//   k = 1..6, comparing P-ness, one winning move, the exact set of winning
+//   moves and their count; exact sets also on random positions whose moves
+//   are all enumerated, on Nim positions of up to 2000 62-bit heaps
+//   (Bouton's rule) and for k >= number of heaps; on random positions of up
+//   to 20,000 heaps of up to 62 bits every returned move is checked legal
+//   and P, and limits are checked to return prefixes.
 #pragma once
 
 #include <cstddef>
@@ -45,8 +50,9 @@ bool is_p_position(const Position& heaps, unsigned k);
 // The position after one winning move, computed by theory.md §2's algorithm
 // (which is seed 004's): at each bit from the top, with c = heaps outside S
 // with the bit set and r = c mod (k+1), either clear the bit in all of S
-// (r = 0), set it in the first k+1-r heaps of S (|S| >= k+1-r), or move the r
-// lowest-indexed heaps with the bit set from outside S into S, clearing it.
+// (r = 0), set it in the first k+1-r heaps to have joined S (when
+// |S| >= k+1-r), or else move the r lowest-indexed heaps with the bit set from
+// outside S into S, clearing it there.
 // std::nullopt iff `heaps` is a P-position. Throws InputError if k == 0.
 std::optional<Position> one_winning_move(const Position& heaps, unsigned k);
 

@@ -28,6 +28,9 @@ struct AnalysisOptions {
   Convention convention = Convention::normal;
   // Most winning moves listed; the list says when it was cut.
   std::size_t max_moves = 10'000;
+  // Count the winning moves without listing them (Analysis::winning_move_count),
+  // up to max_moves of them.
+  bool count_only = false;
   // Most positions an exhaustive search may store.
   std::uint64_t search_limit = 4'000'000;
   ComputeLimits compute;
@@ -43,6 +46,9 @@ struct Analysis {
   // where the position is not such a sum, and in misère play.
   std::optional<std::vector<Nimber>> heap_values;
   MoveList winning_moves;
+  // The number of winning moves, when it is known exactly (the list is
+  // complete, or count_only counted them all).
+  std::optional<std::uint64_t> winning_move_count;
   // How the answer was obtained, e.g. "closed form (misère Nim)".
   std::string method;
 };

@@ -1,0 +1,192 @@
+// The grundy binary on real command lines: output, JSON fields, exit status,
+// and every winning move it prints checked to be legal and to lead to a
+// P-position (by the brute-force twin where the position is small).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/rules/registry.h"
+#include "grundy/solve/brute_force.h"
+#include "support/process.h"
+#include "support/twins.h"
+
+namespace grundy {
+namespace {
+
+using testing::ProgramRun;
+using testing::run_program;
+
+ProgramRun grundy_cli(const std::vector<std::string>& args, const std::string& input = "") {
+  return run_program(GRUNDY_CLI_PATH, args, input);
+}
+
+nlohmann::json analyze_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "analyze");
+  args.push_back("--json");
+  const auto run = grundy_cli(args);
+  EXPECT_EQ(run.status, 0) << run.err;
+  return nlohmann::json::parse(run.out);
+}
+
+// One line on stderr naming the token, exit status 2.
+void expect_bad(const std::vector<std::string>& args, const std::string& token) {
+  SCOPED_TRACE(nlohmann::json(args).dump());
+  const auto run = grundy_cli(args);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(run.out.empty()) << run.out;
+  ASSERT_FALSE(run.err.empty());
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_NE(run.err.find(token), std::string::npos) << run.err;
+}
+
+TEST(Cli, VersionAndHelp) {
+  auto run = grundy_cli({"--version"});
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out.rfind("grundy ", 0), 0u);
+  run = grundy_cli({"--help"});
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("analyze"), std::string::npos);
+  for (const char* topic : {"analyze", "values", "rulesets"}) {
+    run = grundy_cli({"help", topic});
+    EXPECT_EQ(run.status, 0) << topic;
+    EXPECT_NE(run.out.find(topic == std::string("rulesets") ? "kayles" : "--json"), std::string::npos);
+  }
+}
+
+TEST(Cli, AnalyzeNimText) {
+  // Seed 001, example 1: (14, 21, 39) → take 12 from 39 leaving (14, 21, 27).
+  const auto run = grundy_cli({"analyze", "nim", "14", "21", "39"});
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("outcome: N"), std::string::npos);
+  EXPECT_NE(run.out.find("take 12 from heap 3 (39 → 27)  →  14 21 27"), std::string::npos) << run.out;
+}
+
+TEST(Cli, AnalyzeJsonFields) {
+  const auto j = analyze_json({"kayles", "5", "7"});
+  EXPECT_EQ(j["outcome"], "N");
+  EXPECT_EQ(j["value"], 4 ^ 2);  // G(5) = 4, G(7) = 2 (theory.md §8)
+  EXPECT_EQ(j["heap_values"], nlohmann::json({4, 2}));
+  ASSERT_TRUE(j["winning_moves"].is_array());
+  for (const auto& m : j["winning_moves"]) {
+    EXPECT_TRUE(m["description"].is_string());
+    EXPECT_TRUE(m["position"].is_array());
+  }
+  const auto misere = analyze_json({"kayles", "5", "7", "--misere"});
+  EXPECT_TRUE(misere["value"].is_null());
+  const auto p = analyze_json({"nim", "1", "2", "3"});
+  EXPECT_EQ(p["outcome"], "P");
+  EXPECT_EQ(p["winning_moves"].size(), 0u);
+}
+
+TEST(Cli, OneAndCount) {
+  // Nim-sum 7: only the heap of 4 has the top bit; in (3, 5, 6), nim-sum 0.
+  auto run = grundy_cli({"analyze", "nim", "1", "2", "4", "--count"});
+  EXPECT_EQ(run.out, "1\n");
+  run = grundy_cli({"analyze", "nim", "3", "5", "7", "--count"});  // nim-sum 1: all three
+  EXPECT_EQ(run.out, "3\n");
+  run = grundy_cli({"analyze", "nim", "1", "2", "4", "--one"});
+  EXPECT_NE(run.out.find("winning move:"), std::string::npos);
+  const auto j = analyze_json({"nim", "1", "2", "4", "--one"});
+  EXPECT_EQ(j["winning_moves"].size(), 1u);
+}
+
+// Every winning move printed for a small position is a legal option and the
+// twin says the opponent then loses; and no winning move is missing.
+void check_moves_by_twin(const std::string& ruleset_name, const Position& p, bool misere) {
+  std::vector<std::string> args = {ruleset_name};
+  for (Heap h : p) args.push_back(std::to_string(h));
+  if (misere) args.push_back("--misere");
+  SCOPED_TRACE(ruleset_name + " " + testing::show(p) + (misere ? " misère" : ""));
+  const auto j = analyze_json(args);
+  const auto ruleset = parse_ruleset(ruleset_name);
+  testing::RecursiveTwin twin(*ruleset, misere);
+  EXPECT_EQ(j["outcome"], twin.mover_wins(p) ? "N" : "P");
+  std::vector<Position> printed;
+  for (const auto& m : j["winning_moves"]) printed.push_back(m["position"].get<Position>());
+  std::sort(printed.begin(), printed.end());
+  EXPECT_EQ(printed, twin.winning_options(p));
+}
+
+TEST(Cli, EveryPrintedWinningMoveIsLegalAndWins) {
+  const std::pair<const char*, Position> cases[] = {
+      {"nim", {3, 4, 5}},        {"nim", {1, 1, 2}},       {"bash:3", {5, 6, 9}},
+      {"subtract:1,3,4", {7, 9}}, {"allbut:2,3,7", {8, 5}}, {"staircase", {2, 1, 3}},
+      {"wythoff", {4, 6}},       {"wythoff", {10, 3}},     {"moore:2", {3, 5, 6}},
+      {"lasker", {6, 9}},        {"split", {3, 2}},        {"grundy-game", {9, 7}},
+      {"divisor", {12, 5}},      {"squares", {10, 7}},     {"fibonacci", {11, 4}},
+      {"kayles", {5, 7}},        {"dawson", {9, 4}},       {"0.137", {8, 3}},
+      {"0.3F", {7, 5}},          {"4.[3]", {5, 6}},        {"8.[3]", {7}}};
+  for (const auto& [name, p] : cases)
+    for (bool misere : {false, true}) check_moves_by_twin(name, p, misere);
+}
+
+TEST(Cli, LargeHeapsClosedForms) {
+  auto j = analyze_json({"lasker", "123456789012", "5"});
+  EXPECT_EQ(j["heap_values"], nlohmann::json({123456789011ULL, 5}));
+  j = analyze_json({"wythoff", "9223372036854775807", "5700357409661599241"});
+  EXPECT_TRUE(j["outcome"] == "N" || j["outcome"] == "P");
+  for (const auto& m : j["winning_moves"]) {
+    const auto after = m["position"].get<Position>();
+    const auto next = analyze_json({"wythoff", std::to_string(after[0]), std::to_string(after[1])});
+    EXPECT_EQ(next["outcome"], "P");
+  }
+  j = analyze_json({"nim", "9223372036854775807", "1"});
+  EXPECT_EQ(j["value"], 9223372036854775806ULL);
+  j = analyze_json({"moore:3", "9223372036854775807", "5", "1", "12"});
+  for (const auto& m : j["winning_moves"]) {
+    std::vector<std::string> args = {"moore:3"};
+    for (Heap h : m["position"].get<Position>()) args.push_back(std::to_string(h));
+    EXPECT_EQ(analyze_json(args)["outcome"], "P");
+  }
+}
+
+TEST(Cli, Values) {
+  auto run = grundy_cli({"values", "kayles", "--to", "20", "--json"});
+  ASSERT_EQ(run.status, 0);
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["from"], 0);
+  EXPECT_EQ(j["to"], 20);
+  // theory.md §8: Kayles G(0..20).
+  EXPECT_EQ(j["values"], nlohmann::json({0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
+  run = grundy_cli({"values", "bash:3", "--from", "5", "--to", "8", "--csv"});
+  EXPECT_EQ(run.out, "n,value\n5,1\n6,2\n7,3\n8,0\n");
+  run = grundy_cli({"values", "lasker", "--from", "1000000000000000000", "--to", "1000000000000000003", "--json"});
+  EXPECT_EQ(nlohmann::json::parse(run.out)["values"],
+            nlohmann::json({999999999999999999ULL, 1000000000000000001ULL, 1000000000000000002ULL,
+                            1000000000000000004ULL}));
+}
+
+TEST(Cli, HeapsFromFile) {
+  const auto run = grundy_cli({"analyze", "nim", "--input", "-", "--count"}, "3 5\n7\n");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "3\n");
+}
+
+TEST(Cli, BadInputIsOneLineAndStatusTwo) {
+  expect_bad({"analyze", "foo", "3"}, "'foo'");
+  expect_bad({"analyze", "nim", "-3"}, "'-3'");
+  expect_bad({"analyze", "nim", "3x"}, "'3x'");
+  expect_bad({"analyze", "nim", "9223372036854775808"}, "9223372036854775808");
+  expect_bad({"analyze", "nim", "99999999999999999999999"}, "99999999999999999999999");
+  expect_bad({"analyze", "0.7G", "3"}, "'G'");
+  expect_bad({"analyze", "0.[3", "3"}, "0.[3");
+  expect_bad({"analyze", "bash:0", "3"}, "bash:0");
+  expect_bad({"analyze", "wythoff", "1", "2", "3"}, "exactly 2 heaps");
+  expect_bad({"analyze", "nim"}, "heap");
+  expect_bad({"analyze", "kayles", "100000000000"}, "too large");
+  expect_bad({"analyze", "nim", "--input", "/nonexistent/heaps"}, "/nonexistent/heaps");
+  expect_bad({"values", "wythoff"}, "heap ruleset");
+  expect_bad({"values", "nim", "--from", "5", "--to", "3"}, "smaller");
+  expect_bad({"frobnicate"}, "frobnicate");
+  expect_bad({"analyze", "bash:3", "1000000000000", "--misere"}, "limit");
+  expect_bad({"help", "nothing"}, "nothing");
+}
+
+TEST(Cli, BadHeapFile) {
+  const auto run = grundy_cli({"analyze", "nim", "--input", "-"}, "1 2 x3\n");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("'x3'"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace grundy

@@ -1,0 +1,174 @@
+// Every closed form and every analysis path against the by-definition twin:
+// outcome, Grundy value and the exact set of winning moves on all small
+// positions (issue: Nim and misère Nim up to 4 heaps of <= 7; Wythoff up to
+// 40x40; Moore k <= 3 up to 4 heaps of <= 7; staircase up to 5 stairs of <= 4).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+
+#include "grundy/rules/registry.h"
+#include "grundy/solve/analysis.h"
+#include "grundy/solve/brute_force.h"
+#include "support/twins.h"
+
+namespace grundy {
+namespace {
+
+using testing::all_positions;
+using testing::RecursiveTwin;
+using testing::show;
+
+std::vector<Position> sorted_afters(const Analysis& a, const Position& before) {
+  std::vector<Position> afters;
+  for (const Move& m : a.winning_moves.moves) afters.push_back(m.after(before));
+  std::sort(afters.begin(), afters.end());
+  return afters;
+}
+
+// Checks one position completely against the twin.
+void check_position(const Ruleset& ruleset, const Position& p, Convention convention,
+                    RecursiveTwin& twin) {
+  SCOPED_TRACE(ruleset.name() + " " + show(p) +
+               (convention == Convention::misere ? " misère" : " normal"));
+  AnalysisOptions options;
+  options.convention = convention;
+  options.max_moves = 1'000'000;
+  const Analysis a = analyze(ruleset, p, options);
+  const bool wins = twin.mover_wins(p);
+  EXPECT_EQ(a.outcome, wins ? Outcome::N : Outcome::P);
+  if (convention == Convention::normal) {
+    ASSERT_TRUE(a.value.has_value());
+    EXPECT_EQ(*a.value, twin.grundy(p));
+  } else {
+    EXPECT_FALSE(a.value.has_value());
+  }
+  EXPECT_TRUE(a.winning_moves.complete);
+  const auto expected = twin.winning_options(p);
+  const auto got = sorted_afters(a, p);
+  EXPECT_EQ(got.size(), a.winning_moves.moves.size()) << "duplicate winning moves";
+  EXPECT_EQ(got, expected);
+  // Descriptions agree with the generic describer of the ruleset.
+  for (const Move& m : a.winning_moves.moves)
+    EXPECT_EQ(m.description, ruleset.describe_move(p, m.after(p)));
+}
+
+void check_all(const std::string& name, std::size_t max_count, Heap max_heap,
+               Convention convention, std::size_t min_count = 1) {
+  const auto ruleset = parse_ruleset(name);
+  RecursiveTwin twin(*ruleset, convention == Convention::misere);
+  for (std::size_t count = min_count; count <= max_count; ++count)
+    for (const Position& p : all_positions(count, max_heap))
+      check_position(*ruleset, p, convention, twin);
+}
+
+TEST(AnalysisStress, NimUpToFourHeapsOfSeven) { check_all("nim", 4, 7, Convention::normal); }
+TEST(AnalysisStress, MisereNimUpToFourHeapsOfSeven) { check_all("nim", 4, 7, Convention::misere); }
+
+TEST(AnalysisStress, WythoffUpTo40) { check_all("wythoff", 2, 40, Convention::normal, 2); }
+TEST(AnalysisStress, MisereWythoffUpTo12) { check_all("wythoff", 2, 12, Convention::misere, 2); }
+
+TEST(AnalysisStress, MooreK1ToK3UpToFourHeapsOfSeven) {
+  for (const char* name : {"moore:1", "moore:2", "moore:3"}) {
+    const auto ruleset = parse_ruleset(name);
+    RecursiveTwin twin(*ruleset, false);
+    for (std::size_t count = 1; count <= 4; ++count)
+      for (const Position& p : all_positions(count, 7)) {
+        SCOPED_TRACE(std::string(name) + " " + show(p));
+        AnalysisOptions options;
+        options.max_moves = 1'000'000;
+        const Analysis a = analyze(*ruleset, p, options);
+        EXPECT_EQ(a.outcome, twin.mover_wins(p) ? Outcome::N : Outcome::P);
+        if (a.value) EXPECT_EQ(*a.value, twin.grundy(p));
+        EXPECT_TRUE(a.winning_moves.complete);
+        EXPECT_EQ(sorted_afters(a, p), twin.winning_options(p));
+      }
+  }
+}
+
+TEST(AnalysisStress, StaircaseUpToFiveStairsOfFour) {
+  check_all("staircase", 5, 4, Convention::normal);
+}
+
+TEST(AnalysisStress, HeapRulesetsSmallSums) {
+  // Sums of up to three heaps of up to 9 for every computed heap ruleset, and
+  // the closed-form ones, in both conventions.
+  for (const char* name : {"bash:2", "bash:3", "subtract:1,3,4", "subtract:2,5", "allbut:2,3,7",
+                           "lasker", "split", "grundy-game", "divisor", "squares", "fibonacci",
+                           "kayles", "dawson", "0.137", "0.3F", "4.[3]", "8.[3]", "0.6"}) {
+    for (Convention c : {Convention::normal, Convention::misere}) {
+      const auto ruleset = parse_ruleset(name);
+      RecursiveTwin twin(*ruleset, c == Convention::misere);
+      // Splitting multiplies heaps, so the sums reachable from split's heaps
+      // grow fast: smaller heaps there.
+      const bool split = std::string(name) == "split";
+      for (std::size_t count = 1; count <= 3; ++count)
+        for (const Position& p : all_positions(count, split ? 4 : count == 3 ? 6 : 9))
+          check_position(*ruleset, p, c, twin);
+    }
+  }
+}
+
+TEST(AnalysisStress, RandomLargerNimAndMisereNim) {
+  // Larger positions: closed forms against the twin are too slow there, so
+  // check each winning move is legal (an option) and leads to a P-position by
+  // the closed form, and that a P-position has none.
+  const unsigned seed = 20261122;
+  std::mt19937_64 rng(seed);
+  const auto nim = parse_ruleset("nim");
+  for (int round = 0; round < 2000; ++round) {
+    SCOPED_TRACE("seed " + std::to_string(seed) + " round " + std::to_string(round));
+    Position p(1 + rng() % 8);
+    for (Heap& h : p) h = (round % 2) ? rng() % 4 : rng() % (Heap{1} << 40);
+    for (Convention c : {Convention::normal, Convention::misere}) {
+      AnalysisOptions options;
+      options.convention = c;
+      const Analysis a = analyze(*nim, p, options);
+      // A terminal position is won in misère play with no move to make.
+      const bool terminal = std::all_of(p.begin(), p.end(), [](Heap h) { return h == 0; });
+      if (!(terminal && c == Convention::misere))
+        EXPECT_EQ(a.outcome == Outcome::P, a.winning_moves.moves.empty());
+      for (const Move& m : a.winning_moves.moves) {
+        const Position after = m.after(p);
+        ASSERT_EQ(after.size(), p.size());
+        int changed = 0;
+        for (std::size_t i = 0; i < p.size(); ++i)
+          if (after[i] != p[i]) {
+            ++changed;
+            EXPECT_LT(after[i], p[i]);
+          }
+        EXPECT_EQ(changed, 1);
+        const Analysis next = analyze(*nim, after, options);
+        EXPECT_EQ(next.outcome, Outcome::P);
+      }
+    }
+  }
+}
+
+TEST(AnalysisStress, LaskerWinningMovesAtLargeHeaps) {
+  // The closed-form shortcut for Lasker's winning splits, checked move by
+  // move at large heaps: each listed move is a legal option and leaves a
+  // nim-sum of 0 under the closed form.
+  const unsigned seed = 7;
+  std::mt19937_64 rng(seed);
+  const auto lasker = parse_ruleset("lasker");
+  for (int round = 0; round < 300; ++round) {
+    Position p = {rng() % (Heap{1} << 40), rng() % 64};
+    SCOPED_TRACE("seed 7, " + show(p));
+    AnalysisOptions options;
+    options.max_moves = 200;
+    const Analysis a = analyze(*lasker, p, options);
+    for (const Move& m : a.winning_moves.moves) {
+      const Position after = m.after(p);
+      const Analysis next = analyze(*lasker, after, options);
+      EXPECT_EQ(next.outcome, Outcome::P) << show(after);
+      Heap total = 0;
+      for (std::size_t i = 0; i < m.parts.size(); ++i) total += m.parts[i];
+      EXPECT_TRUE(total < p[m.index] || m.parts.size() == 2);
+      EXPECT_LE(total, p[m.index]);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy

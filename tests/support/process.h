@@ -1,0 +1,83 @@
+// Running a built program from a test: its standard output, standard error
+// and exit status, with input from a file in a scratch directory.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace grundy::testing {
+
+// A directory for the input files, removed when the test program ends.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "grundy-test-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) std::abort();
+    path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline ScratchDir& scratch() {
+  static ScratchDir dir;
+  return dir;
+}
+
+struct ProgramRun {
+  std::string out;
+  std::string err;
+  int status = -1;
+};
+
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// Runs `program` with `args`, `input` on standard input.
+inline ProgramRun run_program(const std::string& program, const std::vector<std::string>& args,
+                              const std::string& input = "") {
+  static int serial = 0;
+  const auto stem = scratch().path() / ("run-" + std::to_string(++serial));
+  const auto in_path = stem.string() + ".in", err_path = stem.string() + ".err";
+  std::ofstream(in_path, std::ios::binary) << input;
+  std::string command = shell_quote(program);
+  for (const auto& a : args) command += " " + shell_quote(a);
+  command += " < " + shell_quote(in_path) + " 2> " + shell_quote(err_path);
+  ProgramRun run;
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  char buffer[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, got);
+  const int status = ::pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.err = read_file(err_path);
+  std::filesystem::remove(in_path);
+  std::filesystem::remove(err_path);
+  return run;
+}
+
+}  // namespace grundy::testing

@@ -1,0 +1,99 @@
+// Helpers shared by the tests: an independent plain-recursion twin (separate
+// from solve/brute_force.h) and move-set comparison.
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "grundy/core/nimber.h"
+#include "grundy/rules/ruleset.h"
+
+namespace grundy::testing {
+
+// Normal (misere = false) or misère outcome by plain memoised recursion on
+// the canonical position: whether the player to move wins.
+class RecursiveTwin {
+ public:
+  RecursiveTwin(const Ruleset& ruleset, bool misere) : ruleset_(ruleset), misere_(misere) {}
+
+  bool mover_wins(const Position& position) {
+    const Position key = ruleset_.canonical(position);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    bool any_option = false, wins = false;
+    std::vector<Position> options;
+    ruleset_.for_each_option(key, [&](const Position& after) {
+      options.push_back(after);
+      return true;
+    });
+    for (const Position& after : options) {
+      any_option = true;
+      if (!mover_wins(after)) {
+        wins = true;
+        break;
+      }
+    }
+    if (!any_option) wins = misere_;
+    memo_[key] = wins;
+    return wins;
+  }
+
+  // Grundy value by the definition (normal play only).
+  Nimber grundy(const Position& position) {
+    const Position key = ruleset_.canonical(position);
+    if (auto it = values_.find(key); it != values_.end()) return it->second;
+    std::vector<Position> options;
+    ruleset_.for_each_option(key, [&](const Position& after) {
+      options.push_back(after);
+      return true;
+    });
+    std::vector<Nimber> seen;
+    for (const Position& after : options) seen.push_back(grundy(after));
+    const Nimber g = mex_naive(seen);
+    values_[key] = g;
+    return g;
+  }
+
+  // Every option (as generated, not canonical) after which the mover loses.
+  std::vector<Position> winning_options(const Position& position) {
+    std::vector<Position> options, result;
+    ruleset_.for_each_option(position, [&](const Position& after) {
+      options.push_back(after);
+      return true;
+    });
+    for (const Position& after : options)
+      if (!mover_wins(after)) result.push_back(after);
+    std::sort(result.begin(), result.end());
+    result.erase(std::unique(result.begin(), result.end()), result.end());
+    return result;
+  }
+
+ private:
+  const Ruleset& ruleset_;
+  bool misere_;
+  std::map<Position, bool> memo_;
+  std::map<Position, Nimber> values_;
+};
+
+// All positions with `count` entries, each in [0, max].
+inline std::vector<Position> all_positions(std::size_t count, Heap max) {
+  std::vector<Position> result;
+  Position p(count, 0);
+  while (true) {
+    result.push_back(p);
+    std::size_t i = 0;
+    while (i < count && p[i] == max) p[i++] = 0;
+    if (i == count) break;
+    ++p[i];
+  }
+  return result;
+}
+
+inline std::string show(const Position& p) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < p.size(); ++i) s += (i ? " " : "") + std::to_string(p[i]);
+  return s + ")";
+}
+
+}  // namespace grundy::testing

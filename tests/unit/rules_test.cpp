@@ -1,0 +1,151 @@
+// Literal checks of ruleset parsing, option generation and published values.
+#include <gtest/gtest.h>
+
+#include "grundy/core/error.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/lasker.h"
+#include "grundy/rules/registry.h"
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/heap_values.h"
+
+namespace grundy {
+namespace {
+
+std::vector<Nimber> first_values(const std::string& name, Heap last) {
+  const auto r = parse_ruleset(name);
+  HeapValues values(dynamic_cast<const HeapRuleset&>(*r));
+  std::vector<Nimber> v;
+  for (Heap n = 0; n <= last; ++n) v.push_back(values.value(n));
+  return v;
+}
+
+TEST(Rules, KaylesPublishedValues) {
+  // theory.md §8 (WW ch. 4): G(0..20) of Kayles.
+  EXPECT_EQ(first_values("kayles", 20),
+            (std::vector<Nimber>{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
+}
+
+TEST(Rules, DawsonPublishedValues) {
+  // theory.md §8 (WW ch. 4): G(0..20) of Dawson's Kayles 0.07.
+  EXPECT_EQ(first_values("dawson", 20),
+            (std::vector<Nimber>{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3}));
+}
+
+// Published periods (theory.md §8; WW ch. 4 table of octal games): the
+// sequence repeats with period p from the preperiod on; we check it over a
+// stretch and that it does not hold one step earlier.
+void expect_period(const std::string& code, Heap preperiod, Heap period) {
+  SCOPED_TRACE(code);
+  const auto g = first_values(code, 1500);
+  for (Heap n = preperiod; n + period <= 1500; ++n) ASSERT_EQ(g[n + period], g[n]) << n;
+  EXPECT_NE(g[preperiod - 1 + period], g[preperiod - 1]);
+}
+
+TEST(Rules, PublishedPeriods) {
+  expect_period("0.77", 71, 12);   // Kayles: last exceptional value at n = 70
+  expect_period("0.07", 53, 34);   // Dawson's Kayles
+  expect_period("0.137", 52, 34);  // Dawson's Chess
+  expect_period("0.4", 54, 34);
+  expect_period("0.17", 33, 34);
+  expect_period("0.44", 143, 24);
+}
+
+TEST(Rules, LaskerClosedForm) {
+  // theory.md §2: G(n) = n for n ≡ 1, 2; n + 1 for n ≡ 3; n - 1 for n ≡ 0 (mod 4).
+  EXPECT_EQ(Lasker::value(0), 0u);
+  EXPECT_EQ(Lasker::value(1), 1u);
+  EXPECT_EQ(Lasker::value(2), 2u);
+  EXPECT_EQ(Lasker::value(3), 4u);
+  EXPECT_EQ(Lasker::value(4), 3u);
+  EXPECT_EQ(Lasker::value(4'000'000'000'000'000'003ULL), 4'000'000'000'000'000'004ULL);
+  for (Nimber v = 0; v < 100; ++v) EXPECT_EQ(Lasker::value(Lasker::heap_with_value(v)), v);
+}
+
+TEST(Rules, BashLeetCode292) {
+  // LeetCode 292 (seed 002): with 1..3 per turn, multiples of 4 are lost.
+  const auto g = first_values("bash:3", 12);
+  for (Heap n = 0; n <= 12; ++n) EXPECT_EQ(g[n] == 0, n % 4 == 0) << n;
+}
+
+TEST(Rules, DivisorGameParity) {
+  // LeetCode 1025 (seed 002): even numbers are won, odd ones lost.
+  const auto g = first_values("divisor", 200);
+  for (Heap n = 1; n <= 200; ++n) EXPECT_EQ(g[n] != 0, n % 2 == 0) << n;
+}
+
+TEST(Rules, NamesRoundTrip) {
+  for (const char* name : {"nim", "bash:3", "subtract:1,3,4", "allbut:2,3,7", "staircase",
+                           "wythoff", "moore:2", "lasker", "split", "grundy-game", "divisor",
+                           "squares", "fibonacci", "0.77", "0.07", "0.137", "4.[3]", "0.3F"}) {
+    const auto r = parse_ruleset(name);
+    EXPECT_EQ(parse_ruleset(r->name())->name(), r->name());
+  }
+  EXPECT_EQ(parse_ruleset("KAYLES")->name(), "0.77");
+  EXPECT_EQ(parse_ruleset("Nim")->name(), "nim");
+  EXPECT_EQ(parse_ruleset("subtract:4,1,3,1")->name(), "subtract:1,3,4");
+  EXPECT_EQ(parse_ruleset("0.3f")->name(), "0.3F");
+  EXPECT_EQ(parse_ruleset(".77")->name(), "0.77");
+  EXPECT_EQ(parse_ruleset("0.770")->name(), "0.77");
+}
+
+TEST(Rules, BadNamesNameTheToken) {
+  const char* bad[] = {"foo", "bash:", "bash:0", "bash:x", "subtract:1,,2", "subtract:",
+                       "moore:0", "moore:65", "0.7G", "1.5", "0.[3", "0.3]", "0.[]", "0.[3]4",
+                       "00.7", "bash:99999999999999999999", "subtract:-1"};
+  for (const char* name : bad) {
+    SCOPED_TRACE(name);
+    EXPECT_THROW(parse_ruleset(name), InputError);
+  }
+  try {
+    parse_ruleset("0.7G");
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'G' is not a hexadecimal digit"), std::string::npos);
+  }
+}
+
+TEST(Rules, HeapParsing) {
+  EXPECT_EQ(parse_heap("0"), 0u);
+  EXPECT_EQ(parse_heap("9223372036854775807"), kMaxHeap);
+  EXPECT_THROW(parse_heap("9223372036854775808"), InputError);
+  EXPECT_THROW(parse_heap("-1"), InputError);
+  EXPECT_THROW(parse_heap("1e5"), InputError);
+  EXPECT_THROW(parse_heap(""), InputError);
+  EXPECT_THROW(parse_heap("+3"), InputError);
+  const auto wythoff = parse_ruleset("wythoff");
+  EXPECT_THROW(parse_position(*wythoff, {"1", "2", "3"}), InputError);
+  EXPECT_EQ(parse_position(*wythoff, {"1", "2"}), (Position{1, 2}));
+}
+
+TEST(Rules, TakeAndBreakOptions) {
+  // Kayles 0.77 on a row of 4: take 1 (leave 3, or 1+2) or take 2 (leave 2,
+  // or 1+1). WW ch. 4.
+  const auto kayles = TakeAndBreak::parse("0.77");
+  std::vector<std::vector<Heap>> options;
+  kayles.for_each_heap_option(4, [&](const HeapOption& o) {
+    options.emplace_back(o.parts.begin(), o.parts.begin() + o.part_count);
+    return true;
+  });
+  EXPECT_EQ(options, (std::vector<std::vector<Heap>>{{3}, {1, 2}, {2}, {1, 1}}));
+  EXPECT_EQ(TakeAndBreak::parse("4.[3]").digit(0), 4u);
+  EXPECT_EQ(TakeAndBreak::parse("0.3003330[3]").digit(1000), 3u);
+  EXPECT_EQ(TakeAndBreak::parse("0.3003330[3]").digit(7), 0u);
+  EXPECT_EQ(TakeAndBreak::parse("0.3F").max_parts(), 3u);
+}
+
+TEST(Rules, DescribeMoves) {
+  const auto kayles = parse_ruleset("kayles");
+  EXPECT_EQ(kayles->describe_move({5, 7}, {1, 3, 7}),
+            "take 1 from heap 1 and split the rest (5 → 1 + 3)");
+  EXPECT_EQ(kayles->describe_move({5, 7}, {5, 5}), "take 2 from heap 2 (7 → 5)");
+  EXPECT_EQ(kayles->describe_move({5, 1}, {5, 0}), "take all 1 from heap 2");
+  const auto split = parse_ruleset("split");
+  EXPECT_EQ(split->describe_move({3}, {2, 2}), "replace heap 1 by smaller heaps (3 → 2 + 2)");
+  const auto lasker = parse_ruleset("lasker");
+  EXPECT_EQ(lasker->describe_move({7}, {3, 4}), "split heap 1 (7 → 3 + 4)");
+  EXPECT_EQ(parse_ruleset("staircase")->describe_move({2, 1, 3}, {2, 2, 2}),
+            "move 1 token from stair 3 to stair 2");
+  EXPECT_EQ(parse_ruleset("wythoff")->describe_move({4, 6}, {3, 5}), "take 1 from both heaps");
+}
+
+}  // namespace
+}  // namespace grundy
