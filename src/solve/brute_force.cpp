@@ -26,7 +26,7 @@ std::uint64_t BruteForce::positions_stored() const {
 }
 
 void BruteForce::check_limit(std::size_t extra) const {
-  if (positions_stored() + frames_ + extra > limit_)
+  if (positions_stored() + held_ + extra > limit_)
     throw LimitError(fmt::format(
         "exhaustive search over '{}' would exceed the limit of {} positions (raise it with "
         "--search-limit)",
@@ -56,7 +56,7 @@ Nimber BruteForce::grundy_value(const Position& position) {
   std::vector<Frame> stack;
   check_limit(1);
   stack.push_back({root, expand(root)});
-  frames_ = 1;
+  held_ = stack.back().options.size() + 1;
   MexSet seen;
   while (!stack.empty()) {
     Frame& top = stack.back();
@@ -69,17 +69,17 @@ Nimber BruteForce::grundy_value(const Position& position) {
       }
       check_limit(1);
       Frame frame{child, expand(child)};
+      held_ += frame.options.size() + 1;
       stack.push_back(std::move(frame));
-      frames_ = stack.size();
       descended = true;
       break;
     }
     if (descended) continue;
     seen.clear();
     for (const Position& child : top.options) seen.insert(values_.at(child));
+    held_ -= top.options.size() + 1;
     values_.emplace(std::move(top.key), seen.mex());
     stack.pop_back();
-    frames_ = stack.size();
   }
   return values_.at(root);
 }
@@ -96,13 +96,13 @@ bool BruteForce::mover_wins(const Position& position, Convention convention) {
   std::vector<Frame> stack;
   check_limit(1);
   stack.push_back({root, expand(root)});
-  frames_ = 1;
+  held_ = stack.back().options.size() + 1;
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.options.empty()) {
       memo.emplace(std::move(top.key), convention == Convention::misere);
+      held_ -= 1;
       stack.pop_back();
-      frames_ = stack.size();
       continue;
     }
     bool descended = false, wins = false;
@@ -112,8 +112,8 @@ bool BruteForce::mover_wins(const Position& position, Convention convention) {
       if (it == memo.end()) {
         check_limit(1);
         Frame frame{child, expand(child)};
+        held_ += frame.options.size() + 1;
         stack.push_back(std::move(frame));
-        frames_ = stack.size();
         descended = true;
         break;
       }
@@ -124,9 +124,9 @@ bool BruteForce::mover_wins(const Position& position, Convention convention) {
       ++top.next;
     }
     if (descended) continue;
+    held_ -= top.options.size() + 1;
     memo.emplace(std::move(top.key), wins);
     stack.pop_back();
-    frames_ = stack.size();
   }
   return memo.at(root);
 }

@@ -54,7 +54,9 @@ class BruteForce {
   std::uint64_t limit_;
   std::unordered_map<Position, Nimber, PositionHash> values_;
   std::unordered_map<Position, bool, PositionHash> wins_[2];
-  std::size_t frames_ = 0;
+  // Positions held in the search stack's option lists, counted in the limit
+  // with the stored ones so that memory stays bounded by it.
+  std::size_t held_ = 0;
 };
 
 }  // namespace grundy
