@@ -41,16 +41,22 @@ TEST(NimProductStress, MatchesDefinitionBelow256) {
     for (Nimber b = 0; b < detail::kNimProductNaiveLimit; ++b) {
       const Nimber expected = detail::nim_product_naive(a, b);
       ASSERT_EQ(nim_product(a, b), expected) << a << " ⊗ " << b;
+      ASSERT_EQ(detail::nim_product_tables(a, b), expected) << a << " ⊗ " << b;
       ASSERT_EQ(detail::nim_product_half_split(a, b), expected) << a << " ⊗ " << b;
     }
   }
 }
 
+// nim_product may take the carry-less path (see nim_product_is_carryless);
+// nim_product_tables is the portable path; both are checked.
 TEST(NimProductStress, MatchesHalfSplitOnRandomValues) {
   NimberSource source(kSeed);
   for (int i = 0; i < 20000; ++i) {
     const Nimber a = source.next(), b = source.next();
-    ASSERT_EQ(nim_product(a, b), detail::nim_product_half_split(a, b))
+    const Nimber expected = detail::nim_product_half_split(a, b);
+    ASSERT_EQ(nim_product(a, b), expected)
+        << "seed " << kSeed << ", case " << i << ": " << a << " ⊗ " << b;
+    ASSERT_EQ(detail::nim_product_tables(a, b), expected)
         << "seed " << kSeed << ", case " << i << ": " << a << " ⊗ " << b;
     ASSERT_EQ(nim_square(a), detail::nim_product_half_split(a, a))
         << "seed " << kSeed << ", case " << i << ": square of " << a;
@@ -65,13 +71,16 @@ TEST(NimProductStress, FieldIdentities) {
                                     << ", b = " << b << ", c = " << c);
     const Nimber ab = nim_product(a, b);
     ASSERT_EQ(ab, nim_product(b, a));
+    ASSERT_EQ(ab, detail::nim_product_tables(a, b));
     ASSERT_EQ(nim_product(ab, c), nim_product(a, nim_product(b, c)));
     ASSERT_EQ(nim_product(a, b ^ c), ab ^ nim_product(a, c));
     ASSERT_EQ(nim_product(a, 1), a);
     ASSERT_EQ(nim_square(a), nim_product(a, a));
     if (a != 0) {
       ASSERT_EQ(nim_product(a, nim_inverse(a)), 1U);
-      if (b != 0) ASSERT_EQ(nim_inverse(ab), nim_product(nim_inverse(a), nim_inverse(b)));
+      if (b != 0) {
+        ASSERT_EQ(nim_inverse(ab), nim_product(nim_inverse(a), nim_inverse(b)));
+      }
     }
   }
 }

@@ -36,13 +36,15 @@ TEST(NimProduct, WinningWaysTable) {
       const Nimber expected = kWinningWaysTable[a][b];
       EXPECT_EQ(detail::nim_product_naive(a, b), expected);
       EXPECT_EQ(nim_product(a, b), expected);
+      EXPECT_EQ(detail::nim_product_tables(a, b), expected);
       EXPECT_EQ(detail::nim_product_half_split(a, b), expected);
     }
   }
 }
 
 TEST(NimProduct, SmallLiterals) {
-  // Winning Ways ch. 14 / ONAG ch. 6 examples, each also checked by definition.
+  // Entries of the Winning Ways table above, and 16 ⊗ 16 = 24 from ONAG ch. 6
+  // (F ⊗ F = 3F/2); each also checked by definition.
   struct Case {
     Nimber a, b, product;
   };
@@ -55,6 +57,7 @@ TEST(NimProduct, SmallLiterals) {
     EXPECT_EQ(detail::nim_product_naive(c.a, c.b), c.product);
     EXPECT_EQ(nim_product(c.a, c.b), c.product);
     EXPECT_EQ(nim_product(c.b, c.a), c.product);
+    EXPECT_EQ(detail::nim_product_tables(c.a, c.b), c.product);
   }
 }
 
@@ -66,9 +69,12 @@ TEST(NimProduct, FermatTwoPowers) {
   for (Nimber f : kFermat) {
     SCOPED_TRACE(testing::Message() << "F = " << f);
     EXPECT_EQ(nim_product(f, f), f + f / 2);
+    EXPECT_EQ(detail::nim_product_tables(f, f), f + f / 2);
     EXPECT_EQ(nim_square(f), f + f / 2);
-    for (Nimber x : {Nimber{0}, Nimber{1}, f / 2, f - 1, f / 3})
+    for (Nimber x : {Nimber{0}, Nimber{1}, f / 2, f - 1, f / 3}) {
       EXPECT_EQ(nim_product(x, f), x * f) << "x = " << x;
+      EXPECT_EQ(detail::nim_product_tables(x, f), x * f) << "x = " << x;
+    }
   }
   EXPECT_EQ(nim_product(4, 16), 64U);
   EXPECT_EQ(nim_product(16, 256), 4096U);

@@ -7,7 +7,9 @@
 namespace grundy {
 
 // a ⊗ b in the field of nimbers below 2^64. Commutative, associative,
-// distributive over nim_sum, with 1 as identity.
+// distributive over nim_sum, with 1 as identity. Uses the CPU's carry-less
+// multiplication where there is one (x86-64 PCLMULQDQ, checked at run time),
+// else detail::nim_product_tables; both give the same products.
 Nimber nim_product(Nimber a, Nimber b);
 
 // a ⊗ a.
@@ -22,10 +24,18 @@ namespace detail {
 // The bound on the arguments of nim_product_naive.
 inline constexpr Nimber kNimProductNaiveLimit = 256;
 
+// a ⊗ b from log/exp tables of the 16-bit field: the portable path of
+// nim_product, exposed so that tests and benchmarks reach it on any CPU.
+Nimber nim_product_tables(Nimber a, Nimber b);
+
+// Whether nim_product takes the carry-less path on this CPU.
+bool nim_product_is_carryless();
+
 // a ⊗ b by Conway's definition, mex{ a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b }:
 // the by-definition twin of nim_product, for tests. Requires a, b < 256
-// (asserted). Memoised: the first call with max(a, b) >= n/2 fills an n x n
-// table, n a power of two, in O(n^4) steps (about a second for n = 256).
+// (asserted). Memoised: a call beyond the current table refills it up to the
+// next power of two n (at least 16), in O(n^4) steps, about a second for
+// n = 256.
 Nimber nim_product_naive(Nimber a, Nimber b);
 
 // a ⊗ b by the half-split recursion of theory.md §7, with no tables: the
