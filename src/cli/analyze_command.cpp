@@ -114,6 +114,7 @@ int run_analyze(const AnalyzeRequest& request) {
   options.max_moves = request.one ? 1 : request.max_moves;
   options.count_only = request.count;
   options.search_limit = request.search_limit;
+  options.compute.accept_observed = request.observed;
   const Analysis a = analyze(*ruleset, position, options);
   if (request.json)
     print_json(*ruleset, position, a, request);

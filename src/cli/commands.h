@@ -19,7 +19,27 @@ struct AnalyzeRequest {
   bool count = false;
   std::uint64_t max_moves = 10'000;  // with --count: most moves counted
   std::uint64_t search_limit = 4'000'000;
+  bool observed = false;  // accept observed, unproven periods
 };
+
+struct PeriodRequest {
+  std::string ruleset;
+  std::string max = "4194304";  // compute at most this many values
+  bool json = false;
+  unsigned threads = 0;
+};
+
+struct ValueRequest {
+  std::string ruleset;
+  std::string heap;
+  std::string max = "4194304";
+  bool observed = false;
+  bool json = false;
+};
+
+int run_period(const PeriodRequest& request);
+int run_bench();
+int run_value(const ValueRequest& request);
 
 struct ValuesRequest {
   std::string ruleset;
@@ -27,7 +47,19 @@ struct ValuesRequest {
   std::string to = "30";
   bool json = false;
   bool csv = false;
+  std::string out;         // write the values to FILE (.csv: CSV, else binary)
+  bool stats = false;      // histogram, rare count, mask
+  std::string checkpoint;  // save the state to FILE now and then
+  double checkpoint_every = 60;  // seconds between checkpoints
+  std::string resume;      // continue from a checkpoint FILE
+  std::string max_memory;  // e.g. 4G; default 3/4 of the machine's memory
+  unsigned threads = 0;    // 0: one per core
 };
+
+// Bytes from "123", "512M", "4G" (binary units); throws InputError.
+std::uint64_t parse_memory(const std::string& text);
+// The default for --max-memory: three quarters of physical memory.
+std::uint64_t default_max_memory();
 
 int run_analyze(const AnalyzeRequest& request);
 int run_values(const ValuesRequest& request);

@@ -66,6 +66,30 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   analyze_cmd->get_option("--one")->excludes(analyze_cmd->get_option("--count"));
+  analyze_cmd->add_flag("--observed", analyze.observed,
+                        "Accept a heap value from an observed but unproven period");
+
+  grundy::cli::PeriodRequest period;
+  auto* period_cmd = app.add_subcommand(
+      "period", "Period, preperiod and saltus of a heap-value sequence, proven or observed");
+  period_cmd->add_option("ruleset", period.ruleset, "A take-and-break code or subtraction set")
+      ->required();
+  period_cmd->add_option("--max", period.max, "Compute at most this many values")
+      ->capture_default_str();
+  period_cmd->add_flag("--json", period.json, "JSON: period, preperiod, saltus, proven, checked_to");
+  period_cmd->add_option("--threads", period.threads, "Worker threads (0: one per core)")
+      ->capture_default_str();
+
+  grundy::cli::ValueRequest value;
+  auto* value_cmd = app.add_subcommand("value", "G(n) of one heap, for any n up to 2^63-1");
+  value_cmd->add_option("ruleset", value.ruleset, "A heap ruleset")->required();
+  value_cmd->add_option("n", value.heap, "The heap size")->required();
+  value_cmd->add_option("--max", value.max,
+                        "Compute at most this many values in search of a proven period")
+      ->capture_default_str();
+  value_cmd->add_flag("--observed", value.observed,
+                      "Accept an observed, unproven period (the output says so)");
+  value_cmd->add_flag("--json", value.json, "JSON: value, proven");
 
   grundy::cli::ValuesRequest values;
   auto* values_cmd = app.add_subcommand("values", "G(n) of a single heap for n in a range");
@@ -75,6 +99,26 @@ int main(int argc, char** argv) {
   values_cmd->add_option("--to", values.to, "Last heap size")->capture_default_str();
   values_cmd->add_flag("--json", values.json, "JSON: {\"from\", \"to\", \"values\"}");
   values_cmd->add_flag("--csv", values.csv, "CSV lines n,value");
+  values_cmd->add_option("--out", values.out,
+                         "Write the values to FILE: CSV if it ends in .csv, else the binary "
+                         "sequence format (docs/sequence-file.md)");
+  values_cmd->add_flag("--stats", values.stats,
+                       "Print the value histogram, the number of rare values and the mask");
+  values_cmd->add_option("--checkpoint", values.checkpoint,
+                         "Save the computation to FILE now and then (atomic, checksummed)");
+  values_cmd->add_option("--checkpoint-every", values.checkpoint_every,
+                         "Seconds between checkpoints")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  values_cmd->add_option("--resume", values.resume, "Continue from a checkpoint FILE");
+  values_cmd->add_option("--max-memory", values.max_memory,
+                         "Refuse computations needing more memory than this (e.g. 8G); default: "
+                         "3/4 of the machine's memory");
+  values_cmd->add_option("--threads", values.threads, "Worker threads (0: one per core)")
+      ->capture_default_str();
+
+  auto* bench_cmd = app.add_subcommand(
+      "bench", "Run a fixed suite of analyses; print its checksum (a behaviour fingerprint)");
 
   std::string topic;
   auto* help_cmd = app.add_subcommand("help", "Help on a command, or on 'rulesets'");
@@ -86,8 +130,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
     if (word.empty() || word[0] == '-') continue;
-    if (word != "analyze" && word != "values" && word != "help")
-      return fail(fmt::format("unknown command '{}' (commands: analyze, values, help)", word));
+    if (word != "analyze" && word != "values" && word != "period" && word != "value" &&
+        word != "bench" && word != "help")
+      return fail(fmt::format(
+          "unknown command '{}' (commands: analyze, values, period, value, bench, help)", word));
     break;
   }
   try {
@@ -106,16 +152,21 @@ int main(int argc, char** argv) {
       return grundy::cli::run_analyze(analyze);
     }
     if (*values_cmd) return grundy::cli::run_values(values);
+    if (*period_cmd) return grundy::cli::run_period(period);
+    if (*bench_cmd) return grundy::cli::run_bench();
+    if (*value_cmd) return grundy::cli::run_value(value);
     if (*help_cmd) {
       if (topic.empty()) {
         std::fputs(app.help().c_str(), stdout);
       } else if (topic == "rulesets") {
         std::fputs(rulesets_help().c_str(), stdout);
-      } else if (topic == "analyze" || topic == "values") {
+      } else if (topic == "analyze" || topic == "values" || topic == "period" ||
+                 topic == "value") {
         std::fputs(app.get_subcommand(topic)->help().c_str(), stdout);
         if (topic == "analyze") std::fputs(("\n" + rulesets_help()).c_str(), stdout);
       } else {
-        return fail(fmt::format("no help on '{}' (try analyze, values, rulesets)", topic));
+        return fail(
+            fmt::format("no help on '{}' (try analyze, values, period, value, rulesets)", topic));
       }
       return 0;
     }

@@ -1,5 +1,11 @@
-// grundy values RULESET [--from A] [--to B]: G(n) of a single heap.
+// grundy values RULESET [--from A] [--to B]: G(n) of a single heap, at
+// research scale for take-and-break codes (engine, checkpoints, progress).
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
+#include <map>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -8,12 +14,107 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
+#include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/sequence_engine.h"
+#include "long_run.h"
+#include "sequence_file.h"
 
 namespace grundy::cli {
 
 namespace {
-constexpr Heap kMaxRange = 100'000'000;
+
+constexpr Heap kMaxListed = 100'000'000;
+
+std::string file_extension(const std::string& path) {
+  const auto dot = path.rfind('.');
+  return dot == std::string::npos ? "" : path.substr(dot);
+}
+
+// G(0..to) of a code by the research-scale engine, in chunks so that a
+// checkpoint can be saved between them; Ctrl-C saves and stops.
+struct CodeRun {
+  ValueSequence values;
+  EngineProgress stats;
+  bool interrupted = false;
+};
+
+CodeRun run_code_engine(const TakeAndBreak& code, Heap to, const ValuesRequest& request) {
+  CodeRun run;
+  if (!request.resume.empty()) {
+    SequenceFile saved = read_sequence_file(request.resume);
+    if (saved.ruleset != code.name() || saved.first != 0)
+      throw InputError(request.resume,
+                       fmt::format("checkpoint '{}' is for '{}' from n = {}, not for '{}' from 0",
+                                   request.resume, saved.ruleset, saved.first, code.name()));
+    run.values = std::move(saved.values);
+    if (run.values.size() > to + 1) run.values.resize(to + 1);
+  }
+  auto engine = make_fast_engine(code, request.threads);
+  LongRun progress(run.values.size(), to);
+  EngineControl control;
+  control.progress = [&](const EngineProgress& p) { progress.report(p); };
+  control.stop = progress.stop_flag();
+  const bool checkpointing = !request.checkpoint.empty();
+  Heap chunk = Heap{1} << 16;
+  auto last_save = std::chrono::steady_clock::now();
+  while (run.values.size() <= to) {
+    const Heap end = checkpointing ? std::min<Heap>(to, run.values.size() + chunk - 1) : to;
+    const auto began = std::chrono::steady_clock::now();
+    const bool done = engine->extend(run.values, end, control);
+    const auto now = std::chrono::steady_clock::now();
+    if (checkpointing) {
+      // Aim at one chunk per checkpoint interval.
+      const double took = std::chrono::duration<double>(now - began).count();
+      const double wanted = std::max(0.05, request.checkpoint_every);
+      if (took < wanted / 2 && chunk < (Heap{1} << 28)) chunk *= 2;
+      if (took > wanted * 2 && chunk > (Heap{1} << 10)) chunk /= 2;
+      const bool due = std::chrono::duration<double>(now - last_save).count() >= wanted;
+      if (due || !done || run.values.size() > to) {
+        write_sequence_file(request.checkpoint, code.name(), 0, run.values.data(),
+                            run.values.size());
+        last_save = now;
+      }
+    }
+    if (!done) {
+      run.interrupted = true;
+      break;
+    }
+  }
+  run.stats = engine->progress();
+  return run;
+}
+
+}  // namespace
+
+std::uint64_t default_max_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
+}
+
+std::uint64_t parse_memory(const std::string& text) {
+  std::string digits = text;
+  std::uint64_t unit = 1;
+  if (!digits.empty()) {
+    switch (digits.back()) {
+      case 'K': case 'k': unit = std::uint64_t{1} << 10; break;
+      case 'M': case 'm': unit = std::uint64_t{1} << 20; break;
+      case 'G': case 'g': unit = std::uint64_t{1} << 30; break;
+      case 'T': case 't': unit = std::uint64_t{1} << 40; break;
+      default: break;
+    }
+    if (unit != 1) digits.pop_back();
+  }
+  Heap amount;
+  try {
+    amount = parse_heap(digits);
+  } catch (const InputError&) {
+    throw InputError(text, fmt::format("--max-memory '{}' is not a size like 512M or 4G", text));
+  }
+  if (amount > (~std::uint64_t{0}) / unit)
+    throw InputError(text, fmt::format("--max-memory '{}' is too large", text));
+  return amount * unit;
 }
 
 int run_values(const ValuesRequest& request) {
@@ -28,15 +129,131 @@ int run_values(const ValuesRequest& request) {
   const Heap from = parse_heap(request.from), to = parse_heap(request.to);
   if (to < from)
     throw InputError(request.to, fmt::format("--to {} is smaller than --from {}", to, from));
-  if (to - from >= kMaxRange)
-    throw InputError(request.to, fmt::format("at most {} values at a time", kMaxRange));
-  HeapValues values(*heaps);
-  values.require(to);
+  const bool listing = request.out.empty() && !request.stats;
+  if (listing && to - from >= kMaxListed)
+    throw InputError(request.to, fmt::format("at most {} values at a time on the terminal; use "
+                                             "--out FILE or --stats",
+                                             kMaxListed));
+
+  const std::optional<TakeAndBreak> code = heaps->as_code();
+  const bool closed_form = heaps->closed_form_value(0).has_value();
+  const bool engine = code && !closed_form;
+  if (!engine && (!request.checkpoint.empty() || !request.resume.empty()))
+    throw InputError(request.ruleset,
+                     fmt::format("--checkpoint and --resume are for computed take-and-break codes; "
+                                 "'{}' {}",
+                                 ruleset->name(), closed_form ? "has a closed form" : "is not one"));
+
+  // Memory: 2 bytes per value for the engine, 8 for the generic table.
+  const std::uint64_t limit =
+      request.max_memory.empty() ? default_max_memory() : parse_memory(request.max_memory);
+  if (!closed_form) {
+    const std::uint64_t estimate = (to + 1) * (engine ? 2 : 8) + (to + 1) / 4 + (64 << 20);
+    if (estimate > limit)
+      throw LimitError(fmt::format(
+          "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB",
+          to, ruleset->name(), estimate >> 20, limit >> 20));
+  }
+
+  // The values, whichever way they come.
+  std::function<Nimber(Heap)> value_at;
+  CodeRun code_run;
+  std::optional<HeapValues> table;
+  if (engine) {
+    code_run = run_code_engine(*code, to, request);
+    if (code_run.interrupted) {
+      std::fprintf(stderr, "grundy: interrupted at n = %llu%s\n",
+                   static_cast<unsigned long long>(code_run.values.size()),
+                   request.checkpoint.empty()
+                       ? ""
+                       : fmt::format("; continue with --resume {}", request.checkpoint).c_str());
+      return 130;
+    }
+    value_at = [&](Heap n) { return Nimber{code_run.values[n]}; };
+  } else {
+    ComputeLimits limits;
+    limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
+    table.emplace(*heaps, limits);
+    table->require(to);
+    value_at = [&](Heap n) { return table->value(n); };
+  }
+
+  if (!request.out.empty()) {
+    if (file_extension(request.out) == ".csv") {
+      std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(request.out.c_str(), "w"),
+                                                        &std::fclose);
+      if (!f) throw InputError(request.out, fmt::format("cannot write '{}'", request.out));
+      std::string buffer = "n,value\n";
+      for (Heap n = from;; ++n) {
+        buffer += fmt::format("{},{}\n", n, value_at(n));
+        if (buffer.size() > (1 << 20) || n == to) {
+          std::fwrite(buffer.data(), 1, buffer.size(), f.get());
+          buffer.clear();
+        }
+        if (n == to) break;
+      }
+    } else {
+      ValueSequence slice;
+      if (engine) {
+        write_sequence_file(request.out, ruleset->name(), from, code_run.values.data() + from,
+                            to - from + 1);
+      } else {
+        slice.reserve(to - from + 1);
+        for (Heap n = from;; ++n) {
+          const Nimber v = value_at(n);
+          if (v > 0xFFFF)
+            throw LimitError(fmt::format("G({}) = {} does not fit the 16-bit binary format; use "
+                                         "an --out file ending in .csv",
+                                         n, v));
+          slice.push_back(static_cast<Value16>(v));
+          if (n == to) break;
+        }
+        write_sequence_file(request.out, ruleset->name(), from, slice.data(), slice.size());
+      }
+    }
+  }
+
   std::string out;
   auto flush = [&] {
     std::fwrite(out.data(), 1, out.size(), stdout);
     out.clear();
   };
+  if (request.stats) {
+    std::map<Nimber, std::uint64_t> histogram;
+    Nimber max_value = 0;
+    for (Heap n = from;; ++n) {
+      const Nimber v = value_at(n);
+      ++histogram[v];
+      max_value = std::max(max_value, v);
+      if (n == to) break;
+    }
+    const bool rare_known = engine && code_run.stats.mask != 0;
+    if (request.json) {
+      nlohmann::json j;
+      j["ruleset"] = ruleset->name();
+      j["from"] = from;
+      j["to"] = to;
+      nlohmann::json h = nlohmann::json::object();
+      for (const auto& [v, c] : histogram) h[std::to_string(v)] = c;
+      j["histogram"] = std::move(h);
+      j["max_value"] = max_value;
+      j["rare_count"] = rare_known ? nlohmann::json(code_run.stats.rare_count) : nlohmann::json(nullptr);
+      j["mask"] = rare_known ? nlohmann::json(code_run.stats.mask) : nlohmann::json(nullptr);
+      out = j.dump() + "\n";
+    } else {
+      out = fmt::format("{}: G(n) for n = {}..{}\nmax value: {}\n", ruleset->name(), from, to,
+                        max_value);
+      if (rare_known)
+        out += fmt::format("rare values: {} heap sizes (mask {:#x}, over G(0..{}))\n",
+                           code_run.stats.rare_count, code_run.stats.mask, to);
+      out += "histogram (value: count):\n";
+      for (const auto& [v, c] : histogram) out += fmt::format("  {:>6}: {}\n", v, c);
+    }
+    flush();
+    return 0;
+  }
+  if (!request.out.empty()) return 0;
+
   if (request.json) {
     nlohmann::json j;
     j["ruleset"] = ruleset->name();
@@ -44,7 +261,7 @@ int run_values(const ValuesRequest& request) {
     j["to"] = to;
     auto list = nlohmann::json::array();
     for (Heap n = from;; ++n) {
-      list.push_back(values.value(n));
+      list.push_back(value_at(n));
       if (n == to) break;
     }
     j["values"] = std::move(list);
@@ -52,7 +269,7 @@ int run_values(const ValuesRequest& request) {
   } else if (request.csv) {
     out = "n,value\n";
     for (Heap n = from;; ++n) {
-      out += fmt::format("{},{}\n", n, values.value(n));
+      out += fmt::format("{},{}\n", n, value_at(n));
       if (out.size() > (1 << 16)) flush();
       if (n == to) break;
     }
@@ -60,7 +277,7 @@ int run_values(const ValuesRequest& request) {
     out = fmt::format("{}: G(n) for n = {}..{}\n", ruleset->name(), from, to);
     for (Heap n = from;; ++n) {
       if ((n - from) % 10 == 0) out += fmt::format("{}{:>8}:", n == from ? "" : "\n", n);
-      out += fmt::format(" {}", values.value(n));
+      out += fmt::format(" {}", value_at(n));
       if (out.size() > (1 << 16)) flush();
       if (n == to) break;
     }

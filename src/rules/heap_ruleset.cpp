@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/rules/take_and_break.h"
 
 namespace grundy {
+
+std::optional<TakeAndBreak> HeapRuleset::as_code() const { return std::nullopt; }
 
 Heap HeapOption::total() const {
   Heap sum = 0;

@@ -1,6 +1,10 @@
 #include "grundy/rules/lasker.h"
 
+#include "grundy/rules/take_and_break.h"
+
 namespace grundy {
+
+std::optional<TakeAndBreak> Lasker::as_code() const { return TakeAndBreak::parse("4.[3]"); }
 
 Nimber Lasker::value(Heap n) {
   if (n == 0) return 0;

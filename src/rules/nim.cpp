@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grundy/rules/take_and_break.h"
+
 namespace grundy {
 
 namespace {
@@ -14,6 +16,8 @@ HeapOption leave(Heap n) {
   return option;
 }
 }  // namespace
+
+std::optional<TakeAndBreak> Nim::as_code() const { return TakeAndBreak::parse("0.[3]"); }
 
 void Nim::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
   for (Heap left = n; left-- > 0;)

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "grundy/core/error.h"
+#include "grundy/rules/take_and_break.h"
 
 namespace grundy {
 
@@ -144,6 +145,32 @@ void DivisorGame::for_each_subtraction(Heap n, const SubtractionVisitor& visit) 
 
 std::uint64_t DivisorGame::compute_cost(Heap last) const {
   return detail::saturating_mul(last + 1, isqrt(last) + 1);
+}
+
+}  // namespace grundy
+
+namespace grundy {
+
+// A subtraction game is the code with digit 3 (take k, leaving nothing or
+// one heap) at each amount k (theory.md §3).
+std::optional<TakeAndBreak> Bash::as_code() const {
+  if (max_take_ > kMaxCodeDigits) return std::nullopt;
+  return TakeAndBreak::from_digits(0, std::vector<unsigned>(max_take_, 3));
+}
+
+std::optional<TakeAndBreak> SubtractionSet::as_code() const {
+  if (amounts_.back() > kMaxCodeDigits) return std::nullopt;
+  std::vector<unsigned> digits(amounts_.back(), 0);
+  for (Heap k : amounts_) digits[k - 1] = 3;
+  return TakeAndBreak::from_digits(0, std::move(digits));
+}
+
+std::optional<TakeAndBreak> AllBut::as_code() const {
+  const Heap last = excluded_.empty() ? 0 : excluded_.back();
+  if (last > kMaxCodeDigits) return std::nullopt;
+  std::vector<unsigned> digits(last, 3);
+  for (Heap k : excluded_) digits[k - 1] = 0;
+  return TakeAndBreak::from_digits(0, std::move(digits), {3});
 }
 
 }  // namespace grundy

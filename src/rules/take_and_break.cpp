@@ -23,6 +23,12 @@ TakeAndBreak::TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vecto
     while (!finite_.empty() && finite_.back() == 0) finite_.pop_back();
 }
 
+TakeAndBreak TakeAndBreak::from_digits(unsigned d0, std::vector<unsigned> finite,
+                                       std::vector<unsigned> repeat) {
+  GRUNDY_ASSERT((d0 & 3) == 0 && d0 < 16);
+  return TakeAndBreak(d0, std::move(finite), std::move(repeat));
+}
+
 TakeAndBreak TakeAndBreak::parse(std::string_view code) {
   const std::string text(code);
   auto fail = [&](const std::string& why) -> InputError {

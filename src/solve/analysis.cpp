@@ -10,6 +10,7 @@
 #include "grundy/rules/nim.h"
 #include "grundy/rules/position_ruleset.h"
 #include "grundy/solve/brute_force.h"
+#include "grundy/solve/periodic_options.h"
 
 namespace grundy {
 
@@ -41,10 +42,7 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
   }
   a.value = total;
   a.outcome = total ? Outcome::N : Outcome::P;
-  a.method = values.has_closed_form()
-                 ? fmt::format("Sprague-Grundy: nim-sum of heap values (closed form of {})",
-                               ruleset.name())
-                 : "Sprague-Grundy: nim-sum of heap values (computed by mex)";
+  a.method = fmt::format("Sprague-Grundy: nim-sum of heap values ({})", values.method());
   a.heap_values = std::move(heap_values);
   if (total == 0) return a;
 
@@ -53,6 +51,14 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
   std::unordered_map<Heap, std::vector<HeapOption>> searched;
   std::vector<HeapOption> hits;
   std::uint64_t counted = 0;
+  // A heap known through a period can have ~10^18 options: options are
+  // visited within a budget, and a search cut by it says so (incomplete).
+  std::uint64_t visits = 0;
+  auto within_budget = [&] {
+    if (++visits <= options.max_option_visits) return true;
+    a.winning_moves.complete = false;
+    return false;
+  };
   auto& list = a.winning_moves;
   for (std::size_t i = 0; i < position.size() && list.complete; ++i) {
     const Heap h = position[i];
@@ -61,11 +67,37 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
       hits.push_back(option);
       return hits.size() <= options.max_moves;
     };
+    // A heap beyond the value table of a periodic code: exact lists and
+    // counts from the period (periodic_options.h).
+    std::optional<OptionsOfValue> periodic;
+    if (values.code() && h >= values.table_size() && values.periodicity()) {
+      const Periodicity& period = *values.periodicity();
+      periodic = periodic_options_with_value(
+          *values.code(), [&](Heap m) { return values.value(m); }, period.preperiod,
+          period.saltus == 0 ? period.period : 0, h, target, options.max_moves + 1);
+    }
+    if (periodic) {
+      if (options.count_only) {
+        counted = detail::saturating_add(counted, periodic->count);
+        if (counted > options.max_moves) list.complete = false;
+        continue;
+      }
+      for (const HeapOption& option : periodic->listed) {
+        if (list.moves.size() == options.max_moves) {
+          list.complete = false;
+          break;
+        }
+        list.moves.push_back(HeapRuleset::heap_move(i, h, option));
+      }
+      if (periodic->count > periodic->listed.size()) list.complete = false;
+      continue;
+    }
     if (options.count_only) {
       // Counting needs no moves built: visit and count, stopping past the cap.
       auto tally = [&](const HeapOption&) { return ++counted <= options.max_moves; };
       if (!ruleset.for_each_heap_option_with_value(h, target, tally)) {
         ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+          if (!within_budget()) return false;
           Nimber v = 0;
           for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
           return v == target ? tally(option) : true;
@@ -80,6 +112,7 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
       auto it = searched.find(h);
       if (it == searched.end()) {
         ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+          if (!within_budget()) return false;
           Nimber v = 0;
           for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
           return v == target ? keep(option) : true;

@@ -27,10 +27,83 @@ std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last) {
 }
 
 HeapValues::HeapValues(const HeapRuleset& ruleset, ComputeLimits limits)
-    : ruleset_(ruleset), limits_(limits), closed_form_(ruleset.closed_form_value(0).has_value()) {}
+    : ruleset_(ruleset), limits_(limits), closed_form_(ruleset.closed_form_value(0).has_value()) {
+  if (!closed_form_) code_ = ruleset.as_code();
+}
+
+std::string HeapValues::method() const {
+  if (closed_form_) return fmt::format("closed form of {}", ruleset_.name());
+  if (periodicity_ && periodicity_->period != 0 && (periodicity_->proven || limits_.accept_observed))
+    return fmt::format("{} period {} from n = {}{} ({}, {} values computed)",
+                       periodicity_->proven ? "proven" : "OBSERVED, NOT PROVEN,",
+                       periodicity_->period, periodicity_->preperiod,
+                       periodicity_->saltus ? fmt::format(" with saltus {}", periodicity_->saltus) : "",
+                       periodicity_->criterion, periodicity_->checked_to);
+  return "computed by mex";
+}
+
+void HeapValues::extend_code(Heap last) {
+  if (!engine_) engine_ = make_fast_engine(*code_);
+  engine_->extend(code_values_, last, EngineControl{});
+  GRUNDY_ASSERT(code_values_.size() > last);
+}
+
+// Computes more values, in growing steps up to the limit, until the code's
+// periodicity is proven (or, when accepted, at least observed).
+Heap HeapValues::code_limit() const {
+  // Codes whose moves can leave three heaps run on the naive engine: the
+  // same work budget as the naive table.
+  if (code_->max_parts() <= 2) return limits_.max_code_values;
+  Heap lo = 1, hi = limits_.max_code_values;
+  while (lo < hi) {
+    const Heap mid = lo + (hi - lo + 1) / 2;
+    if (ruleset_.compute_cost(mid) <= limits_.max_work) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+void HeapValues::find_period_for(Heap n) {
+  const Heap limit = code_limit();
+  Heap size = std::max<Heap>(code_values_.size(), Heap{1} << 12);
+  while (true) {
+    size = std::min(size, limit);
+    if (code_values_.size() < size) extend_code(size - 1);
+    periodicity_ = find_periodicity(*code_, code_values_);
+    if (periodicity_->proven) return;
+    if (size == limit) break;
+    // Ask for what the proof would need, at least double.
+    size = std::max<Heap>(2 * size, periodicity_->proof_needs);
+  }
+  if (limits_.accept_observed && periodicity_->period != 0) return;
+  const Periodicity& p = *periodicity_;
+  std::string seen =
+      p.period == 0
+          ? "no period is seen"
+          : fmt::format("the values look periodic (period {} from n = {}{}) but {}", p.period,
+                        p.preperiod, p.saltus ? fmt::format(", saltus {}", p.saltus) : "",
+                        p.proof_needs
+                            ? fmt::format("the proof needs {} values", p.proof_needs)
+                            : std::string("no published criterion proves it"));
+  throw LimitError(fmt::format(
+      "G({}) of '{}': no proven period is known; in G(0..{}) {} (limit {} values; accept an "
+      "observed pattern with --observed)",
+      n, ruleset_.name(), p.checked_to - 1, seen, limit));
+}
 
 void HeapValues::require(Heap last) {
-  if (closed_form_ || last < table_.size()) return;
+  if (closed_form_) return;
+  if (code_) {
+    if (last < code_values_.size()) return;
+    const Heap limit = code_limit();
+    if (last < limit) {
+      // Geometric growth: many small requests cost little in all.
+      extend_code(std::min<Heap>(limit - 1, std::max<Heap>(last, 2 * code_values_.size())));
+      return;
+    }
+    if (!periodicity_) find_period_for(last);
+    return;
+  }
+  if (last < table_.size()) return;
   const std::uint64_t work = ruleset_.compute_cost(last);
   if (last >= limits_.max_table || work > limits_.max_work)
     throw LimitError(fmt::format(
@@ -41,7 +114,8 @@ void HeapValues::require(Heap last) {
   // Grow geometrically so that many small requests cost little in all, but
   // never past what the limits allow.
   Heap target = std::max<Heap>(last, std::min<Heap>(2 * table_.size(), limits_.max_table - 1));
-  while (target > last && ruleset_.compute_cost(target) > limits_.max_work) target = last + (target - last) / 2;
+  while (target > last && ruleset_.compute_cost(target) > limits_.max_work)
+    target = last + (target - last) / 2;
   std::vector<Nimber> fresh = ruleset_.fast_values(target);
   table_ = fresh.empty() ? naive_heap_values(ruleset_, target) : std::move(fresh);
 }
@@ -49,6 +123,12 @@ void HeapValues::require(Heap last) {
 Nimber HeapValues::value(Heap n) {
   if (closed_form_) return *ruleset_.closed_form_value(n);
   require(n);
+  if (code_) {
+    if (n < code_values_.size()) return code_values_[n];
+    auto v = value_from_periodicity(*periodicity_, code_values_, n, limits_.accept_observed);
+    GRUNDY_ASSERT(v.has_value());
+    return *v;
+  }
   return table_[n];
 }
 

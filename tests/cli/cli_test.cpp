@@ -173,7 +173,7 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
   expect_bad({"analyze", "bash:0", "3"}, "bash:0");
   expect_bad({"analyze", "wythoff", "1", "2", "3"}, "exactly 2 heaps");
   expect_bad({"analyze", "nim"}, "heap");
-  expect_bad({"analyze", "kayles", "100000000000"}, "too large");
+  expect_bad({"analyze", "grundy-game", "100000000000"}, "too large");
   expect_bad({"analyze", "nim", "--input", "/nonexistent/heaps"}, "/nonexistent/heaps");
   expect_bad({"values", "wythoff"}, "heap ruleset");
   expect_bad({"values", "nim", "--from", "5", "--to", "3"}, "smaller");
@@ -186,6 +186,22 @@ TEST(Cli, BadHeapFile) {
   const auto run = grundy_cli({"analyze", "nim", "--input", "-"}, "1 2 x3\n");
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("'x3'"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(Cli, BenchIsAFingerprint) {
+  // The same build gives the same checksum every time (style.md: `bench`).
+  const auto first = grundy_cli({"bench"});
+  const auto second = grundy_cli({"bench"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto checksum = [](const std::string& out) { return out.substr(out.find("checksum:"), 27); };
+  EXPECT_EQ(checksum(first.out), checksum(second.out));
+  EXPECT_NE(first.out.find("positions analysed: 450"), std::string::npos) << first.out;
 }
 
 }  // namespace

@@ -501,6 +501,12 @@ TEST(ExamplesCli, LeetCodeLargeInput) {
 
 // ----------------------------------------------------------------- bad input
 
+TEST(ExamplesCli, HugeHeapOfSubtractionSetByProvenPeriod) {
+  // S = {2}: G(n) = 0 0 1 1 repeating (period 4, proven by the window of
+  // max(S) values), so G(10^9) = 0 and the first player loses.
+  EXPECT_EQ(answer("acwing_893_subtraction_set", "1\n2\n1\n1000000000\n"), "No\n");
+}
+
 TEST(ExamplesCli, BadInputEndsWithStatusTwo) {
   struct Case {
     const char* program;
@@ -514,8 +520,8 @@ TEST(ExamplesCli, BadInputEndsWithStatusTwo) {
       {"acwing_892_staircase", "2\n-1 3\n", ""},
       {"acwing_893_subtraction_set", "1\n0\n1\n5\n", ""},
       {"acwing_893_subtraction_set", "0\n1\n5\n", ""},
-      // Beyond what HeapValues may tabulate for a subtraction set.
-      {"acwing_893_subtraction_set", "1\n2\n1\n1000000000\n", ""},
+      // A split-Nim heap beyond what HeapValues may tabulate (no period known).
+      {"acwing_894_split_nim", "1\n1000000000\n", ""},
       {"acwing_894_split_nim", "", ""},
       {"poj_1067_wythoff", "1 2\n3\n", "0\n"},
       {"poj_2234_nim", "2 1 1\n3 1 2\n", "No\n"},

@@ -15,6 +15,8 @@
 
 namespace grundy {
 
+class TakeAndBreak;
+
 // One option of a single heap: the non-empty heaps left behind, in ascending
 // order (an empty list means the heap was taken away entirely).
 struct HeapOption {
@@ -43,6 +45,12 @@ class HeapRuleset : public Ruleset {
                                                const HeapOptionVisitor& /*visit*/) const {
     return false;
   }
+
+  // The same game as a take-and-break code, where it is one with a code of
+  // reasonable length (at most kMaxCodeDigits digits): the research-scale
+  // engines and periodicity proofs work on codes (theory.md §3).
+  virtual std::optional<TakeAndBreak> as_code() const;
+  static constexpr std::size_t kMaxCodeDigits = 1'000'000;
 
   // G(0..last) by a method faster than the naive mex where the ruleset has
   // one (checked against the naive engine in tests); empty if it has none.

@@ -18,6 +18,7 @@ class Nim final : public HeapRuleset {
  public:
   std::string name() const override { return "nim"; }
   void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
+  std::optional<TakeAndBreak> as_code() const override;
   std::optional<Nimber> closed_form_value(Heap n) const override { return n; }
   bool for_each_heap_option_with_value(Heap n, Nimber target,
                                        const HeapOptionVisitor& visit) const override;

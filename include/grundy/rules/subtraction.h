@@ -35,6 +35,7 @@ class Bash final : public SubtractionRuleset {
   bool for_each_heap_option_with_value(Heap n, Nimber target,
                                        const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+  std::optional<TakeAndBreak> as_code() const override;
 
  private:
   Heap max_take_;
@@ -46,6 +47,7 @@ class SubtractionSet final : public SubtractionRuleset {
   std::string name() const override;
   void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+  std::optional<TakeAndBreak> as_code() const override;
   const std::vector<Heap>& amounts() const { return amounts_; }
 
  private:
@@ -58,6 +60,7 @@ class AllBut final : public SubtractionRuleset {
   std::string name() const override;
   void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+  std::optional<TakeAndBreak> as_code() const override;
 
  private:
   std::vector<Heap> excluded_;  // ascending, distinct

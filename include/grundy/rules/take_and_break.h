@@ -29,7 +29,12 @@ class TakeAndBreak final : public HeapRuleset {
   // and what is wrong with it.
   static TakeAndBreak parse(std::string_view code);
 
+  // The code with digit d_k = `finite[k-1]`, then `repeat` for ever.
+  static TakeAndBreak from_digits(unsigned d0, std::vector<unsigned> finite,
+                                  std::vector<unsigned> repeat = {});
+
   std::string name() const override;
+  std::optional<TakeAndBreak> as_code() const override { return *this; }
   void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
 

@@ -31,6 +31,10 @@ struct AnalysisOptions {
   // Count the winning moves without listing them (Analysis::winning_move_count),
   // up to max_moves of them.
   bool count_only = false;
+  // Most single-heap options visited in search of winning moves (heaps known
+  // through a period may have astronomically many); past it the list is
+  // marked incomplete.
+  std::uint64_t max_option_visits = 5'000'000;
   // Most positions an exhaustive search may store.
   std::uint64_t search_limit = 4'000'000;
   ComputeLimits compute;

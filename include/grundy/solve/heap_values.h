@@ -1,28 +1,40 @@
 // G(n) for single heaps of any heap ruleset: by its closed form where one is
-// proven, otherwise from a table computed on demand (the ruleset's faster
-// method where it has one, else the naive mex), refused with a LimitError
-// beyond a stated budget.
+// proven; from a table computed on demand (the research-scale engine for
+// take-and-break codes, the ruleset's own faster method, or the naive mex);
+// and beyond the table, for codes, from a period proven by the Guy-Smith
+// theorem (periodicity.h). Anything else is refused with a LimitError that
+// says why, never guessed.
 //
 // Description: naive engine: G(n) = mex{ xor of G(parts) : options of n },
 //   n = 0, 1, 2, ... in order, since every part is smaller than n.
-// Source: theory.md §1 (Sprague-Grundy theorem).
-// Time: the ruleset's compute_cost(n); Memory: 8 bytes per heap size.
+// Source: theory.md §1 (Sprague-Grundy theorem), §3 (periodicity).
+// Time: the ruleset's compute_cost(n), or the engine's; Memory: 8 bytes per
+//   heap size (2 for codes).
 // Status: the reference for every closed form and fast method (tests/stress).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "grundy/core/types.h"
 #include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/periodicity.h"
+#include "grundy/solve/sequence_engine.h"
 
 namespace grundy {
 
 struct ComputeLimits {
-  // Most options the value table may visit, about one second of work.
+  // Most options the naive table may visit, about one second of work.
   std::uint64_t max_work = 400'000'000;
-  // Most heap sizes held in a table (8 bytes each).
+  // Most heap sizes held in a naive table (8 bytes each).
   Heap max_table = Heap{1} << 25;
+  // Most values computed for a take-and-break code (2 bytes each), directly
+  // or in search of a proven period.
+  Heap max_code_values = Heap{1} << 20;
+  // Use a period that is observed but not proven (only on explicit request).
+  bool accept_observed = false;
 };
 
 // G(0..last) by the naive mex over every option: the by-definition twin.
@@ -32,17 +44,34 @@ class HeapValues {
  public:
   explicit HeapValues(const HeapRuleset& ruleset, ComputeLimits limits = {});
 
-  // G(n); throws LimitError if n is beyond what may be computed.
+  // G(n); throws LimitError if n is beyond what may be computed or proven.
   Nimber value(Heap n);
-  // Throws LimitError (saying why) unless G(0..last) is affordable.
+  // Makes G(n) available for every n <= last, or throws LimitError saying why.
   void require(Heap last);
   bool has_closed_form() const { return closed_form_; }
+  // The periodicity used for heaps beyond the table, once one was needed.
+  const std::optional<Periodicity>& periodicity() const { return periodicity_; }
+  // The code, when the values come from a take-and-break code, and how many
+  // of its values are in the table (beyond it: the periodicity).
+  const TakeAndBreak* code() const { return code_ ? &*code_ : nullptr; }
+  Heap table_size() const { return code_ ? code_values_.size() : table_.size(); }
+  // How the values are known, for reports ("closed form", "computed by mex",
+  // "proven period (Guy-Smith ...)").
+  std::string method() const;
 
  private:
+  void extend_code(Heap last);
+  void find_period_for(Heap n);
+  Heap code_limit() const;
+
   const HeapRuleset& ruleset_;
   ComputeLimits limits_;
   bool closed_form_;
+  std::optional<TakeAndBreak> code_;
+  std::unique_ptr<SequenceEngine> engine_;
+  ValueSequence code_values_;
   std::vector<Nimber> table_;
+  std::optional<Periodicity> periodicity_;
 };
 
 }  // namespace grundy

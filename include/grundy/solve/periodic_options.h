@@ -1,0 +1,41 @@
+// The options of a given value of a huge heap, for a finite take-and-break
+// code whose values are periodic from some point on (proven): exact lists
+// and counts without visiting the ~n options one by one.
+//
+// Description: an option removes k tokens (k <= t, the code's length) and
+//   leaves nothing, one heap r = n - k, or two heaps a + (r - a). Once
+//   a >= n0 and r - a >= n0 (n0 the preperiod), G(a) xor G(r - a) depends only
+//   on a mod p, so for r/2 >= n0 + p the splits a in [n0, r/2] of value v are
+//   the residues c in [n0, n0 + p) with G(c) xor G(r - c) = v, each repeated
+//   every p steps: (r/2 - c) / p + 1 of them. Splits with a < n0 are checked
+//   one by one.
+// Source: theory.md §1 (winning moves of a sum), §3 (periodicity).
+// Time: O(t (n0 + p)) per heap, plus O(1) per option listed.
+// Status: compared with full enumeration over the values of a
+//   periodic sequence on heaps of a few thousand (tests/stress).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/take_and_break.h"
+
+namespace grundy {
+
+struct OptionsOfValue {
+  std::vector<HeapOption> listed;  // the first ones, by k then by the smaller part
+  std::uint64_t count = 0;         // how many there are in all (saturating)
+};
+
+// nullopt where the method does not apply: an infinite code, a code whose
+// moves leave three heaps, or a heap too small for the periodic region.
+// `value(m)` must give G(m) for every m <= n, with G(m + period) = G(m) for
+// all m >= preperiod.
+std::optional<OptionsOfValue> periodic_options_with_value(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
+    Heap period, Heap n, Nimber target, std::size_t max_listed);
+
+}  // namespace grundy

@@ -1,0 +1,59 @@
+// Engines that compute the heap-value sequence G(0), G(1), ... of a
+// take-and-break code at research scale (theory.md §3). Values are stored in
+// 16 bits, 2 bytes per heap size; an engine that meets a value of 65536 or
+// more stops with a LimitError that says so.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/take_and_break.h"
+
+namespace grundy {
+
+using Value16 = std::uint16_t;
+using ValueSequence = std::vector<Value16>;
+
+// What a long run reports now and then (for progress lines and --stats).
+struct EngineProgress {
+  Heap reached = 0;          // G(0..reached-1) are known
+  std::uint64_t rare_count = 0;  // heap sizes with a rare value (rare/common only)
+  Nimber mask = 0;           // current rare/common mask (rare/common only)
+};
+
+struct EngineControl {
+  // Called every so often from the computing thread (may be empty).
+  std::function<void(const EngineProgress&)> progress;
+  // Checked every so often; when it becomes true the engine returns early
+  // with the values computed so far (a consistent prefix).
+  const std::atomic<bool>* stop = nullptr;
+};
+
+class SequenceEngine {
+ public:
+  virtual ~SequenceEngine() = default;
+  // Extends `values`, which holds G(0..values.size()-1) (possibly loaded from
+  // a checkpoint), to G(0..last). Returns true when it got there, false when
+  // stopped early. On return values.size() is exactly the number of values
+  // known (last + 1, or fewer when stopped), so the caller can save it. The
+  // same engine may be called again with a longer `last` (the front end
+  // extends in chunks and saves a checkpoint between them). The result never
+  // depends on the thread count.
+  virtual bool extend(ValueSequence& values, Heap last, const EngineControl& control) = 0;
+  // Statistics of the last extend call.
+  virtual EngineProgress progress() const = 0;
+};
+
+// The reference: mex over every option, tight loops over the code's digits.
+std::unique_ptr<SequenceEngine> make_naive_engine(const TakeAndBreak& code);
+
+// The rare/common method (theory.md §3) for codes whose moves leave at most
+// two heaps; falls back to the naive engine for codes that can leave three.
+// `threads` = 0 means one per core.
+std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads = 0);
+
+}  // namespace grundy

@@ -1,0 +1,68 @@
+#include "long_run.h"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace grundy::cli {
+
+namespace {
+std::atomic<bool> g_stop{false};
+
+extern "C" void request_stop(int) { g_stop.store(true); }
+
+std::string duration(double seconds) {
+  const auto s = static_cast<long long>(seconds);
+  if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s / 60) % 60);
+  if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}s", s);
+}
+}  // namespace
+
+LongRun::LongRun(Heap start, Heap target)
+    : start_(start), target_(target), terminal_(::isatty(STDERR_FILENO) == 1) {
+  g_stop.store(false);
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
+  begin_ = last_shown_ = std::chrono::steady_clock::now();
+}
+
+LongRun::~LongRun() {
+  finish();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+
+const std::atomic<bool>* LongRun::stop_flag() const { return &g_stop; }
+
+bool LongRun::interrupted() const { return g_stop.load(); }
+
+void LongRun::report(const EngineProgress& p) {
+  if (!terminal_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_shown_ < std::chrono::milliseconds(500)) return;
+  last_shown_ = now;
+  const double elapsed = std::chrono::duration<double>(now - begin_).count();
+  const double done = static_cast<double>(p.reached - std::min(p.reached, start_));
+  const double rate = elapsed > 0 ? done / elapsed : 0;
+  const double left = static_cast<double>(target_ + 1 - std::min(target_ + 1, p.reached));
+  std::string line = fmt::format("\r  n = {} of {} ({:.1f}%), {:.0f} values/s", p.reached,
+                                 target_ + 1, 100.0 * static_cast<double>(p.reached) /
+                                                  static_cast<double>(target_ + 1),
+                                 rate);
+  if (p.mask != 0) line += fmt::format(", rare {}, mask {:#x}", p.rare_count, p.mask);
+  if (rate > 0) line += fmt::format(", ETA {}", duration(left / rate));
+  line += "   ";
+  std::fputs(line.c_str(), stderr);
+  shown_ = true;
+}
+
+void LongRun::finish() {
+  if (shown_) std::fputs("\r\033[K", stderr);
+  shown_ = false;
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,135 @@
+// grundy period CODE [--max N] and grundy value CODE n: periodicity of a
+// heap-value sequence, proven or observed, and G(n) for any n.
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "grundy/core/error.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/registry.h"
+#include "grundy/solve/heap_values.h"
+#include "grundy/solve/periodicity.h"
+#include "long_run.h"
+
+namespace grundy::cli {
+
+namespace {
+
+const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& command) {
+  const auto* heaps = dynamic_cast<const HeapRuleset*>(&ruleset);
+  if (heaps == nullptr)
+    throw InputError(ruleset.name(),
+                     fmt::format("'{}' needs a heap ruleset, and '{}' is not one", command,
+                                 ruleset.name()));
+  return *heaps;
+}
+
+nlohmann::json periodicity_json(const Periodicity& p) {
+  nlohmann::json j;
+  j["period"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.period);
+  j["preperiod"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.preperiod);
+  j["saltus"] = p.saltus;
+  j["proven"] = p.proven;
+  j["checked_to"] = p.checked_to;
+  j["proof_needs"] = p.proof_needs == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.proof_needs);
+  j["criterion"] = p.criterion;
+  return j;
+}
+
+std::string periodicity_text(const Periodicity& p) {
+  if (p.period == 0)
+    return fmt::format("no period seen in G(0..{})\n", p.checked_to - 1);
+  std::string text = fmt::format("period {}, preperiod {} (periodic from n = {})", p.period,
+                                 p.preperiod, p.preperiod);
+  if (p.saltus != 0) text += fmt::format(", saltus {}", p.saltus);
+  text += "\n";
+  if (p.proven)
+    text += fmt::format("proven: {} (checked G(0..{}); the proof needs {} values)\n", p.criterion,
+                        p.checked_to - 1, p.proof_needs);
+  else
+    text += fmt::format("NOT proven: observed up to n = {}{}\n", p.checked_to - 1,
+                        p.proof_needs ? fmt::format("; the proof needs {} values", p.proof_needs)
+                                      : std::string("; no published criterion applies"));
+  return text;
+}
+
+}  // namespace
+
+int run_period(const PeriodRequest& request) {
+  const auto ruleset = parse_ruleset(request.ruleset);
+  const HeapRuleset& heaps = heap_ruleset(*ruleset, "period");
+  const auto code = heaps.as_code();
+  if (!code)
+    throw InputError(request.ruleset,
+                     fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
+                                 "is neither",
+                                 ruleset->name()));
+  const Heap max = parse_heap(request.max);
+  if (max < 16) throw InputError(request.max, "--max must be at least 16");
+  auto engine = make_fast_engine(*code, request.threads);
+  ValueSequence values;
+  Periodicity p;
+  LongRun progress(0, max - 1);
+  EngineControl control;
+  control.progress = [&](const EngineProgress& e) { progress.report(e); };
+  control.stop = progress.stop_flag();
+  Heap size = std::min<Heap>(max, 1 << 10);
+  bool interrupted = false;
+  while (true) {
+    if (!engine->extend(values, size - 1, control)) interrupted = true;
+    p = find_periodicity(*code, values);
+    if (p.proven || interrupted || size == max) break;
+    size = std::min(max, std::max<Heap>(2 * size, p.proof_needs));
+  }
+  progress.finish();
+  if (request.json) {
+    nlohmann::json j = periodicity_json(p);
+    j["ruleset"] = code->name();
+    j["interrupted"] = interrupted;
+    std::puts(j.dump().c_str());
+  } else {
+    std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
+    if (interrupted) text += "(interrupted)\n";
+    std::fputs(text.c_str(), stdout);
+  }
+  return interrupted ? 130 : 0;
+}
+
+int run_value(const ValueRequest& request) {
+  const auto ruleset = parse_ruleset(request.ruleset);
+  const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
+  const Heap n = parse_heap(request.heap);
+  ComputeLimits limits;
+  limits.max_code_values = parse_heap(request.max);
+  limits.accept_observed = request.observed;
+  HeapValues values(heaps, limits);
+  const Nimber v = values.value(n);
+  const auto& period = values.periodicity();
+  const bool beyond_table = period && n >= period->checked_to;
+  const bool proven = !beyond_table || period->proven;
+  if (request.json) {
+    nlohmann::json j;
+    j["ruleset"] = ruleset->name();
+    j["n"] = n;
+    j["value"] = v;
+    j["proven"] = proven;
+    j["method"] = beyond_table ? values.method() : values.has_closed_form() ? values.method() : "computed";
+    if (period) j["periodicity"] = periodicity_json(*period);
+    std::puts(j.dump().c_str());
+  } else {
+    std::string text = fmt::format("G({}) = {} in {}\n", n, v, ruleset->name());
+    if (values.has_closed_form())
+      text += fmt::format("by the {}\n", values.method());
+    else if (beyond_table)
+      text += fmt::format("by the {}{}\n", values.method(),
+                          proven ? "" : " — NOT PROVEN, accepted with --observed");
+    else
+      text += "computed exactly\n";
+    std::fputs(text.c_str(), stdout);
+  }
+  return 0;
+}
+
+}  // namespace grundy::cli

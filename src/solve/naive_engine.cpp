@@ -1,0 +1,178 @@
+// The naive heap-value engine: G(n) by the definition, mex over every option.
+//
+// Description: for each heap n in order, marks the value of every option in a
+//   bit set and takes the mex. The options come straight from the code's
+//   digits (theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap of k,
+//   bit 2 leaves one heap n-k, bit 4 two heaps a + b = n-k (a <= b), bit 8
+//   three heaps a <= b <= c; d0 (k = 0) only splits. All values so far are
+//   below a power of two V >= 64, so every option value (a xor of at most
+//   three of them) is too: the set has V bits, and while V = 64 it lives in
+//   one register.
+// Source: theory.md §1, §3 (WW ch. 4).
+// Time: O(n) per value and two-heap digit, O(n^2) per value and three-heap
+//   digit; an infinite code [..] costs O(n) removal options per value as well.
+// Memory: 2 bytes per heap size (the sequence), plus one byte per heap size
+//   of cached digits for an infinite code.
+// Status: the reference for the rare/common engine; itself compared with
+//   grundy::naive_heap_values (a third implementation, through the ruleset's
+//   option generator) and published values (tests/stress/sequence_engine_test).
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/solve/sequence_engine.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
+
+namespace grundy {
+
+namespace detail {
+
+// Throws LimitError unless G(0..last) fits in 16-bit storage in this
+// machine's memory; shared by both engines (declared in rare_common.cpp).
+void check_sequence_size(const TakeAndBreak& code, Heap last) {
+  constexpr Heap kMaxLast = (Heap{1} << 32) - 2;
+  if (last > kMaxLast)
+    throw LimitError(fmt::format(
+        "G(0..{}) of '{}' is beyond the engines' limit of 2^32-1 heap sizes ({} GiB of values)",
+        last, code.name(), (last + 1) / (Heap{1} << 29)));
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0) {
+    const Heap memory = static_cast<Heap>(pages) * static_cast<Heap>(page);
+    if ((last + 1) * sizeof(Value16) > memory)
+      throw LimitError(fmt::format(
+          "G(0..{}) of '{}' needs {} MiB at 2 bytes per heap size, more than this machine's "
+          "{} MiB of memory",
+          last, code.name(), (last + 1) * sizeof(Value16) >> 20, memory >> 20));
+  }
+#endif
+}
+
+}  // namespace detail
+
+namespace {
+
+constexpr Nimber kValueLimit = Nimber{1} << 16;
+
+class NaiveEngine final : public SequenceEngine {
+ public:
+  explicit NaiveEngine(const TakeAndBreak& code) : code_(code) {}
+
+  bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
+  EngineProgress progress() const override { return progress_; }
+
+ private:
+  // The digit of removing k tokens, cached so the inner loops index a byte
+  // array (an infinite code's digits are needed for every k <= n).
+  unsigned digit(Heap k) {
+    while (digits_.size() <= k) digits_.push_back(static_cast<std::uint8_t>(code_.digit(digits_.size())));
+    return digits_[k];
+  }
+  template <class Mark>
+  void visit_options(const Value16* g, Heap n, Mark&& mark);
+
+  TakeAndBreak code_;
+  std::vector<std::uint8_t> digits_;
+  EngineProgress progress_;
+};
+
+// Calls mark(value) for the value of every option of a heap of n.
+template <class Mark>
+void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
+  const Heap last_k = code_.is_finite() ? std::min<Heap>(n, code_.last_digit()) : n;
+  for (Heap k = 0; k <= last_k; ++k) {
+    const unsigned d = digit(k);
+    if (d == 0) continue;
+    const Heap rest = n - k;
+    if ((d & 1) && k > 0 && rest == 0) mark(0u);
+    if ((d & 2) && k > 0 && rest >= 1) mark(unsigned{g[rest]});
+    if ((d & 4) && rest >= 2)
+      for (Heap a = 1; a <= rest / 2; ++a) mark(unsigned{g[a]} ^ g[rest - a]);
+    if ((d & 8) && rest >= 3)
+      for (Heap a = 1; 3 * a <= rest; ++a) {
+        const unsigned ga = g[a];
+        for (Heap b = a; a + 2 * b <= rest; ++b) mark(ga ^ g[b] ^ g[rest - a - b]);
+      }
+  }
+}
+
+bool NaiveEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
+  if (values.empty()) values.push_back(0);  // G(0) = 0: no options
+  Heap start = values.size();
+  progress_ = EngineProgress{start, 0, 0};
+  if (last < start) return true;
+  detail::check_sequence_size(code_, last);
+  values.resize(last + 1);
+  Value16* const g = values.data();
+
+  // V: a power of two above every value so far.
+  Nimber bound = 64;
+  for (Heap n = 0; n < start; ++n) bound = std::max<Nimber>(bound, std::bit_ceil(Nimber{g[n]} + 1));
+  std::vector<std::uint64_t> seen(bound / 64);
+
+  using Clock = std::chrono::steady_clock;
+  auto last_report = Clock::now();
+  std::uint64_t work = 0;
+  Heap n = start;
+  for (; n <= last; ++n) {
+    if ((n & 1023) == 0 || work > (std::uint64_t{1} << 24)) {
+      work = 0;
+      if (control.stop && control.stop->load(std::memory_order_relaxed)) break;
+      if (control.progress && Clock::now() - last_report > std::chrono::milliseconds(500)) {
+        progress_.reached = n;
+        control.progress(progress_);
+        last_report = Clock::now();
+      }
+    }
+    Nimber value;
+    if (bound == 64) {
+      std::uint64_t set = 0;
+      visit_options(g, n, [&](unsigned v) { set |= std::uint64_t{1} << v; ++work; });
+      value = static_cast<Nimber>(std::countr_one(set));
+    } else {
+      std::fill(seen.begin(), seen.end(), 0);
+      visit_options(g, n, [&](unsigned v) {
+        seen[v >> 6] |= std::uint64_t{1} << (v & 63);
+        ++work;
+      });
+      value = bound;
+      for (std::size_t w = 0; w < seen.size(); ++w)
+        if (seen[w] != ~std::uint64_t{0}) {
+          value = 64 * w + static_cast<Nimber>(std::countr_one(seen[w]));
+          break;
+        }
+    }
+    if (value >= kValueLimit) {
+      values.resize(n);
+      progress_.reached = n;
+      throw LimitError(fmt::format(
+          "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines store",
+          n, code_.name()));
+    }
+    g[n] = static_cast<Value16>(value);
+    if (value >= bound) {
+      bound *= 2;
+      seen.assign(bound / 64, 0);
+    }
+  }
+  values.resize(n);
+  progress_.reached = n;
+  if (control.progress) control.progress(progress_);
+  return n > last;
+}
+
+}  // namespace
+
+std::unique_ptr<SequenceEngine> make_naive_engine(const TakeAndBreak& code) {
+  return std::make_unique<NaiveEngine>(code);
+}
+
+}  // namespace grundy

@@ -1,0 +1,69 @@
+#include "grundy/solve/periodic_options.h"
+
+#include <algorithm>
+
+namespace grundy {
+
+namespace {
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > ~std::uint64_t{0} - b ? ~std::uint64_t{0} : a + b;
+}
+}  // namespace
+
+std::optional<OptionsOfValue> periodic_options_with_value(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
+    Heap period, Heap n, Nimber target, std::size_t max_listed) {
+  if (!code.is_finite() || code.max_parts() > 2 || period == 0) return std::nullopt;
+  const Heap t = code.last_digit();
+  // Every rest r = n - k must reach past the periodic region's first period.
+  if (n < t + 2 * (preperiod + period) + 2) return std::nullopt;
+
+  OptionsOfValue result;
+  auto list = [&](HeapOption option) {
+    if (result.listed.size() < max_listed) result.listed.push_back(option);
+  };
+  for (Heap k = 0; k <= t; ++k) {
+    const unsigned d = code.digit(k);
+    const Heap r = n - k;  // r > 0 here
+    if ((d & 2) && k > 0 && value(r) == target) {
+      HeapOption option;
+      option.part_count = 1;
+      option.parts[0] = r;
+      list(option);
+      result.count = saturating_add(result.count, 1);
+    }
+    if (!(d & 4)) continue;
+    HeapOption split;
+    split.part_count = 2;
+    // Small a, one by one.
+    for (Heap a = 1; a < preperiod; ++a) {
+      if ((value(a) ^ value(r - a)) != target) continue;
+      split.parts[0] = a;
+      split.parts[1] = r - a;
+      list(split);
+      result.count = saturating_add(result.count, 1);
+    }
+    // a >= preperiod: periodic in a with period p.
+    const Heap first = std::max<Heap>(preperiod, 1), last = r / 2;
+    std::vector<Heap> residues;
+    for (Heap c = first; c < first + period; ++c)
+      if ((value(c) ^ value(r - c)) == target) residues.push_back(c);
+    for (Heap c : residues) result.count = saturating_add(result.count, (last - c) / period + 1);
+    for (Heap block = 0; result.listed.size() < max_listed && !residues.empty(); ++block) {
+      bool any = false;
+      for (Heap c : residues) {
+        const Heap a = c + block * period;
+        if (a > last) break;
+        any = true;
+        split.parts[0] = a;
+        split.parts[1] = r - a;
+        list(split);
+        if (result.listed.size() == max_listed) break;
+      }
+      if (!any) break;
+    }
+  }
+  return result;
+}
+
+}  // namespace grundy

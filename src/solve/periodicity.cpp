@@ -1,0 +1,149 @@
+// Periodicity detection and proof; see the header for Description / Source /
+// Time / Memory / Status.
+//
+// Why the Guy-Smith margin k*n0 + k*p + t + k is enough (the induction behind
+// WW's theorem, redone for take-and-break codes with up to k parts): suppose
+// G(m + p) = G(m) for n0 <= m < n, where n >= M = k*n0 + (k-1)*p + t + k (so
+// N >= M + p values cover the check). A move from n + p removes j <= t tokens
+// and leaves at most k non-empty parts, the largest c >= (n + p - t)/k >=
+// n0 + p + 1. Replacing c by c - p (>= n0 + 1, so still non-empty, and < n) is
+// a move of the same kind from n with the same value, since G(c) = G(c - p).
+// Conversely the largest part c' of a move from n is >= (n - t)/k >= n0 + 1,
+// and c' + p gives a move from n + p of the same value. Neither n nor n + p
+// can be removed whole (both exceed t). So G(n + p) = G(n). The "+ k" is the
+// margin that keeps c - p non-empty when n0 = 0; WW's bound without it is
+// k*n0 + (k-1)*p + t.
+//
+// Arithmetic periodicity, not proven here. Looked up: S. Howse and
+// R. J. Nowakowski, "Periodicity and arithmetic-periodicity in hexadecimal
+// games", Theoretical Computer Science 313 (2004) 463-472 (only the abstract
+// was readable: "a new arithmetic-periodicity theorem"); D. Sleator and
+// M. Slusky, "Subtraction games with FES sets of size 3", arXiv:1201.3299
+// (abstract: A. Siegel proved every all-but subtraction game ultimately
+// arithmetic-periodic, purely so for |X| = 1, 2; they add |X| = 3); Horrocks
+// and Nowakowski (header). None gave a checkable statement with its bound, so
+// no arithmetic period is marked proven.
+#include "grundy/solve/periodicity.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+namespace {
+
+__extension__ typedef __int128 Int128;
+
+struct Candidate {
+  Heap preperiod;
+  Heap period;
+  std::int64_t saltus;
+};
+
+// The detection order of the header: least preperiod, then pure, then least
+// period.
+bool better(const Candidate& a, const Candidate& b) {
+  if (a.preperiod != b.preperiod) return a.preperiod < b.preperiod;
+  if ((a.saltus == 0) != (b.saltus == 0)) return a.saltus == 0;
+  return a.period < b.period;
+}
+
+}  // namespace
+
+Periodicity detect_periodicity(std::span<const std::uint16_t> values) {
+  const Heap n_values = values.size();
+  Periodicity result;
+  result.checked_to = n_values;
+  result.criterion = "none";
+  const std::uint16_t* g = values.data();
+
+  std::optional<Candidate> best;
+  // A candidate needs N - n0 >= min_periodic_part(p, false) >= 2p.
+  for (Heap p = 1; min_periodic_part(p, false) <= n_values; ++p) {
+    // Skip a multiple p = m*q of the best period q (preperiod n0, saltus s)
+    // when n0 + p < N. Then G(N-1) - G(N-1-p) = m*s, as N-1-p >= n0, and at
+    // n0 - 1 (if n0 > 0) G(n0-1+p) - G(n0-1+q) = (m-1)*s while
+    // G(n0-1+q) - G(n0-1) != s, so p fails there: its preperiod is >= n0,
+    // and with an equal one it loses the tie (saltus m*s, larger period).
+    // Skipping them keeps the cost O(N) for the real period instead of O(N)
+    // per multiple.
+    if (best && p % best->period == 0 && best->preperiod + p < n_values) continue;
+    const std::int64_t saltus =
+        std::int64_t{g[n_values - 1]} - std::int64_t{g[n_values - 1 - p]};
+    if (saltus < 0) continue;
+    // The relation holds for every pair (m, m + p) with start <= m < N - p.
+    Heap start = n_values - 1 - p;
+    const std::uint16_t* upper = g + p;
+    if (saltus == 0) {
+      while (start > 0 && upper[start - 1] == g[start - 1]) --start;
+    } else {
+      while (start > 0 && std::int64_t{upper[start - 1]} - std::int64_t{g[start - 1]} == saltus)
+        --start;
+    }
+    if (n_values - start < min_periodic_part(p, saltus != 0)) continue;
+    const Candidate candidate{start, p, saltus};
+    if (!best || better(candidate, *best)) best = candidate;
+  }
+  if (best) {
+    result.preperiod = best->preperiod;
+    result.period = best->period;
+    result.saltus = best->saltus;
+    result.criterion = "observed";
+  }
+  return result;
+}
+
+Heap guy_smith_bound(const TakeAndBreak& code, Heap preperiod, Heap period) {
+  GRUNDY_ASSERT(code.is_finite());
+  const Heap k = code.max_parts();
+  const Heap t = code.last_digit();
+  using detail::saturating_add, detail::saturating_mul;
+  const Heap bound = saturating_add(
+      saturating_add(saturating_mul(k, preperiod), saturating_mul(k, period)), t + k);
+  return std::max(bound, saturating_add(preperiod, min_periodic_part(period, false)));
+}
+
+Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint16_t> values) {
+  Periodicity result = detect_periodicity(values);
+  // Guy-Smith covers pure periods of finite codes only. A saltus stays
+  // "observed": for a finite octal code it can only be a passing pattern
+  // (Horrocks-Nowakowski); hexadecimal and infinite codes can be truly
+  // arithmetic-periodic (Howse-Nowakowski; theory.md §3), unproven here.
+  if (result.period == 0 || !code.is_finite() || result.saltus != 0) return result;
+  result.proof_needs = guy_smith_bound(code, result.preperiod, result.period);
+  if (result.checked_to >= result.proof_needs) {
+    result.proven = true;
+    result.criterion = fmt::format("Guy-Smith periodicity theorem (k = {}, t = {}{})",
+                                   code.max_parts(), code.last_digit(),
+                                   code.max_parts() == 1 ? ": subtraction window" : "");
+  }
+  return result;
+}
+
+std::optional<Nimber> value_from_periodicity(const Periodicity& periodicity,
+                                             std::span<const std::uint16_t> values, Heap n,
+                                             bool accept_observed) {
+  if (n < values.size()) return values[n];
+  if (n > kMaxHeap)
+    throw InputError(std::to_string(n),
+                     fmt::format("heap {} is larger than the largest heap 2^63-1", n));
+  if (periodicity.period == 0 || (!periodicity.proven && !accept_observed)) return std::nullopt;
+  const Heap n0 = periodicity.preperiod;
+  const Heap p = periodicity.period;
+  GRUNDY_ASSERT(periodicity.saltus >= 0);
+  GRUNDY_ASSERT(n0 + p <= values.size());
+  // n >= values.size() >= n0 + p, so n is in the periodic part.
+  const Heap steps = (n - n0) / p;
+  const Heap base = n0 + (n - n0) % p;
+  const Int128 value = Int128{values[base]} + Int128{steps} * Int128{periodicity.saltus};
+  if (value > Int128{std::numeric_limits<Nimber>::max()})
+    throw LimitError(fmt::format(
+        "G({}) = G({}) + {} * {} does not fit in 64 bits", n, base, steps, periodicity.saltus));
+  return static_cast<Nimber>(value);
+}
+
+}  // namespace grundy

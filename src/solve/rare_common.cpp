@@ -1,0 +1,1103 @@
+// The rare/common engine; the method, sources and status are in
+// include/grundy/solve/rare_common.h. Notes on the implementation:
+// - Exclusions of heap n are marked by storing the epoch n into stamps[v]
+//   (pure stores: a bit set would chain read-modify-writes through the store
+//   buffer), then turned into a bit set of `bound` bits, bound being a power
+//   of two above every value so far (xors of values stay below it).
+// - The scan needs only the rare values below c that the pairing left: a
+//   table of at most 1024 bits when bound <= 1024, looked up 32 splits at a
+//   time with two AVX-512 permutes; found values are cleared from the table.
+// - Speculation: heaps are computed in order; a heap whose scan is still
+//   needed gets G(n) = limit at once and its table goes into a ring of tasks
+//   that helper threads confirm in any order. The main thread retires results
+//   in heap order; a failed task (the scan ran to the end) means G(n) is a
+//   rare value: every heap from n on is recomputed. Speculation is off until
+//   no rare value has appeared for kQuietHeaps heaps, so rollbacks are few.
+#include "grundy/solve/rare_common.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GRUNDY_AVX512_KERNELS 1
+#include <immintrin.h>
+#endif
+
+namespace grundy {
+
+namespace detail {
+// Defined in naive_engine.cpp: LimitError unless G(0..last) fits.
+void check_sequence_size(const TakeAndBreak& code, Heap last);
+}  // namespace detail
+
+namespace {
+
+using Word = std::uint64_t;
+
+constexpr unsigned kValues = 1u << 16;         // values are stored in 16 bits
+constexpr unsigned kWords = kValues / 64;      // words of a bit set over all values
+constexpr unsigned kTableBound = 4096;         // values the SIMD scan and a task table hold
+constexpr unsigned kTableWords = kTableBound / 64;
+constexpr std::size_t kRingSize = 512;         // speculative scans in flight
+constexpr Heap kQuietHeaps = 4 * kRingSize;    // no speculation this soon after a rare value
+constexpr Heap kPollHeaps = 4096;              // stop/progress polling interval
+constexpr Heap kBlockHeaps = 256;              // heaps per block of far pairs
+constexpr std::size_t kBlockRing = 8;          // blocks of far pairs in flight
+// Rare heap sizes at least this large are "far": their pairs for heap n use
+// values at least this far back, so helpers pair them ahead of time.
+constexpr Heap kFarPosition = (kBlockRing + 1) * kBlockHeaps;
+constexpr unsigned kShareSteps = 16;           // the helpers' share of far pairs, in 16ths
+constexpr unsigned kGroupHeaps = 16;           // heaps paired together in one pass
+
+void cpu_relax() {
+#if defined(GRUNDY_AVX512_KERNELS)
+  _mm_pause();
+#endif
+}
+
+// Waits a little longer each time it is called without progress.
+void back_off(unsigned& idle, bool may_sleep) {
+  ++idle;
+  if (idle < 256)
+    cpu_relax();
+  else if (idle < 4096 || !may_sleep)
+    std::this_thread::yield();
+  else
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
+
+// ---------------------------------------------------------------------------
+// Kernels. Each has a portable version; the AVX-512 ones are chosen at run
+// time (the library is built for baseline x86-64).
+
+// Marks stamps[val[i] ^ g[m - pos[i]]] = epoch for i in [begin, end): the
+// values of the splits (pos[i], m - pos[i]) of the rare heap sizes pos[i].
+inline void pair_range(const Value16* g, Heap m, const std::uint32_t* pos, const Value16* val,
+                       std::size_t begin, std::size_t end, std::uint32_t* stamps,
+                       std::uint32_t epoch) {
+  const Value16* const gm = g + m;
+  for (std::size_t i = begin; i < end; ++i)
+    stamps[val[i] ^ gm[-static_cast<std::ptrdiff_t>(pos[i])]] = epoch;
+}
+
+// bits[w] bit b = (stamps[64w + b] == epoch), for w < words.
+void exclusion_bits_portable(const std::uint32_t* stamps, std::uint32_t epoch, unsigned words,
+                             Word* bits) {
+  for (unsigned w = 0; w < words; ++w) {
+    Word x = 0;
+    for (unsigned b = 0; b < 64; ++b) x |= Word{stamps[64 * w + b] == epoch} << b;
+    bits[w] = x;
+  }
+}
+
+// One byte stamp per value for kGroupHeaps consecutive heaps (rows of
+// `stride` bytes): pairing a rare heap size with 16 consecutive complements
+// reads them with four 8-byte loads and writes 16 byte stamps, about 2.5
+// times faster per pair than one heap at a time.
+struct GroupStamps {
+  std::vector<std::uint8_t> bytes;
+  unsigned bound = 0, stride = 0;
+  std::uint8_t epoch = 0;
+  // Starts a group for values below b (a power of two, 64..kTableBound).
+  void start(unsigned b) {
+    if (b != bound) {
+      bound = b;
+      stride = b + 64;  // not a power of two: rows fall in different cache sets
+      bytes.assign(std::size_t{kGroupHeaps} * stride, 0);
+      epoch = 0;
+    }
+    if (++epoch == 0) {
+      std::fill(bytes.begin(), bytes.end(), 0);
+      epoch = 1;
+    }
+  }
+};
+
+// Rows j < 16: bytes[j * kStride + (val[i] ^ g[m0 + j - pos[i]])] = epoch for
+// i in [lo, hi); every pos[i] < m0.
+template <unsigned kStride>
+void pair_batch(const Value16* g, Heap m0, const std::uint32_t* pos, const Value16* val,
+                std::size_t lo, std::size_t hi, std::uint8_t* bytes, std::uint8_t epoch) {
+  for (std::size_t i = lo; i < hi; ++i) {
+    const Value16* src = g + (m0 - pos[i]);
+    const std::uint64_t v = val[i] * 0x0001000100010001ULL;
+    std::uint64_t w[4];
+    std::memcpy(w, src, sizeof w);
+    for (unsigned q = 0; q < 4; ++q) {
+      const std::uint64_t x = w[q] ^ v;
+      bytes[(4 * q + 0) * kStride + (x & 0xFFFF)] = epoch;
+      bytes[(4 * q + 1) * kStride + ((x >> 16) & 0xFFFF)] = epoch;
+      bytes[(4 * q + 2) * kStride + ((x >> 32) & 0xFFFF)] = epoch;
+      bytes[(4 * q + 3) * kStride + (x >> 48)] = epoch;
+    }
+  }
+}
+
+// Pairs rare entries [lo, hi) with heaps first + j, j < 16, for split digit
+// k: entries below first - k in one pass, the few at or above it per heap.
+// Every value read must be known: first + 15 - k - pos[lo] < n_cur.
+void pair_group(const Value16* g, Heap first, Heap k, const std::uint32_t* pos,
+                const Value16* val, std::size_t lo, std::size_t hi, GroupStamps& group) {
+  if (lo >= hi) return;
+  const Heap m0 = first - k;
+  const std::size_t mid =
+      static_cast<std::size_t>(std::lower_bound(pos + lo, pos + hi, m0) - pos);
+  std::uint8_t* const bytes = group.bytes.data();
+  const std::uint8_t e = group.epoch;
+  switch (group.bound) {
+    case 64: pair_batch<128>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 128: pair_batch<192>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 256: pair_batch<320>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 512: pair_batch<576>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 1024: pair_batch<1088>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 2048: pair_batch<2112>(g, m0, pos, val, lo, mid, bytes, e); break;
+    default: pair_batch<4160>(g, m0, pos, val, lo, mid, bytes, e); break;
+  }
+  for (std::size_t i = mid; i < hi; ++i)
+    for (unsigned j = 0; j < kGroupHeaps; ++j)
+      if (pos[i] < m0 + j) bytes[j * group.stride + (val[i] ^ g[m0 + j - pos[i]])] = e;
+}
+
+// bits[w] bit b = (row[64w + b] == epoch), for w < words.
+void group_bits_portable(const std::uint8_t* row, std::uint8_t epoch, unsigned words, Word* bits) {
+  for (unsigned w = 0; w < words; ++w) {
+    Word x = 0;
+    for (unsigned b = 0; b < 64; ++b) x |= Word{row[64 * w + b] == epoch} << b;
+    bits[w] = x;
+  }
+}
+
+// Scans the splits (a, m-a), from <= a <= to (to <= m/2), clearing from
+// `table` every value found; returns how many values remain (0: stopped early).
+unsigned scan_portable(const Value16* g, Heap m, Heap from, Heap to, Word* table,
+                       unsigned count, std::uint64_t& steps) {
+  for (Heap a = from; a <= to; ++a) {
+    const unsigned v = g[a] ^ g[m - a];
+    const Word bit = Word{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      if (--count == 0) {
+        steps += a + 1 - from;
+        return 0;
+      }
+    }
+  }
+  steps += to + 1 - from;
+  return count;
+}
+
+#if defined(GRUNDY_AVX512_KERNELS)
+__attribute__((target("avx512f"))) void exclusion_bits_avx512(const std::uint32_t* stamps,
+                                                              std::uint32_t epoch, unsigned words,
+                                                              Word* bits) {
+  const __m512i e = _mm512_set1_epi32(static_cast<int>(epoch));
+  for (unsigned w = 0; w < words; ++w) {
+    const std::uint32_t* s = stamps + 64 * w;
+    const Word q0 = _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(s), e);
+    const Word q1 = _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(s + 16), e);
+    const Word q2 = _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(s + 32), e);
+    const Word q3 = _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(s + 48), e);
+    bits[w] = q0 | q1 << 16 | q2 << 32 | q3 << 48;
+  }
+}
+
+__attribute__((target("avx512f,avx512bw"))) void group_bits_avx512(const std::uint8_t* row,
+                                                                   std::uint8_t epoch,
+                                                                   unsigned words, Word* bits) {
+  const __m512i e = _mm512_set1_epi8(static_cast<char>(epoch));
+  for (unsigned w = 0; w < words; ++w)
+    bits[w] = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(row + 64 * w), e);
+}
+
+// As scan_portable for a table of 1024 * kPairs bits (16 * kPairs words, every
+// value below 1024 * kPairs): 32 splits per step, g[a..a+31] against
+// g[m-a-31..m-a] reversed. A value's 16-bit table word comes from a
+// two-register permute per 1024 bits (bits 4-9 of the value), bits 10-11
+// choose among the pairs, and its bit is tested with a variable shift.
+template <int kPairs>
+__attribute__((target("avx512f,avx512bw"))) unsigned scan_avx512(const Value16* g, Heap m,
+                                                                  Heap from, Heap to, Word* table,
+                                                                  unsigned count,
+                                                                  std::uint64_t& steps) {
+  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                           16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+                                           30, 31);
+  const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
+  const __m512i bit10 = _mm512_set1_epi16(1 << 10), bit11 = _mm512_set1_epi16(1 << 11);
+  __m512i t[2 * kPairs];
+  for (int i = 0; i < 2 * kPairs; ++i) t[i] = _mm512_loadu_si512(table + 8 * i);
+  Heap a = from;
+  for (; a + 31 <= to; a += 32) {
+    const __m512i x = _mm512_loadu_si512(g + a);
+    const __m512i y = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
+    const __m512i v = _mm512_xor_si512(x, y);
+    const __m512i index = _mm512_srli_epi16(v, 4);
+    __m512i word = _mm512_permutex2var_epi16(t[0], index, t[1]);
+    if constexpr (kPairs >= 2) {
+      const __mmask32 high = _mm512_test_epi16_mask(v, bit10);
+      word = _mm512_mask_blend_epi16(high, word, _mm512_permutex2var_epi16(t[2], index, t[3]));
+      if constexpr (kPairs == 4) {
+        __m512i upper = _mm512_permutex2var_epi16(t[4], index, t[5]);
+        upper = _mm512_mask_blend_epi16(high, upper, _mm512_permutex2var_epi16(t[6], index, t[7]));
+        word = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(v, bit11), word, upper);
+      }
+    }
+    __mmask32 hit =
+        _mm512_test_epi16_mask(word, _mm512_sllv_epi16(one, _mm512_and_si512(v, low4)));
+    if (hit) {
+      alignas(64) Value16 lanes[32];
+      _mm512_store_si512(lanes, v);
+      do {
+        const unsigned u = lanes[std::countr_zero(static_cast<std::uint32_t>(hit))];
+        hit &= hit - 1;
+        const Word bit = Word{1} << (u & 63);
+        count -= (table[u >> 6] & bit) != 0;
+        table[u >> 6] &= ~bit;
+      } while (hit);
+      if (count == 0) {
+        steps += a + 32 - from;
+        return 0;
+      }
+      for (int i = 0; i < 2 * kPairs; ++i) t[i] = _mm512_loadu_si512(table + 8 * i);
+    }
+  }
+  steps += a - from;
+  return a <= to ? scan_portable(g, m, a, to, table, count, steps) : count;
+}
+
+bool cpu_has_avx512() {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+}
+#else
+bool cpu_has_avx512() { return false; }
+#endif
+
+// The scan of splits (a, m-a), from <= a <= to, with the kernel that fits:
+// `table` has `words` words (bound / 64), then zeros to a multiple of 16.
+unsigned scan_range(const Value16* g, Heap m, Heap from, Heap to, Word* table, unsigned words,
+                    unsigned count, bool simd, std::uint64_t& steps) {
+#if defined(GRUNDY_AVX512_KERNELS)
+  if (simd && words <= 16) return scan_avx512<1>(g, m, from, to, table, count, steps);
+  if (simd && words <= 32) return scan_avx512<2>(g, m, from, to, table, count, steps);
+  if (simd && words <= 64) return scan_avx512<4>(g, m, from, to, table, count, steps);
+#endif
+  (void)words;
+  (void)simd;
+  return scan_portable(g, m, from, to, table, count, steps);
+}
+
+// The scan over the two-heap splits of heap n for every split digit k, in
+// rounds of growing windows of a so that a value reachable only through one
+// digit is not found after a whole scan of another. Returns the count left
+// (nonzero: the scan went through every split).
+unsigned scan_splits(const Value16* g, Heap n, const std::vector<Heap>& split, Word* table,
+                     unsigned words, unsigned count, bool simd, std::uint64_t& steps) {
+  if (split.size() == 1) {
+    if (n < split[0] + 2) return count;
+    return scan_range(g, n - split[0], 1, (n - split[0]) / 2, table, words, count, simd, steps);
+  }
+  Heap window = 1024;
+  for (Heap from = 1;; from += window, window = std::min<Heap>(2 * window, 1 << 16)) {
+    bool more = false;
+    for (Heap k : split) {
+      if (n < k + 2) break;
+      const Heap half = (n - k) / 2;
+      if (from > half) continue;
+      const Heap to = std::min(half, from + window - 1);
+      count = scan_range(g, n - k, from, to, table, words, count, simd, steps);
+      if (count == 0) return 0;
+      more = more || to < half;
+    }
+    if (!more) return count;
+  }
+}
+
+// Row j of a group as an exclusion bit set of `words` words.
+void group_row_bits(const GroupStamps& group, unsigned j, unsigned words, bool simd, Word* bits) {
+  const std::uint8_t* row = group.bytes.data() + std::size_t{j} * group.stride;
+#if defined(GRUNDY_AVX512_KERNELS)
+  if (simd) return group_bits_avx512(row, group.epoch, words, bits);
+#endif
+  (void)simd;
+  group_bits_portable(row, group.epoch, words, bits);
+}
+
+// A speculative scan: confirm that every value in `table` is the value of a
+// two-heap split of heap n.
+struct ScanTask {
+  static constexpr std::uint32_t kPending = 0, kConfirmed = 1, kFailed = 2;
+  Heap n = 0;
+  unsigned count = 0;
+  unsigned words = 0;  // table words in use (bound / 64 when queued)
+  Value16 value = 0;   // G(n) when the scan failed: the least value not found
+  std::atomic<std::uint32_t> state{kPending};
+  alignas(64) Word table[kTableWords] = {};
+};
+
+// The far pairs of heaps [first, end): rare entries [begin, stop) paired by a
+// helper ahead of time, one exclusion bit set of `words` words per heap.
+struct FarBlock {
+  static constexpr std::uint32_t kFree = 0, kReady = 1, kClaimed = 2, kDone = 3;
+  std::atomic<std::uint32_t> state{kFree};
+  Heap first = 0, end = 0;
+  std::size_t begin = 0, stop = 0;
+  const std::uint32_t* pos = nullptr;  // the rare list as published
+  const Value16* val = nullptr;
+  unsigned words = 0;
+  std::vector<Word> bits;
+};
+
+// Walsh-Hadamard transform: h[m] becomes sum_v h[v] (-1)^popcount(v & m).
+void walsh_hadamard(std::vector<std::int64_t>& h) {
+  for (std::size_t len = 1; len < h.size(); len <<= 1)
+    for (std::size_t i = 0; i < h.size(); i += 2 * len)
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t x = h[j], y = h[j + len];
+        h[j] = x + y;
+        h[j + len] = x - y;
+      }
+}
+
+}  // namespace
+
+bool rare_common_applies(const TakeAndBreak& code) {
+  return code.is_finite() && code.max_parts() <= 2;
+}
+
+struct RareCommonEngine::Impl {
+  Impl(const TakeAndBreak& c, RareCommonOptions o);
+
+  bool extend(ValueSequence& values, Heap last, const EngineControl& control);
+  bool run(Heap last, const EngineControl& control);
+
+  // Sequence state, rebuilt from the prefix by every extend call.
+  void rebuild(Heap start);
+  void set_mask(Nimber m);
+  void rebuild_rare_list(Heap end);
+  void maybe_change_mask();
+  // The mask with the fewest rare heap sizes among g[1..], and that count.
+  std::pair<Nimber, std::uint64_t> best_mask() const;
+  bool is_rare(unsigned v) const { return (rare_bits[v >> 6] >> (v & 63)) & 1; }
+
+  // One heap: exclusions, the limit (least common value left, or bound) and
+  // the table of rare values below it that are left. Returns their count.
+  unsigned prepare(Heap n, Word* table, unsigned& limit);
+  Value16 finish_inline(Heap n, Word* table, unsigned count, unsigned limit);
+  void commit(Heap n, Nimber value);
+
+  // Helper threads (main thread side).
+  void start_helpers(unsigned count);
+  void stop_helpers();
+  void pause_helpers();
+  void resume_helpers() {
+    if (--pause_depth == 0) paused.store(false);
+  }
+  bool push_task(Heap n, const Word* table, unsigned count);
+  bool retire();
+  bool drain();
+  void rollback(Heap n, Value16 value);
+  Heap committed() const;
+  void discard_blocks();
+  void start_group(Heap n);
+  void publish_blocks();
+  void enter_block(Heap n);
+  void leave_block();
+  // Helper threads.
+  void helper_loop();
+  void run_task(ScanTask& task, std::uint64_t& steps, std::uint64_t& full_scans);
+  void run_block(FarBlock& block, GroupStamps& own_group, std::uint64_t& pairs);
+
+  TakeAndBreak code;
+  RareCommonOptions options;
+  bool simd;
+  unsigned threads;
+  std::vector<bool> take_all;    // take_all[k]: a heap of exactly k may be removed
+  std::vector<Heap> leave_one;   // k >= 1 whose removal may leave one heap, ascending
+  std::vector<Heap> split;       // k >= 0 whose removal may leave two heaps, ascending
+
+  Nimber mask = 0;
+  std::vector<Word> rare_bits, common_bits;  // over all 65536 values
+
+  Value16* g = nullptr;
+  Heap n_cur = 0;          // next heap to compute; g[0..n_cur-1] are written
+  Heap last_heap = 0;
+  unsigned bound = 64;     // power of two above every value in g[0..n_cur-1]
+  std::vector<std::uint64_t> histogram;  // of g[1..n_cur-1]
+  std::vector<std::uint32_t> rare_pos;   // heap sizes >= 1 with rare values, ascending
+  std::vector<Value16> rare_val;
+  std::vector<std::size_t> paired;       // per split k: rare entries below n-k
+  std::vector<std::uint32_t> stamps;
+  std::uint32_t epoch = 0;
+  Heap last_rare = 0;      // last heap whose value was rare
+  Heap last_rebuild = 0;
+  Heap next_mask_check = 64;
+  std::vector<Word> ebits;
+
+  // The group of heaps [group_first, group_end) whose pairs with rare entries
+  // [group_lo, group_hi) (less the block's) were made in one pass; empty
+  // when group_end <= n_cur.
+  GroupStamps group;
+  Heap group_first = 0, group_end = 0;
+  std::size_t group_lo = 0, group_hi = 0;
+  unsigned group_words = 0;
+  std::vector<Word> group_bits;  // kGroupHeaps rows of group_words words
+
+  EngineProgress progress;
+  RareCommonStats stats;
+
+  // Helpers: speculative scans and blocks of far pairs.
+  bool helping = false;
+  unsigned pause_depth = 0;  // nested pause_helpers calls (main thread)
+  std::vector<std::thread> helpers;
+  std::atomic<bool> paused{false}, quit{false};
+  std::atomic<unsigned> busy{0};
+  std::atomic<bool> helper_idle{false};
+  std::atomic<std::uint64_t> helper_steps{0}, helper_full_scans{0}, helper_pairs{0};
+
+  std::unique_ptr<ScanTask[]> ring;
+  std::uint64_t published = 0, retired = 0;  // main thread's view
+  std::atomic<std::uint64_t> published_shared{0}, claimed{0};
+
+  std::unique_ptr<FarBlock[]> blocks;
+  std::uint64_t blocks_published = 0, blocks_consumed = 0;  // main thread's view
+  std::atomic<std::uint64_t> blocks_published_shared{0}, blocks_claimed{0};
+  Heap next_block_first = 0;   // first heap of the next block to publish
+  FarBlock* current = nullptr; // the block of heap n_cur, when in use
+  unsigned share = kShareSteps / 2;
+  bool main_waited = false;
+};
+
+RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
+    : code(c), options(o), simd(o.simd && cpu_has_avx512()) {
+  if (!rare_common_applies(code))
+    throw InputError(code.name(), fmt::format("the rare/common engine needs a finite code whose "
+                                              "moves leave at most two heaps; '{}' is not one",
+                                              code.name()));
+  if (options.mask && *options.mask >= kValues)
+    throw InputError(fmt::format("{}", *options.mask),
+                     fmt::format("rare/common mask {} is not a 16-bit value", *options.mask));
+  threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const Heap t = code.last_digit();
+  take_all.assign(t + 1, false);
+  for (Heap k = 0; k <= t; ++k) {
+    const unsigned d = code.digit(k);
+    if (k > 0 && (d & 1)) take_all[k] = true;
+    if (k > 0 && (d & 2)) leave_one.push_back(k);
+    if (d & 4) split.push_back(k);
+  }
+  paired.assign(split.size(), 0);
+  histogram.assign(kValues, 0);
+  stamps.assign(kValues, 0);
+  ebits.assign(kWords, 0);
+  rare_bits.assign(kWords, 0);
+  common_bits.assign(kWords, 0);
+}
+
+void RareCommonEngine::Impl::set_mask(Nimber m) {
+  mask = m;
+  for (unsigned w = 0; w < kWords; ++w) {
+    Word r = 0;
+    for (unsigned b = 0; b < 64; ++b)
+      r |= Word{(std::popcount((64 * w + b) & m) & 1) == 0} << b;
+    rare_bits[w] = r;
+    common_bits[w] = ~r;
+  }
+  progress.mask = m;
+}
+
+void RareCommonEngine::Impl::rebuild_rare_list(Heap end) {
+  rare_pos.clear();
+  rare_val.clear();
+  for (Heap p = 1; p < end; ++p)
+    if (is_rare(g[p])) {
+      rare_pos.push_back(static_cast<std::uint32_t>(p));
+      rare_val.push_back(g[p]);
+    }
+  // Room to grow without moving while helpers read the list.
+  rare_pos.reserve(std::max<std::size_t>(4096, 2 * rare_pos.size()));
+  rare_val.reserve(rare_pos.capacity());
+  std::fill(paired.begin(), paired.end(), 0);
+  last_rebuild = end;
+  last_rare = rare_pos.empty() ? 0 : rare_pos.back();
+}
+
+std::pair<Nimber, std::uint64_t> RareCommonEngine::Impl::best_mask() const {
+  std::vector<std::int64_t> h(bound);
+  std::int64_t total = 0;
+  for (unsigned v = 0; v < bound; ++v) {
+    h[v] = static_cast<std::int64_t>(histogram[v]);
+    total += h[v];
+  }
+  walsh_hadamard(h);
+  // rare count under m = (total + h[m]) / 2; the smallest m wins ties.
+  Nimber best = 1;
+  for (unsigned m = 2; m < bound; ++m)
+    if (h[m] < h[best]) best = m;
+  return {best, static_cast<std::uint64_t>((total + h[best]) / 2)};
+}
+
+void RareCommonEngine::Impl::rebuild(Heap start) {
+  bound = 64;
+  std::fill(histogram.begin(), histogram.end(), 0);
+  for (Heap p = 0; p < start; ++p) {
+    bound = std::max<unsigned>(bound, std::bit_ceil(unsigned{g[p]} + 1));
+    if (p > 0) ++histogram[g[p]];
+  }
+  set_mask(options.mask ? *options.mask : best_mask().first);
+  rebuild_rare_list(start);
+  group_end = 0;
+  next_mask_check = std::max<Heap>(64, std::bit_ceil(start + 1));
+  progress.rare_count = rare_pos.size();
+}
+
+// Re-chooses the mask from the histogram (geometric checkpoints up to 2^16,
+// then every 2^16 heaps); a change rebuilds the rare list in O(n), so it is
+// made only for a clear gain and at most once per n/8 heaps after 2^16.
+void RareCommonEngine::Impl::maybe_change_mask() {
+  next_mask_check = n_cur < 65536 ? 2 * n_cur : n_cur + 65536;
+  const auto [best, best_count] = best_mask();
+  const std::uint64_t count = rare_pos.size();
+  if (best == mask || count < best_count + std::max<std::uint64_t>(64, count / 4) ||
+      (n_cur >= 65536 && n_cur - last_rebuild < n_cur / 8))
+    return;
+  set_mask(best);
+  rebuild_rare_list(n_cur);
+  group_end = 0;
+  ++stats.mask_changes;
+}
+
+// Pairs the rare entries from 16 on with heaps n..n+15 in one pass (the
+// entries below 16 need values of the group itself and stay per heap). The
+// group never straddles a block boundary, so the block's range is the same
+// for all its heaps.
+void RareCommonEngine::Impl::start_group(Heap n) {
+  group_end = 0;
+  if (split.empty() || bound > kTableBound || n < split.back() + 2) return;
+  Heap end = std::min<Heap>(n + kGroupHeaps, last_heap + 1);
+  if (current)
+    end = std::min(end, current->end);
+  else if (helping && blocks_consumed < blocks_published &&
+           blocks[blocks_consumed % kBlockRing].first > n)
+    end = std::min(end, blocks[blocks_consumed % kBlockRing].first);
+  const std::size_t lo = static_cast<std::size_t>(
+      std::lower_bound(rare_pos.begin(), rare_pos.end(), Heap{kGroupHeaps}) - rare_pos.begin());
+  const std::size_t hi = rare_pos.size();
+  if (end - n < 4 || hi - lo < 64) return;  // per heap is as good
+  group.start(bound);
+  const std::uint32_t* const pos = rare_pos.data();
+  const Value16* const val = rare_val.data();
+  for (Heap k : split) {
+    if (current) {
+      pair_group(g, n, k, pos, val, lo, std::min(current->begin, hi), group);
+      pair_group(g, n, k, pos, val, std::max(lo, current->stop), hi, group);
+    } else {
+      pair_group(g, n, k, pos, val, lo, hi, group);
+    }
+  }
+  group_words = bound / 64;
+  group_bits.resize(std::size_t{kGroupHeaps} * kTableWords);
+  for (unsigned j = 0; j < end - n; ++j)
+    group_row_bits(group, j, group_words, simd, group_bits.data() + j * group_words);
+  group_first = n;
+  group_end = end;
+  group_lo = lo;
+  group_hi = hi;
+}
+
+unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
+  if (++epoch == 0) {
+    std::fill(stamps.begin(), stamps.end(), 0);
+    epoch = 1;
+  }
+  const std::uint32_t e = epoch;
+  std::uint32_t* const st = stamps.data();
+  if (n < take_all.size() && take_all[n]) st[0] = e;
+  for (Heap k : leave_one) {
+    if (k >= n) break;
+    st[g[n - k]] = e;
+  }
+  const std::uint32_t* const pos = rare_pos.data();
+  const Value16* const val = rare_val.data();
+  for (std::size_t j = 0; j < split.size(); ++j) {
+    const Heap k = split[j];
+    if (n < k + 2) break;
+    const Heap m = n - k;
+    std::size_t count = paired[j];
+    while (count < rare_pos.size() && pos[count] < m) ++count;
+    paired[j] = count;
+    if (n < group_end) {
+      // The group paired [group_lo, group_hi) below m (less the block's
+      // range, which lies inside it); here the rest.
+      pair_range(g, m, pos, val, 0, std::min(group_lo, count), st, e);
+      if (group_hi < count) pair_range(g, m, pos, val, group_hi, count, st, e);
+      stats.pairs += count;
+    } else if (current) {
+      // The block pairs [begin, stop) below m; this thread the rest.
+      pair_range(g, m, pos, val, 0, std::min(current->begin, count), st, e);
+      if (current->stop < count) pair_range(g, m, pos, val, current->stop, count, st, e);
+      stats.pairs += std::min(current->begin, count) + (count - std::min(current->stop, count));
+    } else {
+      pair_range(g, m, pos, val, 0, count, st, e);
+      stats.pairs += count;
+    }
+  }
+
+  const unsigned words = bound / 64;
+  Word* const ex = ebits.data();
+#if defined(GRUNDY_AVX512_KERNELS)
+  if (simd)
+    exclusion_bits_avx512(st, e, words, ex);
+  else
+#endif
+    exclusion_bits_portable(st, e, words, ex);
+  if (n < group_end) {
+    const Word* paired_bits = group_bits.data() + (n - group_first) * group_words;
+    for (unsigned w = 0; w < group_words; ++w) ex[w] |= paired_bits[w];
+  }
+  if (current) {
+    const Word* far = current->bits.data() + (n - current->first) * current->words;
+    for (unsigned w = 0; w < current->words; ++w) ex[w] |= far[w];
+  }
+
+  limit = bound;
+  for (unsigned w = 0; w < words; ++w)
+    if (const Word free = common_bits[w] & ~ex[w]) {
+      limit = 64 * w + static_cast<unsigned>(std::countr_zero(free));
+      break;
+    }
+  unsigned count = 0;
+  const unsigned full = limit / 64, part = limit % 64;
+  for (unsigned w = 0; w < words; ++w) {
+    Word t = 0;
+    if (w < full)
+      t = rare_bits[w] & ~ex[w];
+    else if (w == full && part)
+      t = rare_bits[w] & ~ex[w] & ((Word{1} << part) - 1);
+    table[w] = t;
+    count += static_cast<unsigned>(std::popcount(t));
+  }
+  return count;
+}
+
+// Settles G(n) on this thread: the scan over every two-heap split, or, with
+// mask 0, nothing (every heap size is rare, so every split was paired).
+Value16 RareCommonEngine::Impl::finish_inline(Heap n, Word* table, unsigned count,
+                                              unsigned limit) {
+  if (count != 0 && mask != 0) {
+    count = scan_splits(g, n, split, table, bound / 64, count, simd, stats.scan_steps);
+    if (count != 0) ++stats.full_scans;
+  }
+  if (count == 0) return static_cast<Value16>(limit);  // limit < 65536: checked by the caller
+  for (unsigned w = 0;; ++w)
+    if (table[w]) return static_cast<Value16>(64 * w + std::countr_zero(table[w]));
+}
+
+void RareCommonEngine::Impl::commit(Heap n, Nimber value) {
+  g[n] = static_cast<Value16>(value);
+  ++histogram[value];
+  if (value >= bound) bound = static_cast<unsigned>(std::bit_ceil(value + 1));
+  if (is_rare(static_cast<unsigned>(value))) {
+    if (rare_pos.size() == rare_pos.capacity()) {
+      // Moving the list: no helper may be reading it, and published blocks
+      // hold its address.
+      if (helping) {
+        pause_helpers();
+        discard_blocks();
+      }
+      rare_pos.reserve(2 * rare_pos.capacity());
+      rare_val.reserve(rare_pos.capacity());
+      if (helping) resume_helpers();
+    }
+    rare_pos.push_back(static_cast<std::uint32_t>(n));
+    rare_val.push_back(static_cast<Value16>(value));
+    last_rare = n;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Helper threads.
+
+void RareCommonEngine::Impl::start_helpers(unsigned count) {
+  ring = std::make_unique<ScanTask[]>(kRingSize);
+  blocks = std::make_unique<FarBlock[]>(kBlockRing);
+  published = retired = 0;
+  published_shared.store(0);
+  claimed.store(0);
+  blocks_published = blocks_consumed = 0;
+  blocks_published_shared.store(0);
+  blocks_claimed.store(0);
+  next_block_first = n_cur;
+  current = nullptr;
+  share = kShareSteps / 2;
+  paused.store(false);
+  pause_depth = 0;
+  quit.store(false);
+  helping = true;
+  for (unsigned i = 0; i < count; ++i) helpers.emplace_back([this] { helper_loop(); });
+}
+
+void RareCommonEngine::Impl::stop_helpers() {
+  quit.store(true);
+  for (std::thread& t : helpers) t.join();
+  helpers.clear();
+  helping = false;
+  current = nullptr;
+  stats.scan_steps += helper_steps.exchange(0);
+  stats.full_scans += helper_full_scans.exchange(0);
+  stats.pairs += helper_pairs.exchange(0);
+}
+
+// Waits until no helper is inside a task or block. `busy` brackets every
+// claim, and with `paused` (both seq_cst) forms Dekker's handshake.
+void RareCommonEngine::Impl::pause_helpers() {
+  if (pause_depth++ > 0) return;
+  paused.store(true);
+  while (busy.load() != 0) cpu_relax();
+}
+
+void RareCommonEngine::Impl::helper_loop() {
+  GroupStamps own_group;
+  std::uint64_t steps = 0, full_scans = 0, pairs = 0;
+  unsigned idle = 0;
+  while (!quit.load(std::memory_order_acquire)) {
+    busy.fetch_add(1);
+    if (!paused.load()) {
+      // Blocks first: the main thread waits for them; scans it only queues.
+      std::uint64_t b = blocks_claimed.load();
+      if (b < blocks_published_shared.load(std::memory_order_acquire) &&
+          blocks_claimed.compare_exchange_strong(b, b + 1)) {
+        FarBlock& block = blocks[b % kBlockRing];
+        std::uint32_t ready = FarBlock::kReady;
+        if (block.state.compare_exchange_strong(ready, FarBlock::kClaimed))
+          run_block(block, own_group, pairs);
+        busy.fetch_sub(1);
+        idle = 0;
+        continue;
+      }
+      std::uint64_t i = claimed.load();
+      if (i < published_shared.load(std::memory_order_acquire) &&
+          claimed.compare_exchange_strong(i, i + 1)) {
+        run_task(ring[i % kRingSize], steps, full_scans);
+        busy.fetch_sub(1);
+        idle = 0;
+        continue;
+      }
+    }
+    busy.fetch_sub(1);
+    helper_idle.store(true, std::memory_order_relaxed);
+    back_off(idle, true);
+  }
+  helper_steps += steps;
+  helper_full_scans += full_scans;
+  helper_pairs += pairs;
+}
+
+void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
+                                      std::uint64_t& full_scans) {
+  alignas(64) Word table[kTableWords];
+  std::memcpy(table, task.table, sizeof table);
+  const unsigned count = scan_splits(g, task.n, split, table, task.words, task.count, simd, steps);
+  if (count == 0) {
+    task.state.store(ScanTask::kConfirmed, std::memory_order_release);
+    return;
+  }
+  ++full_scans;
+  for (unsigned w = 0;; ++w)
+    if (table[w]) {
+      task.value = static_cast<Value16>(64 * w + std::countr_zero(table[w]));
+      break;
+    }
+  task.state.store(ScanTask::kFailed, std::memory_order_release);
+}
+
+void RareCommonEngine::Impl::run_block(FarBlock& block, GroupStamps& own_group,
+                                       std::uint64_t& pairs) {
+  block.bits.resize((block.end - block.first) * block.words);
+  for (Heap first = block.first; first < block.end; first += kGroupHeaps) {
+    own_group.start(block.words * 64);
+    for (Heap k : split) pair_group(g, first, k, block.pos, block.val, block.begin, block.stop, own_group);
+    const unsigned heaps = static_cast<unsigned>(std::min<Heap>(kGroupHeaps, block.end - first));
+    for (unsigned j = 0; j < heaps; ++j)
+      group_row_bits(own_group, j, block.words, simd,
+                     block.bits.data() + (first - block.first + j) * block.words);
+  }
+  (void)pairs;
+  block.state.store(FarBlock::kDone, std::memory_order_release);
+}
+
+// Queues the scan of heap n; false if a rollback happened while waiting for
+// room (the caller then carries on from n_cur).
+bool RareCommonEngine::Impl::push_task(Heap n, const Word* table, unsigned count) {
+  unsigned idle = 0;
+  while (published - retired >= kRingSize) {
+    main_waited = true;
+    if (!retire()) return false;
+    if (published - retired >= kRingSize) back_off(idle, false);
+  }
+  ScanTask& task = ring[published % kRingSize];
+  task.n = n;
+  task.count = count;
+  task.words = bound / 64;
+  std::memcpy(task.table, table, sizeof(Word) * std::max<unsigned>(16, (bound / 64 + 15) / 16 * 16));
+  task.state.store(ScanTask::kPending, std::memory_order_relaxed);
+  published_shared.store(++published, std::memory_order_release);
+  ++stats.speculated;
+  return true;
+}
+
+// Retires the confirmed tasks at the front; false after a rollback.
+bool RareCommonEngine::Impl::retire() {
+  while (retired < published) {
+    ScanTask& task = ring[retired % kRingSize];
+    const std::uint32_t state = task.state.load(std::memory_order_acquire);
+    if (state == ScanTask::kPending) return true;
+    if (state == ScanTask::kFailed) {
+      rollback(task.n, task.value);
+      return false;
+    }
+    ++retired;
+  }
+  return true;
+}
+
+// Waits until every queued scan is settled; false after a rollback.
+bool RareCommonEngine::Impl::drain() {
+  unsigned idle = 0;
+  while (retired < published) {
+    if (!retire()) return false;
+    if (retired < published) back_off(idle, false);
+  }
+  return true;
+}
+
+// Forgets the blocks in flight (helpers paused); they restart at n_cur.
+void RareCommonEngine::Impl::discard_blocks() {
+  for (std::size_t i = 0; i < kBlockRing; ++i) blocks[i].state.store(FarBlock::kFree);
+  blocks_published = blocks_consumed = 0;
+  blocks_published_shared.store(0);
+  blocks_claimed.store(0);
+  current = nullptr;
+  next_block_first = n_cur;
+  group_end = 0;
+}
+
+// G(n) = value, not the speculated limit: forget every heap from n on.
+void RareCommonEngine::Impl::rollback(Heap n, Value16 value) {
+  pause_helpers();
+  published = retired;
+  published_shared.store(published);
+  claimed.store(published);
+  for (Heap h = n; h < n_cur; ++h) --histogram[g[h]];
+  while (!rare_pos.empty() && rare_pos.back() >= n) {
+    rare_pos.pop_back();
+    rare_val.pop_back();
+  }
+  for (std::size_t& count : paired) count = std::min(count, rare_pos.size());
+  n_cur = n;
+  discard_blocks();
+  group_end = 0;
+  commit(n, value);
+  last_rare = n;
+  n_cur = n + 1;
+  next_block_first = n_cur;
+  ++stats.rollbacks;
+  resume_helpers();
+}
+
+Heap RareCommonEngine::Impl::committed() const {
+  return retired < published ? ring[retired % kRingSize].n : n_cur;
+}
+
+// Publishes the next blocks of far pairs whose values are all known: block
+// [F, F+B) pairs rare sizes p >= pos[begin] >= kFarPosition, reading
+// g[F+B-1-k-p] at most, which must be below n_cur.
+void RareCommonEngine::Impl::publish_blocks() {
+  while (blocks_published - blocks_consumed < kBlockRing && next_block_first <= last_heap) {
+    const Heap first = next_block_first;
+    if (first < split.back() + 2) {  // the first heaps have no splits for every k
+      next_block_first = split.back() + 2;
+      continue;
+    }
+    const std::size_t begin =
+        static_cast<std::size_t>(std::lower_bound(rare_pos.begin(), rare_pos.end(), kFarPosition) -
+                                 rare_pos.begin());
+    const std::size_t count = rare_pos.size();
+    const std::size_t stop = begin + (count - begin) * share / kShareSteps;
+    if (begin < count && first + kBlockHeaps > n_cur + split.front() + rare_pos[begin]) return;
+    next_block_first = first + kBlockHeaps;
+    if (stop <= begin) continue;  // nothing to hand over: the main thread pairs all
+    FarBlock& block = blocks[blocks_published % kBlockRing];
+    block.first = first;
+    block.end = std::min(first + kBlockHeaps, last_heap + 1);
+    block.begin = begin;
+    block.stop = stop;
+    block.pos = rare_pos.data();
+    block.val = rare_val.data();
+    block.words = bound / 64;
+    block.state.store(FarBlock::kReady, std::memory_order_release);
+    blocks_published_shared.store(++blocks_published, std::memory_order_release);
+  }
+}
+
+// At the first heap of a published block: wait for a helper that is pairing
+// it, or take it back if none has started.
+void RareCommonEngine::Impl::enter_block(Heap n) {
+  if (blocks_consumed == blocks_published) return;
+  FarBlock& block = blocks[blocks_consumed % kBlockRing];
+  if (block.first != n) return;
+  std::uint32_t state = FarBlock::kReady;
+  if (block.state.compare_exchange_strong(state, FarBlock::kClaimed)) {
+    // Not started: the main thread pairs everything for these heaps.
+    main_waited = true;
+    block.state.store(FarBlock::kFree);
+    ++blocks_consumed;
+    return;
+  }
+  unsigned idle = 0;
+  while (block.state.load(std::memory_order_acquire) != FarBlock::kDone) {
+    main_waited = true;
+    back_off(idle, false);
+  }
+  current = &block;
+}
+
+// After the last heap of the block in use: free it and adjust the helpers'
+// share (smaller if this thread had to wait, larger if a helper was idle).
+void RareCommonEngine::Impl::leave_block() {
+  current->state.store(FarBlock::kFree, std::memory_order_relaxed);
+  current = nullptr;
+  ++blocks_consumed;
+  if (main_waited)
+    share = share > 1 ? share - 1 : 1;
+  else if (helper_idle.exchange(false, std::memory_order_relaxed))
+    share = std::min(kShareSteps, share + 1);
+  main_waited = false;
+}
+
+// ---------------------------------------------------------------------------
+
+bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last, const EngineControl& control) {
+  stats = {};
+  if (values.empty()) values.push_back(0);  // G(0) = 0: no options
+  const Heap start = values.size();
+  progress.reached = start;
+  if (last < start) return true;
+  detail::check_sequence_size(code, last);
+  values.resize(last + 1);
+  g = values.data();
+  last_heap = last;
+  rebuild(start);
+  n_cur = start;
+
+  bool done = false;
+  if (threads > 1 && !split.empty() && split.size() <= 8 && last - start >= 2 * kQuietHeaps)
+    start_helpers(threads - 1);
+  try {
+    done = run(last, control);
+  } catch (...) {
+    const Heap keep = helping ? committed() : n_cur;
+    if (helping) stop_helpers();
+    values.resize(keep);
+    progress.reached = keep;
+    throw;
+  }
+  if (helping) stop_helpers();
+  values.resize(n_cur);
+  progress.reached = n_cur;
+  progress.rare_count = rare_pos.size();
+  if (control.progress) control.progress(progress);
+  return done;
+}
+
+// Computes heaps n_cur..last; true when all are done (and confirmed).
+bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
+  using Clock = std::chrono::steady_clock;
+  auto last_report = Clock::now();
+  Heap next_poll = n_cur + kPollHeaps;
+  alignas(64) Word table[kWords] = {};  // words past bound/64 stay zero
+  while (true) {
+    if (n_cur > last) {
+      if (!helping || drain()) return true;
+      continue;
+    }
+    if (n_cur >= next_poll) {
+      next_poll = n_cur + kPollHeaps;
+      if (control.stop && control.stop->load(std::memory_order_relaxed)) {
+        if (helping) drain();  // after a rollback n_cur is right past the corrected heap
+        return false;
+      }
+      if (control.progress && Clock::now() - last_report > std::chrono::milliseconds(500)) {
+        progress.reached = helping ? committed() : n_cur;
+        progress.rare_count = rare_pos.size();
+        control.progress(progress);
+        last_report = Clock::now();
+      }
+    }
+    if (!options.mask && n_cur >= next_mask_check) {
+      if (helping) {
+        if (!drain()) continue;
+        pause_helpers();
+        discard_blocks();
+      }
+      maybe_change_mask();
+      if (helping) resume_helpers();
+    }
+
+    const Heap n = n_cur;
+    if (helping) {
+      if (current && n >= current->end) leave_block();
+      publish_blocks();
+      if (!current) enter_block(n);
+    }
+    if (n >= group_end) start_group(n);
+    unsigned limit = 0;
+    const unsigned count = prepare(n, table, limit);
+    Nimber value = limit;
+    if (count != 0) {
+      if (helping && mask != 0 && bound <= kTableBound && n - last_rare >= kQuietHeaps) {
+        if (!push_task(n, table, count)) continue;
+      } else {
+        value = finish_inline(n, table, count, limit);
+      }
+    }
+    if (value >= kValues) {
+      if (helping && !drain()) continue;
+      throw LimitError(fmt::format(
+          "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines "
+          "store",
+          n, code.name()));
+    }
+    commit(n, value);
+    n_cur = n + 1;
+    if (helping && (n & 63) == 0 && !retire()) continue;
+  }
+}
+
+RareCommonEngine::RareCommonEngine(const TakeAndBreak& code, RareCommonOptions options)
+    : impl_(std::make_unique<Impl>(code, options)) {}
+RareCommonEngine::~RareCommonEngine() = default;
+
+bool RareCommonEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
+  return impl_->extend(values, last, control);
+}
+EngineProgress RareCommonEngine::progress() const { return impl_->progress; }
+const RareCommonStats& RareCommonEngine::stats() const { return impl_->stats; }
+bool RareCommonEngine::uses_simd() const { return impl_->simd; }
+
+std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads) {
+  if (!rare_common_applies(code)) return make_naive_engine(code);
+  RareCommonOptions options;
+  options.threads = threads;
+  return std::make_unique<RareCommonEngine>(code, options);
+}
+
+}  // namespace grundy

@@ -1,0 +1,115 @@
+// The sequence commands on real command lines: period (proven periods of
+// theory.md §8), value at 10^18 by a proven period, values --stats/--out,
+// and analyze on huge heaps of periodic codes.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+#include "support/process.h"
+
+namespace grundy {
+namespace {
+
+using testing::run_program;
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  const auto run = run_program(GRUNDY_CLI_PATH, args);
+  EXPECT_EQ(run.status, 0) << run.err;
+  return nlohmann::json::parse(run.out);
+}
+
+std::vector<std::uint64_t> first_values(const std::string& code, int last) {
+  return run_json({"values", code, "--to", std::to_string(last), "--json"})["values"]
+      .get<std::vector<std::uint64_t>>();
+}
+
+TEST(SequenceCli, PeriodProvesPublishedPeriods) {
+  // theory.md §8 (WW ch. 4; CGSuite): Kayles preperiod 71 period 12; Dawson's
+  // Kayles 53/34; Dawson's Chess 0.137 52/34; 0.4 54/34; 0.17 33/34;
+  // 0.44 143/24; 0.45 498/20.
+  const struct {
+    const char* code;
+    std::uint64_t preperiod, period;
+  } published[] = {{"kayles", 71, 12}, {"dawson", 53, 34}, {"0.137", 52, 34}, {"0.4", 54, 34},
+                   {"0.17", 33, 34},   {"0.44", 143, 24},  {"0.45", 498, 20}};
+  for (const auto& g : published) {
+    SCOPED_TRACE(g.code);
+    const auto j = run_json({"period", g.code, "--json"});
+    EXPECT_EQ(j["period"], g.period);
+    EXPECT_EQ(j["preperiod"], g.preperiod);
+    EXPECT_EQ(j["saltus"], 0);
+    EXPECT_EQ(j["proven"], true);
+    EXPECT_GE(j["checked_to"].get<std::uint64_t>(), j["proof_needs"].get<std::uint64_t>());
+  }
+}
+
+TEST(SequenceCli, SubtractionGamePeriod) {
+  // subtract:1,3,4: period 7 from the start, P-positions n ≡ 0, 2 (mod 7)
+  // (WW ch. 4, the subtraction game S(1,3,4)).
+  const auto j = run_json({"period", "subtract:1,3,4", "--json"});
+  EXPECT_EQ(j["period"], 7);
+  EXPECT_EQ(j["proven"], true);
+}
+
+TEST(SequenceCli, ValueAtHugeHeapByProvenPeriod) {
+  const auto g = first_values("kayles", 300);
+  const std::uint64_t n = 1'000'000'000'000'000'000ULL;
+  const auto j = run_json({"value", "kayles", std::to_string(n), "--json"});
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["value"], g[71 + (n - 71) % 12]);
+  const auto small = run_json({"value", "kayles", "250", "--json"});
+  EXPECT_EQ(small["value"], g[250]);
+}
+
+TEST(SequenceCli, UnprovenPatternNeedsObserved) {
+  auto run = run_program(GRUNDY_CLI_PATH, {"value", "8.[3]", "1000000000"});
+  if (run.status == 0) {
+    // A criterion proved it: then the JSON must say proven.
+    EXPECT_EQ(run_json({"value", "8.[3]", "1000000000", "--json"})["proven"], true);
+  } else {
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("--observed"), std::string::npos) << run.err;
+    const auto j = run_json({"value", "8.[3]", "1000000000", "--observed", "--json"});
+    EXPECT_EQ(j["proven"], false);
+  }
+}
+
+TEST(SequenceCli, AnalyzeHugeHeapsOfPeriodicCode) {
+  const auto g = first_values("kayles", 300);
+  const std::uint64_t n = 1'000'000'000'000'000'000ULL;
+  const auto j = run_json({"analyze", "kayles", std::to_string(n), "5", "--json", "--max-moves", "3"});
+  const std::uint64_t gn = g[71 + (n - 71) % 12];
+  EXPECT_EQ(j["heap_values"], nlohmann::json({gn, g[5]}));
+  EXPECT_EQ(j["outcome"], (gn ^ g[5]) ? "N" : "P");
+  EXPECT_NE(j["method"].get<std::string>().find("proven"), std::string::npos) << j["method"];
+}
+
+TEST(SequenceCli, StatsAndOut) {
+  const auto values = first_values("0.6", 20000);
+  const auto j = run_json({"values", "0.6", "--to", "20000", "--stats", "--json"});
+  std::uint64_t total = 0, max_value = 0;
+  std::map<std::uint64_t, std::uint64_t> histogram;
+  for (auto v : values) {
+    ++histogram[v];
+    max_value = std::max(max_value, v);
+  }
+  for (const auto& [value, count] : j["histogram"].items()) {
+    EXPECT_EQ(count.get<std::uint64_t>(), histogram[std::stoull(value)]) << value;
+    total += count.get<std::uint64_t>();
+  }
+  EXPECT_EQ(total, 20001u);
+  EXPECT_EQ(j["max_value"], max_value);
+  EXPECT_TRUE(j.contains("rare_count"));
+
+  const std::string csv = (testing::scratch().path() / "officers.csv").string();
+  auto run = run_program(GRUNDY_CLI_PATH, {"values", "0.6", "--from", "5", "--to", "9", "--out", csv});
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::string expected = "n,value\n";
+  for (int n = 5; n <= 9; ++n) expected += std::to_string(n) + "," + std::to_string(values[n]) + "\n";
+  EXPECT_EQ(testing::read_file(csv), expected);
+}
+
+}  // namespace
+}  // namespace grundy

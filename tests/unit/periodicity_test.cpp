@@ -1,0 +1,305 @@
+// Literal checks of periodicity detection and proof against published periods
+// (each row names its source), the documented detection rule on hand-made
+// sequences, and G(n) far beyond the computed values from proven periods and
+// from closed forms (theory.md §2).
+#include "grundy/solve/periodicity.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/core/error.h"
+#include "grundy/solve/heap_values.h"
+
+namespace grundy {
+namespace {
+
+using Values = std::vector<std::uint16_t>;
+
+Values heap_values(const TakeAndBreak& code, Heap count) {
+  const std::vector<Nimber> wide = naive_heap_values(code, count - 1);
+  Values values;
+  for (Nimber v : wide) {
+    EXPECT_LT(v, 65536U);
+    values.push_back(static_cast<std::uint16_t>(v));
+  }
+  return values;
+}
+
+// theory.md §3: the Guy-Smith bound with CGSuite's margin, k*n0 + k*p + t + k
+// values, and the detection rule's n0 + p + max(p, 8).
+Heap expected_bound(Heap k, Heap t, Heap n0, Heap p) {
+  return std::max(k * n0 + k * p + t + k, n0 + p + std::max<Heap>(p, 8));
+}
+
+struct Published {
+  const char* code;
+  Heap preperiod;
+  Heap period;
+  Heap k;  // most heaps a move leaves
+  Heap t;  // index of the last non-zero digit
+  const char* source;
+};
+
+// OEIS rows: a(n) = G(n) from n = 1; "last exception at n = x" means the
+// least preperiod is x + 1; "game Y has values a(n - j)" shifts it by j.
+const Published kPublished[] = {
+    {"0.77", 71, 12, 2, 2, "theory.md §8 (Kayles; last exceptional value at 70)"},
+    {"0.07", 53, 34, 2, 2, "theory.md §8 (Dawson's Kayles)"},
+    {"0.137", 52, 34, 2, 3, "theory.md §8 (Dawson's Chess)"},
+    {"0.4", 54, 34, 2, 1, "theory.md §8"},
+    {"0.17", 33, 34, 2, 2, "theory.md §8"},
+    {"0.44", 143, 24, 2, 2, "theory.md §8; OEIS A071434 (.440: values a(n-2), last exc. 140)"},
+    {"0.45", 498, 20, 2, 2, "theory.md §8; OEIS A071435 (.450: values a(n-1), last exc. 496)"},
+    {"0.177", 497, 20, 2, 3, "OEIS A071435 (period 20, last exception n = 496); WW ch. 4 p. 102"},
+    {"0.1377", 141, 24, 2, 4, "OEIS A071434 (period 24, last exception n = 140); WW ch. 4 p. 102"},
+    {"0.11377", 187, 32, 2, 5, "OEIS A071452 (period 32, last exception n = 186); WW ch. 4 p. 104"},
+    {"0.0177", 188, 32, 2, 4, "OEIS A071452 (.0177 has values a(n-1))"},
+    {"0.045", 189, 32, 2, 3, "OEIS A071452 (.045 has values a(n-2))"},
+    {"0.117", 47, 48, 2, 3, "OEIS A071453 (period 48, exceptions up to n = 46); WW ch. 4 p. 104"},
+    {"0.051", 48, 48, 2, 3, "OEIS A071453 (.051 has values a(n-1))"},
+    {"0.115", 1, 14, 2, 3, "OEIS A125829 (period 14, only exception n = 0); WW ch. 4 p. 104"},
+    {"4.102", 8, 10, 2, 3, "OEIS A125938 (period 10, last exception at n = 7); WW ch. 4 p. 104"},
+    {"4.113", 8, 10, 2, 3, "OEIS A125938 (4.113 has the same values)"},
+    {"0.3033", 0, 7, 1, 4, "subtract {1,3,4}: period 7 (Ferguson, Game Theory, Part I §1.4)"},
+    {"0.333", 0, 4, 1, 3, "subtract {1,2,3} = bash:3, G(n) = n mod 4 (theory.md §2)"},
+};
+
+TEST(Periodicity, PublishedPeriodsAreProvenAtTheGuySmithBound) {
+  for (const Published& row : kPublished) {
+    SCOPED_TRACE(std::string(row.code) + ": " + row.source);
+    const TakeAndBreak code = TakeAndBreak::parse(row.code);
+    ASSERT_EQ(code.max_parts(), row.k);
+    ASSERT_EQ(code.last_digit(), row.t);
+    const Heap bound = expected_bound(row.k, row.t, row.preperiod, row.period);
+    EXPECT_EQ(guy_smith_bound(code, row.preperiod, row.period), bound);
+
+    const Values values = heap_values(code, bound + 50);
+    for (Heap n : {bound, bound + 50}) {
+      const Periodicity found =
+          find_periodicity(code, std::span<const std::uint16_t>(values.data(), n));
+      EXPECT_EQ(found.preperiod, row.preperiod) << "N = " << n;
+      EXPECT_EQ(found.period, row.period) << "N = " << n;
+      EXPECT_EQ(found.saltus, 0);
+      EXPECT_TRUE(found.proven);
+      EXPECT_EQ(found.checked_to, n);
+      EXPECT_EQ(found.proof_needs, bound);
+      EXPECT_EQ(found.criterion.rfind("Guy-Smith periodicity theorem", 0), 0U) << found.criterion;
+    }
+    // One value short of the bound: the same pattern, but only observed.
+    const Periodicity short_of =
+        find_periodicity(code, std::span<const std::uint16_t>(values.data(), bound - 1));
+    EXPECT_FALSE(short_of.proven);
+    if (short_of.period == row.period && short_of.preperiod == row.preperiod) {
+      EXPECT_EQ(short_of.criterion, "observed");
+      EXPECT_EQ(short_of.proof_needs, bound);
+    }
+  }
+}
+
+TEST(Periodicity, InputsMatchPublishedPrefixes) {
+  // theory.md §8.
+  const Values kayles = heap_values(TakeAndBreak::parse("0.77"), 21);
+  EXPECT_EQ(kayles, (Values{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
+  const Values dawson = heap_values(TakeAndBreak::parse("0.07"), 21);
+  EXPECT_EQ(dawson, (Values{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3}));
+}
+
+TEST(Periodicity, SubtractOneThreeFourPPositions) {
+  // Ferguson, Game Theory, Part I §1.4: for S = {1, 3, 4} the P-positions are
+  // the heaps n = 0, 2 (mod 7). (By hand from the rule, G(0..10) =
+  // 0 1 0 1 2 3 2 0 1 0 1: the window G(7..10) repeats G(0..3), max S = 4.)
+  const TakeAndBreak code = TakeAndBreak::parse("0.3033");
+  const Values values = heap_values(code, 100);
+  const Periodicity found = find_periodicity(code, values);
+  ASSERT_TRUE(found.proven);
+  const Heap top = kMaxHeap - kMaxHeap % 7 - 7;  // a multiple of 7 with top + 6 <= 2^63 - 1
+  const Heap trillion = 7 * Heap{142'857'142'857};
+  for (Heap base : {Heap{0}, Heap{7}, Heap{700}, trillion, top}) {
+    for (Heap r = 0; r < 7; ++r) {
+      const auto g = value_from_periodicity(found, values, base + r);
+      ASSERT_TRUE(g.has_value());
+      EXPECT_EQ(*g == 0, r == 0 || r == 2) << base + r;
+    }
+  }
+}
+
+TEST(Periodicity, BashClosedFormFarOut) {
+  // theory.md §2: subtract 1..3 has G(n) = n mod 4.
+  const TakeAndBreak code = TakeAndBreak::parse("0.333");
+  const Values values = heap_values(code, 40);
+  const Periodicity found = find_periodicity(code, values);
+  ASSERT_TRUE(found.proven);
+  for (Heap n : {Heap{40}, Heap{41}, Heap{1'000'000'000'000'000'000}, Heap{999'999'999'999'999'999},
+                 kMaxHeap - 1, kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n), n % 4) << n;
+}
+
+// theory.md §2, Lasker's Nim.
+Nimber lasker(Heap n) {
+  if (n == 0) return 0;
+  switch (n % 4) {
+    case 1:
+    case 2: return n;
+    case 3: return n + 1;
+    default: return n - 1;
+  }
+}
+
+TEST(Periodicity, LaskersNimIsObservedArithmeticPeriodic) {
+  // theory.md §3: 4.[3] has period 4, saltus 4 (G(0) = 0 is the exception, so
+  // the least preperiod is 1 by the closed form of §2). No criterion for
+  // arithmetic periodicity is implemented: observed only.
+  const TakeAndBreak code = TakeAndBreak::parse("4.[3]");
+  const Values values = heap_values(code, 200);
+  const Periodicity found = find_periodicity(code, values);
+  EXPECT_EQ(found.preperiod, 1U);
+  EXPECT_EQ(found.period, 4U);
+  EXPECT_EQ(found.saltus, 4);
+  EXPECT_FALSE(found.proven);
+  EXPECT_EQ(found.criterion, "observed");
+  EXPECT_EQ(found.proof_needs, 0U);
+
+  EXPECT_EQ(value_from_periodicity(found, values, 199), lasker(199));
+  EXPECT_EQ(value_from_periodicity(found, values, 200), std::nullopt);
+  for (Heap n : {Heap{200}, Heap{201}, Heap{202}, Heap{203}, Heap{1'000'000'000'000'000'000},
+                 Heap{1'000'000'000'000'000'001}, Heap{1'000'000'000'000'000'002},
+                 Heap{1'000'000'000'000'000'003}, kMaxHeap - 3, kMaxHeap - 2, kMaxHeap - 1,
+                 kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n, /*accept_observed=*/true), lasker(n)) << n;
+}
+
+TEST(Periodicity, InfiniteCodesWithSaltus) {
+  // theory.md §3: d0 = 8 with [3] has period 8, saltus 8. Nim 0.[3]: G(n) = n
+  // (theory.md §2): period 1, saltus 1 from the start.
+  const TakeAndBreak three = TakeAndBreak::parse("8.[3]");
+  const Periodicity eight = find_periodicity(three, heap_values(three, 120));
+  EXPECT_EQ(eight.period, 8U);
+  EXPECT_EQ(eight.saltus, 8);
+  EXPECT_FALSE(eight.proven);
+
+  const TakeAndBreak nim = TakeAndBreak::parse("0.[3]");
+  const Values values = heap_values(nim, 50);
+  const Periodicity found = find_periodicity(nim, values);
+  EXPECT_EQ(found.preperiod, 0U);
+  EXPECT_EQ(found.period, 1U);
+  EXPECT_EQ(found.saltus, 1);
+  EXPECT_FALSE(found.proven);
+  EXPECT_EQ(value_from_periodicity(found, values, kMaxHeap, true), kMaxHeap);
+}
+
+TEST(Periodicity, DetectionRuleOnLiteralSequences) {
+  // Empty and tiny sequences: nothing to see.
+  EXPECT_EQ(detect_periodicity({}).period, 0U);
+  EXPECT_EQ(detect_periodicity({}).criterion, "none");
+  // Period 1 needs p + max(p, 8) = 9 equal values: the last two equal is not
+  // a period.
+  const Values two_equal = {5, 1, 7, 3, 3};
+  EXPECT_EQ(detect_periodicity(two_equal).period, 0U);
+  const Values eight_equal = {5, 1, 7, 3, 3, 3, 3, 3, 3, 3, 3};
+  EXPECT_EQ(detect_periodicity(eight_equal).period, 0U);
+  const Values nine_equal = {5, 1, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+  const Periodicity constant = detect_periodicity(nine_equal);
+  EXPECT_EQ(constant.preperiod, 3U);
+  EXPECT_EQ(constant.period, 1U);
+  EXPECT_EQ(constant.saltus, 0);
+  EXPECT_FALSE(constant.proven);
+  EXPECT_EQ(constant.criterion, "observed");
+  EXPECT_EQ(constant.checked_to, 12U);
+  // A saltus is read off one pair, so 0..8 (9 values) is not yet period 1
+  // with saltus 1, but 0..9 is.
+  EXPECT_EQ(detect_periodicity(Values{0, 1, 2, 3, 4, 5, 6, 7, 8}).period, 0U);
+  const Periodicity counting = detect_periodicity(Values{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  EXPECT_EQ(counting.preperiod, 0U);
+  EXPECT_EQ(counting.period, 1U);
+  EXPECT_EQ(counting.saltus, 1);
+  // Period 12 needs two full periods (the block has no inner pattern).
+  const Values block = {3, 11, 0, 8, 7, 2, 9, 4, 1, 10, 6, 5};
+  Values twice = {9};
+  for (int r = 0; r < 2; ++r) twice.insert(twice.end(), block.begin(), block.end());
+  const Periodicity p12 = detect_periodicity(twice);
+  EXPECT_EQ(p12.preperiod, 1U);
+  EXPECT_EQ(p12.period, 12U);
+  twice.pop_back();
+  EXPECT_EQ(detect_periodicity(twice).period, 0U);
+  // A decreasing run would be saltus -1: never reported.
+  Values down;
+  for (int v = 30; v >= 0; --v) down.push_back(static_cast<std::uint16_t>(v));
+  EXPECT_EQ(detect_periodicity(down).period, 0U);
+}
+
+TEST(Periodicity, LeastPreperiodBeatsAShortTailAndPureBeatsSaltus) {
+  // 0..11 twice: period 1 with saltus 1 fits the last 12 values (preperiod
+  // 12), the pure period 12 fits everything (preperiod 0) and wins.
+  Values values;
+  for (int r = 0; r < 2; ++r)
+    for (std::uint16_t v = 0; v < 12; ++v) values.push_back(v);
+  const Periodicity found = detect_periodicity(values);
+  EXPECT_EQ(found.preperiod, 0U);
+  EXPECT_EQ(found.period, 12U);
+  EXPECT_EQ(found.saltus, 0);
+  // Kayles' real period 12 wins over any coincidence at the end of the data.
+  const TakeAndBreak kayles = TakeAndBreak::parse("0.77");
+  const Values g = heap_values(kayles, 400);
+  for (Heap n = 170; n <= 400; ++n) {
+    const Periodicity p = find_periodicity(kayles, std::span<const std::uint16_t>(g.data(), n));
+    ASSERT_EQ(p.period, 12U) << n;
+    ASSERT_EQ(p.preperiod, 71U) << n;
+  }
+}
+
+TEST(Periodicity, ValueFromProvenPeriodFarOut) {
+  // Kayles: period 12 from n = 71 (theory.md §8), so G(n) = G(71 + (n - 71) mod 12).
+  const TakeAndBreak kayles = TakeAndBreak::parse("0.77");
+  const Values values = heap_values(kayles, 200);
+  const Periodicity found = find_periodicity(kayles, values);
+  ASSERT_TRUE(found.proven);
+  for (Heap n : {Heap{0}, Heap{70}, Heap{199}})
+    EXPECT_EQ(value_from_periodicity(found, values, n), values[n]);
+  for (Heap n : {Heap{200}, Heap{1'000'000'000'000'000'000}, kMaxHeap - 11, kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n), values[71 + (n - 71) % 12]) << n;
+  EXPECT_THROW(value_from_periodicity(found, values, kMaxHeap + 1), InputError);
+  // Not proven and not accepted: no value past the data.
+  Periodicity observed = found;
+  observed.proven = false;
+  EXPECT_EQ(value_from_periodicity(observed, values, 200), std::nullopt);
+  EXPECT_EQ(value_from_periodicity(observed, values, 200, true), values[71 + (200 - 71) % 12]);
+  // No period: only the data.
+  const Periodicity none;
+  EXPECT_EQ(value_from_periodicity(none, values, 5, true), values[5]);
+  EXPECT_EQ(value_from_periodicity(none, values, 500, true), std::nullopt);
+}
+
+TEST(Periodicity, ValueFromPeriodicityChecksOverflow) {
+  const Values values = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20};
+  Periodicity two;
+  two.period = 1;
+  two.saltus = 2;
+  two.proven = true;
+  two.checked_to = values.size();
+  // 2 * (2^63 - 1) = 2^64 - 2 fits in 64 bits ...
+  EXPECT_EQ(value_from_periodicity(two, values, kMaxHeap), 2 * kMaxHeap);
+  // ... 3 * (2^63 - 1) does not.
+  Periodicity three = two;
+  three.saltus = 3;
+  const Values by_three = {0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30};
+  EXPECT_EQ(value_from_periodicity(three, by_three, kMaxHeap / 3), 3 * (kMaxHeap / 3));
+  EXPECT_THROW(value_from_periodicity(three, by_three, kMaxHeap), LimitError);
+}
+
+TEST(Periodicity, IsAPlainValue) {
+  const TakeAndBreak code = TakeAndBreak::parse("0.07");
+  const Values values = heap_values(code, 300);
+  const Periodicity a = find_periodicity(code, values);
+  const Periodicity b = find_periodicity(code, values);
+  EXPECT_EQ(a, b);
+  Periodicity c = a;
+  c.saltus = 1;
+  EXPECT_NE(a, c);
+}
+
+}  // namespace
+}  // namespace grundy
