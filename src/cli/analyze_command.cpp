@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "explain.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
@@ -116,10 +117,15 @@ int run_analyze(const AnalyzeRequest& request) {
   options.search_limit = request.search_limit;
   options.compute.accept_observed = request.observed;
   const Analysis a = analyze(*ruleset, position, options);
-  if (request.json)
+  if (request.json) {
     print_json(*ruleset, position, a, request);
-  else
+  } else {
     print_text(*ruleset, position, a, request);
+    if (request.explain) {
+      const std::string text = "\n" + explain(*ruleset, position, a, request.misere);
+      std::fwrite(text.data(), 1, text.size(), stdout);
+    }
+  }
   return 0;
 }
 

@@ -20,6 +20,7 @@ struct AnalyzeRequest {
   std::uint64_t max_moves = 10'000;  // with --count: most moves counted
   std::uint64_t search_limit = 4'000'000;
   bool observed = false;  // accept observed, unproven periods
+  bool explain = false;   // explain why the moves win (explain.h)
 };
 
 struct PeriodRequest {
@@ -54,6 +55,7 @@ struct ValuesRequest {
   std::string resume;      // continue from a checkpoint FILE
   std::string max_memory;  // e.g. 4G; default 3/4 of the machine's memory
   unsigned threads = 0;    // 0: one per core
+  std::string plot;        // scatter plot of G(n) to FILE.svg
 };
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "graph_command.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 
@@ -66,6 +67,8 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   analyze_cmd->get_option("--one")->excludes(analyze_cmd->get_option("--count"));
+  analyze_cmd->add_flag("--explain", analyze.explain,
+                        "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
   analyze_cmd->add_flag("--observed", analyze.observed,
                         "Accept a heap value from an observed but unproven period");
 
@@ -116,6 +119,21 @@ int main(int argc, char** argv) {
                          "3/4 of the machine's memory");
   values_cmd->add_option("--threads", values.threads, "Worker threads (0: one per core)")
       ->capture_default_str();
+  values_cmd->add_option("--plot", values.plot,
+                         "Draw G(n) against n as an SVG scatter plot, the period marked");
+
+  std::string graph_file;
+  std::vector<std::string> graph_tokens;
+  bool graph_json = false;
+  auto* graph_cmd = app.add_subcommand(
+      "graph",
+      "Values of a game on a directed graph (acyclic or with cycles) and the outcome of tokens");
+  graph_cmd
+      ->add_option("file", graph_file,
+                   "Graph file, text or JSON (docs/graph-format.md); '-' for standard input")
+      ->required();
+  graph_cmd->add_option("--tokens", graph_tokens, "Token vertices (ids or names); may repeat");
+  graph_cmd->add_flag("--json", graph_json, "Machine-readable output (docs/graph-format.md)");
 
   auto* bench_cmd = app.add_subcommand(
       "bench", "Run a fixed suite of analyses; print its checksum (a behaviour fingerprint)");
@@ -131,9 +149,9 @@ int main(int argc, char** argv) {
     const std::string word = argv[i];
     if (word.empty() || word[0] == '-') continue;
     if (word != "analyze" && word != "values" && word != "period" && word != "value" &&
-        word != "bench" && word != "help")
+        word != "graph" && word != "bench" && word != "help")
       return fail(fmt::format(
-          "unknown command '{}' (commands: analyze, values, period, value, bench, help)", word));
+          "unknown command '{}' (commands: analyze, values, period, value, graph, bench, help)", word));
     break;
   }
   try {
@@ -154,6 +172,7 @@ int main(int argc, char** argv) {
     if (*values_cmd) return grundy::cli::run_values(values);
     if (*period_cmd) return grundy::cli::run_period(period);
     if (*bench_cmd) return grundy::cli::run_bench();
+    if (*graph_cmd) return grundy::cli::run_graph(graph_file, graph_tokens, graph_json);
     if (*value_cmd) return grundy::cli::run_value(value);
     if (*help_cmd) {
       if (topic.empty()) {
@@ -161,12 +180,12 @@ int main(int argc, char** argv) {
       } else if (topic == "rulesets") {
         std::fputs(rulesets_help().c_str(), stdout);
       } else if (topic == "analyze" || topic == "values" || topic == "period" ||
-                 topic == "value") {
+                 topic == "value" || topic == "graph") {
         std::fputs(app.get_subcommand(topic)->help().c_str(), stdout);
         if (topic == "analyze") std::fputs(("\n" + rulesets_help()).c_str(), stdout);
       } else {
         return fail(
-            fmt::format("no help on '{}' (try analyze, values, period, value, rulesets)", topic));
+            fmt::format("no help on '{}' (try analyze, values, period, value, graph, rulesets)", topic));
       }
       return 0;
     }

@@ -16,8 +16,10 @@
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "long_run.h"
+#include "plot.h"
 #include "sequence_file.h"
 
 namespace grundy::cli {
@@ -25,6 +27,7 @@ namespace grundy::cli {
 namespace {
 
 constexpr Heap kMaxListed = 100'000'000;
+constexpr Heap kMaxPlotted = 10'000'000;
 
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
@@ -129,7 +132,7 @@ int run_values(const ValuesRequest& request) {
   const Heap from = parse_heap(request.from), to = parse_heap(request.to);
   if (to < from)
     throw InputError(request.to, fmt::format("--to {} is smaller than --from {}", to, from));
-  const bool listing = request.out.empty() && !request.stats;
+  const bool listing = request.out.empty() && !request.stats && request.plot.empty();
   if (listing && to - from >= kMaxListed)
     throw InputError(request.to, fmt::format("at most {} values at a time on the terminal; use "
                                              "--out FILE or --stats",
@@ -176,6 +179,21 @@ int run_values(const ValuesRequest& request) {
     table.emplace(*heaps, limits);
     table->require(to);
     value_at = [&](Heap n) { return table->value(n); };
+  }
+
+  if (!request.plot.empty()) {
+    if (to - from >= kMaxPlotted)
+      throw InputError(request.to, fmt::format("at most {} values in a plot", kMaxPlotted));
+    std::vector<Nimber> shown;
+    shown.reserve(to - from + 1);
+    for (Heap n = from;; ++n) {
+      shown.push_back(value_at(n));
+      if (n == to) break;
+    }
+    std::optional<Periodicity> period;
+    if (engine) period = find_periodicity(*code, code_run.values);
+    write_svg_plot(request.plot, ruleset->name(), from, shown,
+                   period && period->period != 0 ? &*period : nullptr);
   }
 
   if (!request.out.empty()) {
@@ -252,7 +270,7 @@ int run_values(const ValuesRequest& request) {
     flush();
     return 0;
   }
-  if (!request.out.empty()) return 0;
+  if (!request.out.empty() || !request.plot.empty()) return 0;
 
   if (request.json) {
     nlohmann::json j;

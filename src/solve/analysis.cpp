@@ -19,6 +19,7 @@ namespace {
 // A position ruleset's value, where no closed form gives it, is searched for
 // only when the search is this small: an analysis must answer at once.
 constexpr std::uint64_t kValueSearchLimit = 200'000;
+constexpr std::uint64_t kValueSearchOptions = 4'000'000;
 
 void add_moves(const Ruleset& ruleset, const Position& before, const std::vector<Position>& afters,
                MoveList& list) {
@@ -146,13 +147,15 @@ Analysis analyze_position_normal(const PositionRuleset& ruleset, const Position&
   a.heap_values = ruleset.part_values(position);
   if (!a.value) {
     try {
-      BruteForce search(ruleset, std::min(options.search_limit, kValueSearchLimit));
+      BruteForce search(ruleset, std::min(options.search_limit, kValueSearchLimit),
+                        kValueSearchOptions);
       a.value = search.grundy_value(position);
     } catch (const LimitError&) {
       a.value_note = fmt::format(
           "the Grundy value of a {} position is not known in closed form, and this position is "
-          "too large to search ({} positions at most); the outcome and winning moves are exact",
-          ruleset.name(), kValueSearchLimit);
+          "too large to search ({} positions, {} options at most); the outcome and winning moves "
+          "are exact",
+          ruleset.name(), kValueSearchLimit, kValueSearchOptions);
     }
   }
   bool complete = true;

@@ -19,7 +19,11 @@ std::size_t PositionHash::operator()(const Position& p) const noexcept {
 }
 
 BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit)
-    : ruleset_(ruleset), limit_(position_limit) {}
+    : BruteForce(ruleset, position_limit, ~std::uint64_t{0}) {}
+
+BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit,
+                       std::uint64_t option_limit)
+    : ruleset_(ruleset), limit_(position_limit), option_limit_(option_limit) {}
 
 std::uint64_t BruteForce::positions_stored() const {
   return values_.size() + wins_[0].size() + wins_[1].size();
@@ -38,6 +42,9 @@ std::vector<Position> BruteForce::expand(const Position& key) {
   ruleset_.for_each_option(key, [&](const Position& after) {
     options.push_back(ruleset_.canonical(after));
     if (options.size() > limit_) check_limit(options.size());
+    if (++options_generated_ > option_limit_)
+      throw LimitError(fmt::format("search over '{}' would generate more than {} options",
+                                   ruleset_.name(), option_limit_));
     return true;
   });
   std::sort(options.begin(), options.end());

@@ -206,3 +206,32 @@ TEST(Cli, BenchIsAFingerprint) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(Cli, GraphCommand) {
+  // Ferguson, Game Theory, part I, Figure 3.4 (docs/graph-format.md): a cycle
+  // a → b → c → a with c → d → e. Tokens on d, e, c: γ = 1, 0, ∞{1}; the sum
+  // rule (theory.md §6) gives N with the move c → d (then 1 xor 0 xor 1 = 0).
+  const std::string graph = "# Ferguson 3.4\n5 5\nname 0 a\nname 1 b\nname 2 c\nname 3 d\n"
+                            "name 4 e\na b\n1 c\nc a\nc d\n3 e\n";
+  auto run = grundy_cli({"graph", "-", "--tokens", "d", "e", "c", "--json"}, graph);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["values"][3]["gamma"], 1);
+  EXPECT_EQ(j["values"][4]["gamma"], 0);
+  EXPECT_TRUE(j["values"][0]["gamma"].is_null());
+  run = grundy_cli({"graph", "-", "--tokens", "d", "e", "c"}, graph);
+  EXPECT_NE(run.out.find("outcome: N"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("c → d"), std::string::npos) << run.out;
+  run = grundy_cli({"graph", "-", "--tokens", "a"}, graph);
+  EXPECT_NE(run.out.find("outcome: D"), std::string::npos) << run.out;
+  expect_bad({"graph", "/nonexistent/graph.txt"}, "graph.txt");
+  run = grundy_cli({"graph", "-"}, "3 2\n0 1\n1 5\n");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("line 3"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace grundy

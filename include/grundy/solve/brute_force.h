@@ -33,6 +33,9 @@ class BruteForce {
   // Throws LimitError when more than `position_limit` positions would be
   // stored, or a single position has more options than that.
   BruteForce(const Ruleset& ruleset, std::uint64_t position_limit);
+  // Also throws LimitError once more than `option_limit` options have been
+  // generated in all (positions with many options make each one costly).
+  BruteForce(const Ruleset& ruleset, std::uint64_t position_limit, std::uint64_t option_limit);
 
   // Normal-play Grundy value.
   Nimber grundy_value(const Position& position);
@@ -52,6 +55,8 @@ class BruteForce {
 
   const Ruleset& ruleset_;
   std::uint64_t limit_;
+  std::uint64_t option_limit_;
+  std::uint64_t options_generated_ = 0;
   std::unordered_map<Position, Nimber, PositionHash> values_;
   std::unordered_map<Position, bool, PositionHash> wins_[2];
   // Positions held in the search stack's option lists, counted in the limit

@@ -1,0 +1,24 @@
+// grundy graph FILE [--tokens V...] [--json]: the γ value of every vertex of a
+// directed graph and the analysis of a position of tokens on it
+// (docs/graph-format.md).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grundy/rules/graph.h"
+
+namespace grundy::cli {
+
+// Reads a graph in the text format or, when the file starts with '{', in the
+// JSON form ('-': standard input). Throws InputError naming the file and the
+// line (text) or the JSON element at fault.
+Graph read_graph(const std::string& file);
+
+// Prints the values (all of them for graphs of up to 10,000 vertices, else a
+// summary) and, when tokens are given (vertex ids or names), the outcome of
+// that position with its winning moves. Returns the exit status; bad input
+// throws InputError.
+int run_graph(const std::string& file, const std::vector<std::string>& tokens, bool json);
+
+}  // namespace grundy::cli
