@@ -151,7 +151,8 @@ int run_values(const ValuesRequest& request) {
   const std::uint64_t limit =
       request.max_memory.empty() ? default_max_memory() : parse_memory(request.max_memory);
   if (!closed_form) {
-    const std::uint64_t estimate = (to + 1) * (engine ? 2 : 8) + (to + 1) / 4 + (64 << 20);
+    const std::uint64_t estimate = detail::saturating_add(
+        detail::saturating_mul(to + 1, engine ? 2 : 8), (to + 1) / 4 + (64 << 20));
     if (estimate > limit)
       throw LimitError(fmt::format(
           "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB",
