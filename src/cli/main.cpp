@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "graph_command.h"
+#include "play_command.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 
@@ -135,6 +136,24 @@ int main(int argc, char** argv) {
   graph_cmd->add_option("--tokens", graph_tokens, "Token vertices (ids or names); may repeat");
   graph_cmd->add_flag("--json", graph_json, "Machine-readable output (docs/graph-format.md)");
 
+  grundy::cli::PlayRequest play;
+  auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal against perfect play");
+  play_cmd->add_option("ruleset", play.ruleset, "Ruleset name, e.g. nim, kayles, wythoff")
+      ->required();
+  play_cmd->add_option("position", play.heaps, "Heap sizes (stairs for staircase)")->required();
+  auto* play_misere =
+      play_cmd->add_flag("--misere", play.misere, "Misère play: whoever cannot move wins");
+  play_cmd->add_flag("--every", play.every,
+                     "Every-SG: each turn move in every component that still has a move")
+      ->excludes(play_misere);
+  play_cmd->add_option("--first", play.first, "Who moves first: me or computer")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"me", "computer"}));
+  play_cmd->add_option("--search-limit", play.search_limit,
+                       "Most positions the remoteness (suspense) search may store")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+
   auto* bench_cmd = app.add_subcommand(
       "bench", "Run a fixed suite of analyses; print its checksum (a behaviour fingerprint)");
 
@@ -149,9 +168,9 @@ int main(int argc, char** argv) {
     const std::string word = argv[i];
     if (word.empty() || word[0] == '-') continue;
     if (word != "analyze" && word != "values" && word != "period" && word != "value" &&
-        word != "graph" && word != "bench" && word != "help")
+        word != "graph" && word != "play" && word != "bench" && word != "help")
       return fail(fmt::format(
-          "unknown command '{}' (commands: analyze, values, period, value, graph, bench, help)", word));
+          "unknown command '{}' (commands: analyze, values, period, value, graph, play, bench, help)", word));
     break;
   }
   try {
@@ -173,6 +192,7 @@ int main(int argc, char** argv) {
     if (*period_cmd) return grundy::cli::run_period(period);
     if (*bench_cmd) return grundy::cli::run_bench();
     if (*graph_cmd) return grundy::cli::run_graph(graph_file, graph_tokens, graph_json);
+    if (*play_cmd) return grundy::cli::run_play(play);
     if (*value_cmd) return grundy::cli::run_value(value);
     if (*help_cmd) {
       if (topic.empty()) {
@@ -180,7 +200,7 @@ int main(int argc, char** argv) {
       } else if (topic == "rulesets") {
         std::fputs(rulesets_help().c_str(), stdout);
       } else if (topic == "analyze" || topic == "values" || topic == "period" ||
-                 topic == "value" || topic == "graph") {
+                 topic == "value" || topic == "graph" || topic == "play") {
         std::fputs(app.get_subcommand(topic)->help().c_str(), stdout);
         if (topic == "analyze") std::fputs(("\n" + rulesets_help()).c_str(), stdout);
       } else {

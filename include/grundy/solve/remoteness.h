@@ -1,0 +1,79 @@
+// Remoteness (and its sibling, suspense): how many moves are left when the
+// winner hurries and the loser drags the game out, or the other way round.
+//
+// Description: Smith's remoteness (WW ch. 9; theory.md §5):
+//   R(x) = 0 if x has no option; 1 + min{ R(y) even } if some option has even
+//   R (the mover wins: hurry); else 1 + max{ R(y) } (the mover loses: resist
+//   longest). The mover wins iff R(x) is odd. Suspense swaps min and max
+//   (the winner prolongs, the loser hurries) and drives Every-SG
+//   (suspense.h). In misère play a position without options is a win for
+//   the mover; it is given R = 1, as if it had one move to a terminal
+//   position, so that "the mover wins iff R is odd" holds in both
+//   conventions. Memoised on Ruleset::canonical, depth-first with an explicit
+//   stack so that long games cannot overflow the call stack.
+// Source: theory.md §5; Berlekamp, Conway, Guy, Winning Ways, ch. 9.
+// Time: O(sum of options over the positions reached).
+// Memory: one entry per position reached, bounded by the position limit
+//   (options held on the search stack count too).
+// Status: compared with a plain recursive definition on raw (uncanonicalised)
+//   positions of nim, kayles, wythoff and subtraction games, and its parity
+//   with BruteForce::mover_wins, in both conventions
+//   (tests/stress/remoteness_test.cpp).
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/ruleset.h"
+#include "grundy/solve/brute_force.h"
+#include "grundy/solve/convention.h"
+
+namespace grundy {
+
+// Which of Smith's two tempo functions a search computes.
+enum class Tempo {
+  remoteness,  // winner hurries, loser resists (conjunctive compound, good play)
+  suspense,    // winner prolongs, loser hurries (Every-SG)
+};
+
+class TempoSearch {
+ public:
+  // Throws LimitError when more than `position_limit` positions would be
+  // stored or held on the search stack.
+  TempoSearch(const Ruleset& ruleset, Convention convention, Tempo tempo,
+              std::uint64_t position_limit);
+
+  // R(x) (or S(x)); the player to move wins iff it is odd.
+  std::uint64_t value(const Position& position);
+
+  // The option (as the generator produced it, not canonicalised) that good
+  // play chooses: the first option attaining the value's min or max. Must
+  // not be called on a position without options.
+  Position best_option(const Position& position);
+
+  std::uint64_t positions_stored() const { return values_.size(); }
+
+ private:
+  std::vector<Position> expand(const Position& key);
+  void check_limit(std::size_t extra) const;
+  // The value of a position from the values of its options.
+  std::uint64_t combine(const std::vector<std::uint64_t>& option_values) const;
+
+  const Ruleset& ruleset_;
+  Convention convention_;
+  Tempo tempo_;
+  std::uint64_t limit_;
+  std::unordered_map<Position, std::uint64_t, PositionHash> values_;
+  std::size_t held_ = 0;
+};
+
+// Remoteness under a convention: TempoSearch with Tempo::remoteness.
+class Remoteness : public TempoSearch {
+ public:
+  Remoteness(const Ruleset& ruleset, Convention convention, std::uint64_t position_limit)
+      : TempoSearch(ruleset, convention, Tempo::remoteness, position_limit) {}
+};
+
+}  // namespace grundy

@@ -1,0 +1,478 @@
+// grundy play: a game against perfect play in the terminal. The computer
+// wins whenever it can (remoteness or analyze), and when it is lost it plays
+// the move of largest remoteness, the one that resists longest (theory.md
+// §5). In Every-SG play (--every) it moves each component by its suspense
+// number: winning components are prolonged, losing ones hurried.
+#include "play_command.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "grundy/core/error.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/registry.h"
+#include "grundy/solve/analysis.h"
+#include "grundy/solve/remoteness.h"
+#include "grundy/solve/suspense.h"
+
+namespace grundy::cli {
+
+namespace {
+
+// Legal moves are listed with the position when there are at most this many.
+constexpr std::size_t kListedMoves = 10;
+// `moves` lists at most this many.
+constexpr std::size_t kMaxListedMoves = 1'000;
+// Options counted before the count is given as "more than".
+constexpr std::size_t kCountedMoves = 100'000;
+
+void say(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+}
+
+std::string join(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> result;
+  for (std::string w; in >> w;) result.push_back(w);
+  return result;
+}
+
+bool is_number(const std::string& w) {
+  return !w.empty() && w.size() <= 18 && w.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// The options of a position, in the generator's order, at most `limit`;
+// `complete` says whether that was all of them.
+std::vector<Position> options_of(const Ruleset& rules, const Position& p, std::size_t limit,
+                                 bool& complete) {
+  std::vector<Position> result;
+  complete = true;
+  rules.for_each_option(p, [&](const Position& after) {
+    if (result.size() == limit) {
+      complete = false;
+      return false;
+    }
+    result.push_back(after);
+    return true;
+  });
+  return result;
+}
+
+bool has_move(const Ruleset& rules, const Position& p) {
+  bool any = false;
+  rules.for_each_option(p, [&](const Position&) {
+    any = true;
+    return false;
+  });
+  return any;
+}
+
+// The option a player means by `tokens`: a move number (one token), or the
+// position after the move ("to" first, or two or more numbers). Returns
+// nullopt after printing a one-line complaint.
+std::optional<Position> read_move(const Ruleset& rules, const Position& p,
+                                  std::vector<std::string> tokens, const std::string& line) {
+  bool as_position = tokens.size() >= 2;
+  if (!tokens.empty() && tokens[0] == "to") {
+    tokens.erase(tokens.begin());
+    as_position = true;
+  }
+  for (const auto& t : tokens) {
+    if (!is_number(t)) {
+      say(fmt::format("Not understood: '{}' (type a move number, the position after your move, "
+                      "hint, moves, undo or quit)\n",
+                      line));
+      return std::nullopt;
+    }
+  }
+  if (tokens.empty()) {
+    say("Not understood: give the position after your move, e.g. 'to 3'\n");
+    return std::nullopt;
+  }
+  if (!as_position) {
+    const std::size_t k = std::stoull(tokens[0]);
+    std::size_t seen = 0;
+    std::optional<Position> chosen;
+    rules.for_each_option(p, [&](const Position& after) {
+      if (++seen == k) {
+        chosen = after;
+        return false;
+      }
+      return true;
+    });
+    if (!chosen) say(fmt::format("There is no move {} (type 'moves' to list them)\n", tokens[0]));
+    return chosen;
+  }
+  Position wanted;
+  for (const auto& t : tokens) wanted.push_back(std::stoull(t));
+  const Position key = rules.canonical(wanted);
+  std::optional<Position> chosen;
+  rules.for_each_option(p, [&](const Position& after) {
+    if (rules.canonical(after) == key) {
+      chosen = after;
+      return false;
+    }
+    return true;
+  });
+  if (!chosen) say(fmt::format("'{}' cannot be reached from {} in one move\n", join(wanted), join(p)));
+  return chosen;
+}
+
+void list_moves(const Ruleset& rules, const Position& p, const std::string& indent) {
+  bool complete = true;
+  const auto options = options_of(rules, p, kMaxListedMoves, complete);
+  for (std::size_t i = 0; i < options.size(); ++i)
+    say(fmt::format("{}{}. {}  →  {}\n", indent, i + 1, rules.describe_move(p, options[i]),
+                    join(options[i])));
+  if (!complete) say(fmt::format("{}(only the first {} moves are listed)\n", indent, options.size()));
+}
+
+// ---- Normal and misère play -------------------------------------------------
+
+class Game {
+ public:
+  Game(const Ruleset& rules, Convention convention, Position start, std::uint64_t limit)
+      : rules_(rules), convention_(convention), position_(std::move(start)),
+        remoteness_(rules, convention, limit), limit_(limit) {}
+
+  int run(bool computer_first) {
+    say(fmt::format("Playing {} in {} play: whoever cannot move {}.\n", rules_.name(),
+                    convention_ == Convention::misere ? "misère" : "normal",
+                    convention_ == Convention::misere ? "wins" : "loses"));
+    say("Type a move number, the position after your move (e.g. 'to 3' or '3 4 2'), "
+        "hint, moves, undo or quit.\n");
+    if (computer_first && !game_over(false)) computer_moves();
+    while (true) {
+      if (game_over(true)) return 0;
+      show_position();
+      say("> ");
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        say("\n");
+        return 0;
+      }
+      const auto tokens = words(line);
+      if (tokens.empty()) continue;
+      if (tokens[0] == "quit" || tokens[0] == "exit") {
+        say("Bye.\n");
+        return 0;
+      }
+      if (tokens[0] == "hint") {
+        hint();
+        continue;
+      }
+      if (tokens[0] == "moves") {
+        list_moves(rules_, position_, "  ");
+        continue;
+      }
+      if (tokens[0] == "undo") {
+        if (history_.empty()) {
+          say("Nothing to undo.\n");
+        } else {
+          position_ = history_.back();
+          history_.pop_back();
+          say("Took back your last move and the reply.\n");
+        }
+        continue;
+      }
+      const auto chosen = read_move(rules_, position_, tokens, line);
+      if (!chosen) continue;
+      history_.push_back(position_);
+      say(fmt::format("You: {}\n", rules_.describe_move(position_, *chosen)));
+      position_ = *chosen;
+      if (game_over(false)) return 0;
+      computer_moves();
+    }
+  }
+
+ private:
+  // Whether the player to move (the human iff `human_to_move`) has no move;
+  // if so, announces the winner.
+  bool game_over(bool human_to_move) {
+    if (has_move(rules_, position_)) return false;
+    finish(human_to_move);
+    return true;
+  }
+
+  int finish(bool human_to_move) {
+    const bool mover_wins = convention_ == Convention::misere;
+    const bool human_wins = human_to_move == mover_wins;
+    say(fmt::format("Position: {}\n{} no move left. Game over: {}.\n", join(position_),
+                    human_to_move ? "You have" : "The computer has",
+                    human_wins ? "you win" : "the computer wins"));
+    return 0;
+  }
+
+  void show_position() {
+    say(fmt::format("Position: {}\n", join(position_)));
+    bool complete = true;
+    const auto options = options_of(rules_, position_, kCountedMoves, complete);
+    if (options.size() <= kListedMoves) {
+      list_moves(rules_, position_, "  ");
+    } else {
+      say(fmt::format("{}{} legal moves ('moves' lists them)\n", complete ? "" : "more than ",
+                      options.size()));
+    }
+  }
+
+  void hint() {
+    try {
+      AnalysisOptions options;
+      options.convention = convention_;
+      options.max_moves = 1;
+      options.search_limit = limit_;
+      const Analysis a = analyze(rules_, position_, options);
+      if (a.outcome == Outcome::N && !a.winning_moves.moves.empty()) {
+        const Move& m = a.winning_moves.moves.front();
+        say(fmt::format("Hint: {}  →  {}\n", m.description, join(m.after(position_))));
+      } else {
+        say("Hint: no winning move exists; every move loses against perfect play.\n");
+      }
+    } catch (const LimitError& e) {
+      say(fmt::format("Hint: not available ({})\n", e.what()));
+    }
+  }
+
+  void computer_moves() {
+    std::optional<Position> chosen;
+    std::string note;
+    try {
+      chosen = remoteness_.best_option(position_);
+    } catch (const LimitError&) {
+      note = "too large for the remoteness search";
+    }
+    if (!chosen) {
+      try {
+        AnalysisOptions options;
+        options.convention = convention_;
+        options.max_moves = 1;
+        options.search_limit = limit_;
+        const Analysis a = analyze(rules_, position_, options);
+        if (!a.winning_moves.moves.empty()) chosen = a.winning_moves.moves.front().after(position_);
+      } catch (const LimitError&) {
+        note += "; too large to find a winning move";
+      }
+    }
+    if (!chosen) {
+      bool complete = true;
+      chosen = options_of(rules_, position_, 1, complete).front();
+      say(fmt::format("(Note: this position is {}; the computer plays any legal move.)\n", note));
+    }
+    say(fmt::format("Computer: {}\n", rules_.describe_move(position_, *chosen)));
+    position_ = *chosen;
+  }
+
+  const Ruleset& rules_;
+  Convention convention_;
+  Position position_;
+  Remoteness remoteness_;
+  std::uint64_t limit_;
+  // The positions before each of the human's moves, for undo.
+  std::vector<Position> history_;
+};
+
+// ---- Every-SG ---------------------------------------------------------------
+
+class EveryGame {
+ public:
+  EveryGame(const Ruleset& rules, std::vector<Position> components, std::uint64_t limit)
+      : rules_(rules), components_(std::move(components)), suspense_(rules, limit) {}
+
+  int run(bool computer_first) {
+    say(fmt::format("Playing {} as Every-SG: each turn, move in EVERY component that still has "
+                    "a move; whoever cannot move at all loses.\n",
+                    rules_.name()));
+    say("Type one move number per movable component (e.g. '2 1'), or the components after "
+        "your move separated by '|' (e.g. '2 | 0'); hint, moves, undo or quit.\n");
+    if (computer_first && !game_over(false)) computer_moves();
+    while (true) {
+      if (game_over(true)) return 0;
+      show();
+      say("> ");
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        say("\n");
+        return 0;
+      }
+      const auto tokens = words(line);
+      if (tokens.empty()) continue;
+      if (tokens[0] == "quit" || tokens[0] == "exit") {
+        say("Bye.\n");
+        return 0;
+      }
+      if (tokens[0] == "hint") {
+        hint();
+        continue;
+      }
+      if (tokens[0] == "moves") {
+        for (std::size_t i : movable()) {
+          say(fmt::format("Component {} ({}):\n", i + 1, join(components_[i])));
+          list_moves(rules_, components_[i], "  ");
+        }
+        continue;
+      }
+      if (tokens[0] == "undo") {
+        if (history_.empty()) {
+          say("Nothing to undo.\n");
+        } else {
+          components_ = history_.back();
+          history_.pop_back();
+          say("Took back your last move and the reply.\n");
+        }
+        continue;
+      }
+      auto next = read_every_move(line);
+      if (!next) continue;
+      history_.push_back(components_);
+      components_ = std::move(*next);
+      say(fmt::format("You: {}\n", shown()));
+      if (game_over(false)) return 0;
+      computer_moves();
+    }
+  }
+
+ private:
+  std::vector<std::size_t> movable() const {
+    std::vector<std::size_t> result;
+    for (std::size_t i = 0; i < components_.size(); ++i)
+      if (has_move(rules_, components_[i])) result.push_back(i);
+    return result;
+  }
+
+  std::string shown() const {
+    std::vector<std::string> parts;
+    for (const Position& c : components_) parts.push_back(join(c));
+    return fmt::format("{}", fmt::join(parts, " | "));
+  }
+
+  void show() {
+    say(fmt::format("Components: {}\n", shown()));
+    for (std::size_t i : movable()) {
+      bool complete = true;
+      const auto options = options_of(rules_, components_[i], kListedMoves + 1, complete);
+      say(fmt::format("  component {} ({}): {} legal moves\n", i + 1, join(components_[i]),
+                      options.size() > kListedMoves ? fmt::format("more than {}", kListedMoves)
+                                                    : std::to_string(options.size())));
+    }
+  }
+
+  bool game_over(bool human_to_move) {
+    if (!movable().empty()) return false;
+    say(fmt::format("Components: {}\n{} no move left. Game over: {}.\n", shown(),
+                    human_to_move ? "You have" : "The computer has",
+                    human_to_move ? "the computer wins" : "you win"));
+    return true;
+  }
+
+  std::optional<std::vector<Position>> read_every_move(const std::string& line) {
+    const auto ids = movable();
+    std::vector<Position> next = components_;
+    if (line.find('|') != std::string::npos) {
+      std::vector<std::string> parts;
+      std::string part;
+      std::istringstream in(line);
+      while (std::getline(in, part, '|')) parts.push_back(part);
+      if (parts.size() != components_.size()) {
+        say(fmt::format("Give all {} components after your move, separated by '|'\n",
+                        components_.size()));
+        return std::nullopt;
+      }
+      for (std::size_t i = 0; i < components_.size(); ++i) {
+        auto tokens = words(parts[i]);
+        if (std::find(ids.begin(), ids.end(), i) == ids.end()) continue;  // no move there
+        tokens.insert(tokens.begin(), "to");
+        const auto chosen = read_move(rules_, components_[i], tokens, line);
+        if (!chosen) return std::nullopt;
+        next[i] = *chosen;
+      }
+      return next;
+    }
+    const auto tokens = words(line);
+    if (tokens.size() != ids.size()) {
+      say(fmt::format("Not understood: '{}' (give {} move numbers, one per movable component, "
+                      "or the components separated by '|')\n",
+                      line, ids.size()));
+      return std::nullopt;
+    }
+    for (std::size_t j = 0; j < ids.size(); ++j) {
+      const auto chosen = read_move(rules_, components_[ids[j]], {tokens[j]}, line);
+      if (!chosen) return std::nullopt;
+      next[ids[j]] = *chosen;
+    }
+    return next;
+  }
+
+  void hint() {
+    try {
+      if (!suspense_.mover_wins(components_)) {
+        say("Hint: no winning move exists; every move loses against perfect play.\n");
+        return;
+      }
+      std::vector<Position> next = components_;
+      for (std::size_t i : movable()) next[i] = suspense_.best_option(components_[i]);
+      std::vector<std::string> parts;
+      for (const Position& c : next) parts.push_back(join(c));
+      say(fmt::format("Hint: {}\n", fmt::join(parts, " | ")));
+    } catch (const LimitError& e) {
+      say(fmt::format("Hint: not available ({})\n", e.what()));
+    }
+  }
+
+  void computer_moves() {
+    bool noted = false;
+    for (std::size_t i : movable()) {
+      try {
+        components_[i] = suspense_.best_option(components_[i]);
+      } catch (const LimitError&) {
+        bool complete = true;
+        components_[i] = options_of(rules_, components_[i], 1, complete).front();
+        if (!noted)
+          say("(Note: a component is too large for the suspense search; the computer plays any "
+              "legal move there.)\n");
+        noted = true;
+      }
+    }
+    say(fmt::format("Computer: {}\n", shown()));
+  }
+
+  const Ruleset& rules_;
+  std::vector<Position> components_;
+  Suspense suspense_;
+  std::vector<std::vector<Position>> history_;
+};
+
+}  // namespace
+
+int run_play(const PlayRequest& request) {
+  const auto rules = parse_ruleset(request.ruleset);
+  const Position start = parse_position(*rules, request.heaps);
+  if (request.first != "me" && request.first != "computer")
+    throw InputError(request.first,
+                     fmt::format("--first must be 'me' or 'computer', not '{}'", request.first));
+  const bool computer_first = request.first == "computer";
+  if (request.every) {
+    if (request.misere) throw InputError("--misere", "--every and --misere cannot be combined");
+    std::vector<Position> components;
+    if (dynamic_cast<const HeapRuleset*>(rules.get()) != nullptr) {
+      for (Heap h : start) components.push_back({h});
+    } else {
+      components.push_back(start);
+    }
+    return EveryGame(*rules, std::move(components), request.search_limit).run(computer_first);
+  }
+  return Game(*rules, request.misere ? Convention::misere : Convention::normal, start,
+              request.search_limit)
+      .run(computer_first);
+}
+
+}  // namespace grundy::cli

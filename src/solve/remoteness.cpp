@@ -1,0 +1,110 @@
+#include "grundy/solve/remoteness.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+TempoSearch::TempoSearch(const Ruleset& ruleset, Convention convention, Tempo tempo,
+                         std::uint64_t position_limit)
+    : ruleset_(ruleset), convention_(convention), tempo_(tempo), limit_(position_limit) {}
+
+void TempoSearch::check_limit(std::size_t extra) const {
+  if (values_.size() + held_ + extra > limit_)
+    throw LimitError(fmt::format("{} search over '{}' would exceed the limit of {} positions",
+                                 tempo_ == Tempo::remoteness ? "remoteness" : "suspense",
+                                 ruleset_.name(), limit_));
+}
+
+std::vector<Position> TempoSearch::expand(const Position& key) {
+  std::vector<Position> options;
+  ruleset_.for_each_option(key, [&](const Position& after) {
+    options.push_back(ruleset_.canonical(after));
+    if (options.size() > limit_) check_limit(options.size());
+    return true;
+  });
+  std::sort(options.begin(), options.end());
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  return options;
+}
+
+std::uint64_t TempoSearch::combine(const std::vector<std::uint64_t>& option_values) const {
+  // A misère position without options is won by the mover: R = 1 keeps the
+  // parity rule (see the header).
+  if (option_values.empty()) return convention_ == Convention::misere ? 1 : 0;
+  bool any_even = false;
+  std::uint64_t best_even = 0, min_all = ~std::uint64_t{0}, max_all = 0;
+  for (std::uint64_t r : option_values) {
+    min_all = std::min(min_all, r);
+    max_all = std::max(max_all, r);
+    if (r % 2 != 0) continue;
+    if (!any_even) {
+      best_even = r;
+    } else {
+      best_even = tempo_ == Tempo::remoteness ? std::min(best_even, r) : std::max(best_even, r);
+    }
+    any_even = true;
+  }
+  if (any_even) return 1 + best_even;
+  return 1 + (tempo_ == Tempo::remoteness ? max_all : min_all);
+}
+
+std::uint64_t TempoSearch::value(const Position& position) {
+  struct Frame {
+    Position key;
+    std::vector<Position> options;
+    std::size_t next = 0;
+  };
+  const Position root = ruleset_.canonical(position);
+  if (auto it = values_.find(root); it != values_.end()) return it->second;
+  std::vector<Frame> stack;
+  held_ = 0;
+  check_limit(1);
+  stack.push_back({root, expand(root)});
+  held_ = stack.back().options.size() + 1;
+  std::vector<std::uint64_t> option_values;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    bool descended = false;
+    while (top.next < top.options.size()) {
+      const Position& child = top.options[top.next];
+      if (values_.count(child)) {
+        ++top.next;
+        continue;
+      }
+      check_limit(1);
+      Frame frame{child, expand(child)};
+      held_ += frame.options.size() + 1;
+      stack.push_back(std::move(frame));
+      descended = true;
+      break;
+    }
+    if (descended) continue;
+    option_values.clear();
+    for (const Position& child : top.options) option_values.push_back(values_.at(child));
+    held_ -= top.options.size() + 1;
+    values_.emplace(std::move(top.key), combine(option_values));
+    stack.pop_back();
+  }
+  held_ = 0;
+  return values_.at(root);
+}
+
+Position TempoSearch::best_option(const Position& position) {
+  const std::uint64_t target = value(position);
+  std::vector<Position> options;
+  ruleset_.for_each_option(position, [&](const Position& after) {
+    options.push_back(after);
+    return true;
+  });
+  GRUNDY_ASSERT(!options.empty());
+  for (const Position& after : options)
+    if (value(after) + 1 == target) return after;
+  GRUNDY_ASSERT(false);
+  return {};
+}
+
+}  // namespace grundy
