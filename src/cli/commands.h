@@ -21,6 +21,8 @@ struct AnalyzeRequest {
   std::uint64_t search_limit = 4'000'000;
   bool observed = false;  // accept observed, unproven periods
   bool explain = false;   // explain why the moves win (explain.h)
+  bool every = false;     // Every-SG: suspense numbers per component
+  bool remoteness = false;  // remoteness of the whole position
 };
 
 struct PeriodRequest {

@@ -235,3 +235,32 @@ TEST(Cli, GraphCommand) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(Cli, EverySgAndRemoteness) {
+  // bash:1 is forced play: a heap of n lasts exactly n moves, so its suspense
+  // and remoteness are n (theory.md §5 by definition). Every-SG: the largest
+  // suspense decides by parity.
+  auto j = analyze_json({"bash:1", "4", "3", "--every"});
+  EXPECT_EQ(j["suspense"], nlohmann::json({4, 3}));
+  EXPECT_EQ(j["outcome"], "P");
+  j = analyze_json({"bash:1", "3", "2", "--every"});
+  EXPECT_EQ(j["outcome"], "N");
+  ASSERT_EQ(j["winning_moves"].size(), 1u);
+  EXPECT_EQ(j["winning_moves"][0]["position"], nlohmann::json({2, 1}));
+  // A Nim heap is taken whole at once in Every-SG: suspense 1.
+  j = analyze_json({"nim", "3", "4", "5", "--every"});
+  EXPECT_EQ(j["suspense"], nlohmann::json({1, 1, 1}));
+  j = analyze_json({"bash:1", "4", "--remoteness"});
+  EXPECT_EQ(j["remoteness"], 4);
+  EXPECT_EQ(j["outcome"], "P");
+  j = analyze_json({"nim", "7", "--remoteness"});
+  EXPECT_EQ(j["remoteness"], 1);
+  EXPECT_EQ(j["best_move"]["position"], nlohmann::json({0}));
+  expect_bad({"analyze", "nim", "3", "--every", "--misere"}, "--misere");
+}
+
+}  // namespace
+}  // namespace grundy
