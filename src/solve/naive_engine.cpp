@@ -73,7 +73,8 @@ class NaiveEngine final : public SequenceEngine {
   // The digit of removing k tokens, cached so the inner loops index a byte
   // array (an infinite code's digits are needed for every k <= n).
   unsigned digit(Heap k) {
-    while (digits_.size() <= k) digits_.push_back(static_cast<std::uint8_t>(code_.digit(digits_.size())));
+    while (digits_.size() <= k)
+      digits_.push_back(static_cast<std::uint8_t>(code_.digit(digits_.size())));
     return digits_[k];
   }
   template <class Mark>

@@ -1,18 +1,21 @@
 // The rare/common engine; the method, sources and status are in
 // include/grundy/solve/rare_common.h. Notes on the implementation:
-// - Exclusions of heap n are marked by storing the epoch n into stamps[v]
-//   (pure stores: a bit set would chain read-modify-writes through the store
+// - Exclusions of heap n are marked by storing an epoch into stamps[v] (pure
+//   stores: a bit set would chain read-modify-writes through the store
 //   buffer), then turned into a bit set of `bound` bits, bound being a power
 //   of two above every value so far (xors of values stay below it).
+// - Groups: the rare entries at 16 and beyond are paired with 16 heaps at
+//   once into byte stamps, one row per heap; the entries below 16 need values
+//   of the group itself and are paired per heap.
 // - The scan needs only the rare values below c that the pairing left: a
-//   table of at most 1024 bits when bound <= 1024, looked up 32 splits at a
-//   time with two AVX-512 permutes; found values are cleared from the table.
-// - Speculation: heaps are computed in order; a heap whose scan is still
-//   needed gets G(n) = limit at once and its table goes into a ring of tasks
-//   that helper threads confirm in any order. The main thread retires results
-//   in heap order; a failed task (the scan ran to the end) means G(n) is a
-//   rare value: every heap from n on is recomputed. Speculation is off until
-//   no rare value has appeared for kQuietHeaps heaps, so rollbacks are few.
+//   table of at most 4096 bits, looked up 32 splits at a time with two-
+//   register AVX-512 permutes; found values are cleared in the registers.
+// - Helpers (threads > 1) take blocks of far pairs (rare entries >= 2304,
+//   whose values are known 2304 heaps early) and speculative scans. The main
+//   thread retires scan results in heap order; a failed scan (it ran to the
+//   end) means G(n) is a rare value: every heap from n on is recomputed.
+// - Every change of the rare list's layout (rollback, new mask, growth)
+//   pauses the helpers first and discards the blocks in flight.
 #include "grundy/solve/rare_common.h"
 
 #include <algorithm>
@@ -57,6 +60,11 @@ constexpr std::size_t kBlockRing = 8;          // blocks of far pairs in flight
 constexpr Heap kFarPosition = (kBlockRing + 1) * kBlockHeaps;
 constexpr unsigned kShareSteps = 16;           // the helpers' share of far pairs, in 16ths
 constexpr unsigned kGroupHeaps = 16;           // heaps paired together in one pass
+// Handing work to a helper costs a few cache-line transfers: not worth it for
+// scans shorter than this (in splits), nor for blocks with fewer far entries.
+constexpr std::uint64_t kMinHandedScan = 2048;
+constexpr std::size_t kMinHandedEntries = 64;
+constexpr std::uint64_t kTasksPerClaim = 4;    // scans a helper claims at once
 
 void cpu_relax() {
 #if defined(GRUNDY_AVX512_KERNELS)
@@ -64,15 +72,16 @@ void cpu_relax() {
 #endif
 }
 
-// Waits a little longer each time it is called without progress.
+// Waits a little longer each time it is called without progress: spin, then
+// yield, then (helpers only) sleep, up to a millisecond once long idle.
 void back_off(unsigned& idle, bool may_sleep) {
   ++idle;
   if (idle < 256)
     cpu_relax();
-  else if (idle < 4096 || !may_sleep)
+  else if (idle < 2048 || !may_sleep)
     std::this_thread::yield();
   else
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    std::this_thread::sleep_for(std::chrono::microseconds(idle < 4096 ? 100 : 1000));
 }
 
 // ---------------------------------------------------------------------------
@@ -122,23 +131,36 @@ struct GroupStamps {
   }
 };
 
-// Rows j < 16: bytes[j * kStride + (val[i] ^ g[m0 + j - pos[i]])] = epoch for
-// i in [lo, hi); every pos[i] < m0.
-template <unsigned kStride>
+// Rows j < kRows: bytes[j * kStride + (val[i] ^ g[m0 + j - pos[i]])] =
+// epoch for i in [lo, hi); every pos[i] < m0.
+template <unsigned kStride, unsigned kRows>
 void pair_batch(const Value16* g, Heap m0, const std::uint32_t* pos, const Value16* val,
                 std::size_t lo, std::size_t hi, std::uint8_t* bytes, std::uint8_t epoch) {
   for (std::size_t i = lo; i < hi; ++i) {
     const Value16* src = g + (m0 - pos[i]);
     const std::uint64_t v = val[i] * 0x0001000100010001ULL;
-    std::uint64_t w[4];
+    std::uint64_t w[kRows / 4];
     std::memcpy(w, src, sizeof w);
-    for (unsigned q = 0; q < 4; ++q) {
+    for (unsigned q = 0; q < kRows / 4; ++q) {
       const std::uint64_t x = w[q] ^ v;
       bytes[(4 * q + 0) * kStride + (x & 0xFFFF)] = epoch;
       bytes[(4 * q + 1) * kStride + ((x >> 16) & 0xFFFF)] = epoch;
       bytes[(4 * q + 2) * kStride + ((x >> 32) & 0xFFFF)] = epoch;
       bytes[(4 * q + 3) * kStride + (x >> 48)] = epoch;
     }
+  }
+}
+
+// All 16 rows in one pass while they fit in L1 (values below 1024), else in
+// two passes of 8 rows.
+template <unsigned kStride>
+void pair_rows(const Value16* g, Heap m0, const std::uint32_t* pos, const Value16* val,
+               std::size_t lo, std::size_t hi, std::uint8_t* bytes, std::uint8_t epoch) {
+  if constexpr (kStride < 2048) {
+    pair_batch<kStride, 16>(g, m0, pos, val, lo, hi, bytes, epoch);
+  } else {
+    pair_batch<kStride, 8>(g, m0, pos, val, lo, hi, bytes, epoch);
+    pair_batch<kStride, 8>(g, m0 + 8, pos, val, lo, hi, bytes + 8 * kStride, epoch);
   }
 }
 
@@ -154,13 +176,13 @@ void pair_group(const Value16* g, Heap first, Heap k, const std::uint32_t* pos,
   std::uint8_t* const bytes = group.bytes.data();
   const std::uint8_t e = group.epoch;
   switch (group.bound) {
-    case 64: pair_batch<128>(g, m0, pos, val, lo, mid, bytes, e); break;
-    case 128: pair_batch<192>(g, m0, pos, val, lo, mid, bytes, e); break;
-    case 256: pair_batch<320>(g, m0, pos, val, lo, mid, bytes, e); break;
-    case 512: pair_batch<576>(g, m0, pos, val, lo, mid, bytes, e); break;
-    case 1024: pair_batch<1088>(g, m0, pos, val, lo, mid, bytes, e); break;
-    case 2048: pair_batch<2112>(g, m0, pos, val, lo, mid, bytes, e); break;
-    default: pair_batch<4160>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 64: pair_rows<128>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 128: pair_rows<192>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 256: pair_rows<320>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 512: pair_rows<576>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 1024: pair_rows<1088>(g, m0, pos, val, lo, mid, bytes, e); break;
+    case 2048: pair_rows<2112>(g, m0, pos, val, lo, mid, bytes, e); break;
+    default: pair_rows<4160>(g, m0, pos, val, lo, mid, bytes, e); break;
   }
   for (std::size_t i = mid; i < hi; ++i)
     for (unsigned j = 0; j < kGroupHeaps; ++j)
@@ -254,24 +276,34 @@ __attribute__((target("avx512f,avx512bw"))) unsigned scan_avx512(const Value16* 
     __mmask32 hit =
         _mm512_test_epi16_mask(word, _mm512_sllv_epi16(one, _mm512_and_si512(v, low4)));
     if (hit) {
+      // Clear each value found in the registers: its 32-bit lane (bits 5-8
+      // of the value) of register (bits 9-11), its bit (bits 0-4).
       alignas(64) Value16 lanes[32];
       _mm512_store_si512(lanes, v);
       do {
         const unsigned u = lanes[std::countr_zero(static_cast<std::uint32_t>(hit))];
         hit &= hit - 1;
-        const Word bit = Word{1} << (u & 63);
-        count -= (table[u >> 6] & bit) != 0;
-        table[u >> 6] &= ~bit;
+        const __m512i bit = _mm512_set1_epi32(static_cast<int>(1u << (u & 31)));
+        const __mmask16 lane = static_cast<__mmask16>(1u << ((u >> 5) & 15));
+        for (int i = 0; i < 2 * kPairs; ++i) {
+          const __mmask16 here = static_cast<int>(u >> 9) == i ? lane : 0;
+          t[i] = _mm512_mask_andnot_epi32(t[i], here, bit, t[i]);
+        }
       } while (hit);
-      if (count == 0) {
+      __m512i any = t[0];
+      for (int i = 1; i < 2 * kPairs; ++i) any = _mm512_or_si512(any, t[i]);
+      if (_mm512_test_epi64_mask(any, any) == 0) {
+        for (int i = 0; i < 2 * kPairs; ++i) _mm512_storeu_si512(table + 8 * i, t[i]);
         steps += a + 32 - from;
         return 0;
       }
-      for (int i = 0; i < 2 * kPairs; ++i) t[i] = _mm512_loadu_si512(table + 8 * i);
     }
   }
   steps += a - from;
-  return a <= to ? scan_portable(g, m, a, to, table, count, steps) : count;
+  for (int i = 0; i < 2 * kPairs; ++i) _mm512_storeu_si512(table + 8 * i, t[i]);
+  count = 0;
+  for (int i = 0; i < 16 * kPairs; ++i) count += static_cast<unsigned>(std::popcount(table[i]));
+  return a <= to && count ? scan_portable(g, m, a, to, table, count, steps) : count;
 }
 
 bool cpu_has_avx512() {
@@ -339,6 +371,7 @@ struct ScanTask {
   unsigned count = 0;
   unsigned words = 0;  // table words in use (bound / 64 when queued)
   Value16 value = 0;   // G(n) when the scan failed: the least value not found
+  std::uint64_t steps = 0;  // splits looked at
   std::atomic<std::uint32_t> state{kPending};
   alignas(64) Word table[kTableWords] = {};
 };
@@ -383,7 +416,8 @@ struct RareCommonEngine::Impl {
   void rebuild(Heap start);
   void set_mask(Nimber m);
   void rebuild_rare_list(Heap end);
-  void maybe_change_mask();
+  // Whether the best mask for the values so far is worth a rebuild.
+  bool mask_change_due(Nimber& best) const;
   // The mask with the fewest rare heap sizes among g[1..], and that count.
   std::pair<Nimber, std::uint64_t> best_mask() const;
   bool is_rare(unsigned v) const { return (rare_bits[v >> 6] >> (v & 63)) & 1; }
@@ -402,6 +436,7 @@ struct RareCommonEngine::Impl {
     if (--pause_depth == 0) paused.store(false);
   }
   bool push_task(Heap n, const Word* table, unsigned count);
+  bool help_once();
   bool retire();
   bool drain();
   void rollback(Heap n, Value16 value);
@@ -414,7 +449,7 @@ struct RareCommonEngine::Impl {
   // Helper threads.
   void helper_loop();
   void run_task(ScanTask& task, std::uint64_t& steps, std::uint64_t& full_scans);
-  void run_block(FarBlock& block, GroupStamps& own_group, std::uint64_t& pairs);
+  void run_block(FarBlock& block, GroupStamps& own_group);
 
   TakeAndBreak code;
   RareCommonOptions options;
@@ -454,26 +489,35 @@ struct RareCommonEngine::Impl {
   EngineProgress progress;
   RareCommonStats stats;
 
-  // Helpers: speculative scans and blocks of far pairs.
+  // Helpers: speculative scans and blocks of far pairs. Main-thread fields
+  // first; each atomic written by one side and read by the other has a cache
+  // line of its own, so that a helper spinning on one does not slow the main
+  // thread's other accesses.
   bool helping = false;
-  unsigned pause_depth = 0;  // nested pause_helpers calls (main thread)
+  unsigned pause_depth = 0;  // nested pause_helpers calls
   std::vector<std::thread> helpers;
-  std::atomic<bool> paused{false}, quit{false};
-  std::atomic<unsigned> busy{0};
-  std::atomic<bool> helper_idle{false};
-  std::atomic<std::uint64_t> helper_steps{0}, helper_full_scans{0}, helper_pairs{0};
-
   std::unique_ptr<ScanTask[]> ring;
-  std::uint64_t published = 0, retired = 0;  // main thread's view
-  std::atomic<std::uint64_t> published_shared{0}, claimed{0};
-
+  std::uint64_t published = 0, retired = 0;                 // main thread's view
   std::unique_ptr<FarBlock[]> blocks;
   std::uint64_t blocks_published = 0, blocks_consumed = 0;  // main thread's view
-  std::atomic<std::uint64_t> blocks_published_shared{0}, blocks_claimed{0};
   Heap next_block_first = 0;   // first heap of the next block to publish
   FarBlock* current = nullptr; // the block of heap n_cur, when in use
   unsigned share = kShareSteps / 2;
   bool main_waited = false;
+
+  alignas(64) std::atomic<bool> paused{false};
+  std::atomic<bool> quit{false};
+  alignas(64) std::atomic<unsigned> busy{0};
+  alignas(64) std::atomic<bool> helper_idle{false};
+  alignas(64) std::atomic<std::uint64_t> published_shared{0};
+  alignas(64) std::atomic<std::uint64_t> claimed{0};
+  alignas(64) std::atomic<std::uint64_t> blocks_published_shared{0};
+  alignas(64) std::atomic<std::uint64_t> blocks_claimed{0};
+  alignas(64) std::atomic<std::uint64_t> helper_steps{0}, helper_full_scans{0};
+
+  // Recent scan length in splits, times 16 (an average of samples capped at
+  // 16 * kMinHandedScan, so that the rare full scans do not swamp it).
+  std::uint64_t scan_average = 0;
 };
 
 RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
@@ -555,24 +599,20 @@ void RareCommonEngine::Impl::rebuild(Heap start) {
   set_mask(options.mask ? *options.mask : best_mask().first);
   rebuild_rare_list(start);
   group_end = 0;
+  scan_average = 0;
   next_mask_check = std::max<Heap>(64, std::bit_ceil(start + 1));
   progress.rare_count = rare_pos.size();
 }
 
-// Re-chooses the mask from the histogram (geometric checkpoints up to 2^16,
-// then every 2^16 heaps); a change rebuilds the rare list in O(n), so it is
-// made only for a clear gain and at most once per n/8 heaps after 2^16.
-void RareCommonEngine::Impl::maybe_change_mask() {
-  next_mask_check = n_cur < 65536 ? 2 * n_cur : n_cur + 65536;
-  const auto [best, best_count] = best_mask();
+// The mask is re-chosen from the histogram at geometric checkpoints up to
+// 2^16, then every 2^16 heaps; a change rebuilds the rare list in O(n), so it
+// is made only for a clear gain and at most once per n/8 heaps after 2^16.
+bool RareCommonEngine::Impl::mask_change_due(Nimber& best) const {
+  const auto [candidate, candidate_count] = best_mask();
   const std::uint64_t count = rare_pos.size();
-  if (best == mask || count < best_count + std::max<std::uint64_t>(64, count / 4) ||
-      (n_cur >= 65536 && n_cur - last_rebuild < n_cur / 8))
-    return;
-  set_mask(best);
-  rebuild_rare_list(n_cur);
-  group_end = 0;
-  ++stats.mask_changes;
+  best = candidate;
+  return candidate != mask && count >= candidate_count + std::max<std::uint64_t>(64, count / 4) &&
+         (n_cur < 65536 || n_cur - last_rebuild >= n_cur / 8);
 }
 
 // Pairs the rare entries from 16 on with heaps n..n+15 in one pass (the
@@ -581,7 +621,8 @@ void RareCommonEngine::Impl::maybe_change_mask() {
 // for all its heaps.
 void RareCommonEngine::Impl::start_group(Heap n) {
   group_end = 0;
-  if (split.empty() || bound > kTableBound || n < split.back() + 2) return;
+  if (split.empty() || bound > kTableBound || n < split.back() + 2 || rare_pos.size() < 64)
+    return;
   Heap end = std::min<Heap>(n + kGroupHeaps, last_heap + 1);
   if (current)
     end = std::min(end, current->end);
@@ -644,7 +685,7 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
       // The block pairs [begin, stop) below m; this thread the rest.
       pair_range(g, m, pos, val, 0, std::min(current->begin, count), st, e);
       if (current->stop < count) pair_range(g, m, pos, val, current->stop, count, st, e);
-      stats.pairs += std::min(current->begin, count) + (count - std::min(current->stop, count));
+      stats.pairs += count;
     } else {
       pair_range(g, m, pos, val, 0, count, st, e);
       stats.pairs += count;
@@ -693,7 +734,10 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
 Value16 RareCommonEngine::Impl::finish_inline(Heap n, Word* table, unsigned count,
                                               unsigned limit) {
   if (count != 0 && mask != 0) {
-    count = scan_splits(g, n, split, table, bound / 64, count, simd, stats.scan_steps);
+    std::uint64_t steps = 0;
+    count = scan_splits(g, n, split, table, bound / 64, count, simd, steps);
+    stats.scan_steps += steps;
+    scan_average += std::min<std::uint64_t>(steps, 16 * kMinHandedScan) - scan_average / 16;
     if (count != 0) ++stats.full_scans;
   }
   if (count == 0) return static_cast<Value16>(limit);  // limit < 65536: checked by the caller
@@ -753,7 +797,6 @@ void RareCommonEngine::Impl::stop_helpers() {
   current = nullptr;
   stats.scan_steps += helper_steps.exchange(0);
   stats.full_scans += helper_full_scans.exchange(0);
-  stats.pairs += helper_pairs.exchange(0);
 }
 
 // Waits until no helper is inside a task or block. `busy` brackets every
@@ -761,14 +804,28 @@ void RareCommonEngine::Impl::stop_helpers() {
 void RareCommonEngine::Impl::pause_helpers() {
   if (pause_depth++ > 0) return;
   paused.store(true);
-  while (busy.load() != 0) cpu_relax();
+  unsigned idle = 0;
+  while (busy.load() != 0) back_off(idle, false);
 }
 
 void RareCommonEngine::Impl::helper_loop() {
   GroupStamps own_group;
-  std::uint64_t steps = 0, full_scans = 0, pairs = 0;
+  std::uint64_t steps = 0, full_scans = 0;
   unsigned idle = 0;
   while (!quit.load(std::memory_order_acquire)) {
+    // Look (without `busy`, to leave its line alone) before trying to claim.
+    const bool block_waiting = blocks_claimed.load(std::memory_order_relaxed) <
+                               blocks_published_shared.load(std::memory_order_relaxed);
+    const bool task_waiting =
+        claimed.load(std::memory_order_relaxed) < published_shared.load(std::memory_order_relaxed);
+    if (!block_waiting && !task_waiting) {
+      if (!helper_idle.load(std::memory_order_relaxed))
+        helper_idle.store(true, std::memory_order_relaxed);
+      back_off(idle, true);
+      continue;
+    }
+    // `busy` brackets every claim so that pause_helpers can wait for quiet
+    // (seq_cst with `paused`: Dekker's handshake).
     busy.fetch_add(1);
     if (!paused.load()) {
       // Blocks first: the main thread waits for them; scans it only queues.
@@ -778,34 +835,39 @@ void RareCommonEngine::Impl::helper_loop() {
         FarBlock& block = blocks[b % kBlockRing];
         std::uint32_t ready = FarBlock::kReady;
         if (block.state.compare_exchange_strong(ready, FarBlock::kClaimed))
-          run_block(block, own_group, pairs);
+          run_block(block, own_group);
         busy.fetch_sub(1);
         idle = 0;
         continue;
       }
       std::uint64_t i = claimed.load();
-      if (i < published_shared.load(std::memory_order_acquire) &&
-          claimed.compare_exchange_strong(i, i + 1)) {
-        run_task(ring[i % kRingSize], steps, full_scans);
+      const std::uint64_t p = published_shared.load(std::memory_order_acquire);
+      if (i < p) {
+        const std::uint64_t take = std::min(p - i, kTasksPerClaim);
+        if (claimed.compare_exchange_strong(i, i + take))
+          for (std::uint64_t t = i; t < i + take; ++t)
+            run_task(ring[t % kRingSize], steps, full_scans);
         busy.fetch_sub(1);
         idle = 0;
         continue;
       }
     }
     busy.fetch_sub(1);
-    helper_idle.store(true, std::memory_order_relaxed);
     back_off(idle, true);
   }
   helper_steps += steps;
   helper_full_scans += full_scans;
-  helper_pairs += pairs;
 }
 
 void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
                                       std::uint64_t& full_scans) {
   alignas(64) Word table[kTableWords];
   std::memcpy(table, task.table, sizeof table);
-  const unsigned count = scan_splits(g, task.n, split, table, task.words, task.count, simd, steps);
+  std::uint64_t task_steps = 0;
+  const unsigned count =
+      scan_splits(g, task.n, split, table, task.words, task.count, simd, task_steps);
+  task.steps = task_steps;
+  steps += task_steps;
   if (count == 0) {
     task.state.store(ScanTask::kConfirmed, std::memory_order_release);
     return;
@@ -819,18 +881,17 @@ void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
   task.state.store(ScanTask::kFailed, std::memory_order_release);
 }
 
-void RareCommonEngine::Impl::run_block(FarBlock& block, GroupStamps& own_group,
-                                       std::uint64_t& pairs) {
+void RareCommonEngine::Impl::run_block(FarBlock& block, GroupStamps& own_group) {
   block.bits.resize((block.end - block.first) * block.words);
   for (Heap first = block.first; first < block.end; first += kGroupHeaps) {
     own_group.start(block.words * 64);
-    for (Heap k : split) pair_group(g, first, k, block.pos, block.val, block.begin, block.stop, own_group);
+    for (Heap k : split)
+      pair_group(g, first, k, block.pos, block.val, block.begin, block.stop, own_group);
     const unsigned heaps = static_cast<unsigned>(std::min<Heap>(kGroupHeaps, block.end - first));
     for (unsigned j = 0; j < heaps; ++j)
       group_row_bits(own_group, j, block.words, simd,
                      block.bits.data() + (first - block.first + j) * block.words);
   }
-  (void)pairs;
   block.state.store(FarBlock::kDone, std::memory_order_release);
 }
 
@@ -841,16 +902,27 @@ bool RareCommonEngine::Impl::push_task(Heap n, const Word* table, unsigned count
   while (published - retired >= kRingSize) {
     main_waited = true;
     if (!retire()) return false;
-    if (published - retired >= kRingSize) back_off(idle, false);
+    if (published - retired >= kRingSize && !help_once()) back_off(idle, false);
   }
   ScanTask& task = ring[published % kRingSize];
   task.n = n;
   task.count = count;
   task.words = bound / 64;
-  std::memcpy(task.table, table, sizeof(Word) * std::max<unsigned>(16, (bound / 64 + 15) / 16 * 16));
+  const unsigned words = std::max(16u, (bound / 64 + 15) / 16 * 16);  // the kernel's table
+  std::memcpy(task.table, table, sizeof(Word) * words);
   task.state.store(ScanTask::kPending, std::memory_order_relaxed);
   published_shared.store(++published, std::memory_order_release);
   ++stats.speculated;
+  return true;
+}
+
+// Runs one queued scan on this thread, which would otherwise wait; true if
+// it did. (Claims are compare-and-swaps, so helpers and this thread never
+// take the same task.)
+bool RareCommonEngine::Impl::help_once() {
+  std::uint64_t i = claimed.load();
+  if (i >= published || !claimed.compare_exchange_strong(i, i + 1)) return false;
+  run_task(ring[i % kRingSize], stats.scan_steps, stats.full_scans);
   return true;
 }
 
@@ -864,6 +936,7 @@ bool RareCommonEngine::Impl::retire() {
       rollback(task.n, task.value);
       return false;
     }
+    scan_average += std::min<std::uint64_t>(task.steps, 16 * kMinHandedScan) - scan_average / 16;
     ++retired;
   }
   return true;
@@ -874,7 +947,7 @@ bool RareCommonEngine::Impl::drain() {
   unsigned idle = 0;
   while (retired < published) {
     if (!retire()) return false;
-    if (retired < published) back_off(idle, false);
+    if (retired < published && !help_once()) back_off(idle, false);
   }
   return true;
 }
@@ -901,7 +974,7 @@ void RareCommonEngine::Impl::rollback(Heap n, Value16 value) {
     rare_pos.pop_back();
     rare_val.pop_back();
   }
-  for (std::size_t& count : paired) count = std::min(count, rare_pos.size());
+  std::fill(paired.begin(), paired.end(), 0);  // recounted for heap n + 1
   n_cur = n;
   discard_blocks();
   group_end = 0;
@@ -923,8 +996,8 @@ Heap RareCommonEngine::Impl::committed() const {
 void RareCommonEngine::Impl::publish_blocks() {
   while (blocks_published - blocks_consumed < kBlockRing && next_block_first <= last_heap) {
     const Heap first = next_block_first;
-    if (first < split.back() + 2) {  // the first heaps have no splits for every k
-      next_block_first = split.back() + 2;
+    if (first < std::max(n_cur, split.back() + 2)) {  // never behind, nor before every split
+      next_block_first = std::max(n_cur, split.back() + 2);
       continue;
     }
     const std::size_t begin =
@@ -933,8 +1006,13 @@ void RareCommonEngine::Impl::publish_blocks() {
     const std::size_t count = rare_pos.size();
     const std::size_t stop = begin + (count - begin) * share / kShareSteps;
     if (begin < count && first + kBlockHeaps > n_cur + split.front() + rare_pos[begin]) return;
+    if (stop < begin + kMinHandedEntries) {
+      // Nothing to hand over yet: look again when this thread gets there.
+      if (first > n_cur) return;
+      next_block_first = first + kBlockHeaps;
+      continue;
+    }
     next_block_first = first + kBlockHeaps;
-    if (stop <= begin) continue;  // nothing to hand over: the main thread pairs all
     FarBlock& block = blocks[blocks_published % kBlockRing];
     block.first = first;
     block.end = std::min(first + kBlockHeaps, last_heap + 1);
@@ -962,10 +1040,14 @@ void RareCommonEngine::Impl::enter_block(Heap n) {
     ++blocks_consumed;
     return;
   }
+  // A helper is on it: run queued scans meanwhile.
   unsigned idle = 0;
   while (block.state.load(std::memory_order_acquire) != FarBlock::kDone) {
     main_waited = true;
-    back_off(idle, false);
+    if (help_once())
+      idle = 0;
+    else
+      back_off(idle, false);
   }
   current = &block;
 }
@@ -977,7 +1059,7 @@ void RareCommonEngine::Impl::leave_block() {
   current = nullptr;
   ++blocks_consumed;
   if (main_waited)
-    share = share > 1 ? share - 1 : 1;
+    share = share > 0 ? share - 1 : 0;
   else if (helper_idle.exchange(false, std::memory_order_relaxed))
     share = std::min(kShareSteps, share + 1);
   main_waited = false;
@@ -985,7 +1067,8 @@ void RareCommonEngine::Impl::leave_block() {
 
 // ---------------------------------------------------------------------------
 
-bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last, const EngineControl& control) {
+bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last,
+                                    const EngineControl& control) {
   stats = {};
   if (values.empty()) values.push_back(0);  // G(0) = 0: no options
   const Heap start = values.size();
@@ -999,7 +1082,7 @@ bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last, const Engi
   n_cur = start;
 
   bool done = false;
-  if (threads > 1 && !split.empty() && split.size() <= 8 && last - start >= 2 * kQuietHeaps)
+  if (threads > 1 && !split.empty() && last - start >= 2 * kQuietHeaps)
     start_helpers(threads - 1);
   try {
     done = run(last, control);
@@ -1043,19 +1126,29 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
       }
     }
     if (!options.mask && n_cur >= next_mask_check) {
-      if (helping) {
-        if (!drain()) continue;
-        pause_helpers();
-        discard_blocks();
+      Nimber best = mask;
+      if (mask_change_due(best)) {
+        // Settle the speculated values first, and look again on them.
+        if (helping) {
+          if (!drain()) continue;  // rolled back: check again when here
+          pause_helpers();
+          discard_blocks();
+        }
+        if (mask_change_due(best)) {
+          set_mask(best);
+          rebuild_rare_list(n_cur);
+          group_end = 0;
+          ++stats.mask_changes;
+        }
+        if (helping) resume_helpers();
       }
-      maybe_change_mask();
-      if (helping) resume_helpers();
+      next_mask_check = n_cur < 65536 ? 2 * n_cur : n_cur + 65536;
     }
 
     const Heap n = n_cur;
     if (helping) {
       if (current && n >= current->end) leave_block();
-      publish_blocks();
+      if (n % 16 == 0) publish_blocks();
       if (!current) enter_block(n);
     }
     if (n >= group_end) start_group(n);
@@ -1063,7 +1156,18 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
     const unsigned count = prepare(n, table, limit);
     Nimber value = limit;
     if (count != 0) {
-      if (helping && mask != 0 && bound <= kTableBound && n - last_rare >= kQuietHeaps) {
+      // Speculate when scans are long enough to be worth handing over and
+      // the helpers keep up (else this thread scans: the load balances, and
+      // the helpers' share of far pairs shrinks).
+      bool hand_over = helping && mask != 0 && bound <= kTableBound &&
+                       ((n - last_rare >= kQuietHeaps && scan_average >= 16 * kMinHandedScan) ||
+                        options.force_speculation);
+      if (hand_over && published - retired >= kRingSize / 2 && !options.force_speculation) {
+        if (!retire()) continue;
+        hand_over = published - retired < kRingSize / 2;
+        main_waited = main_waited || !hand_over;
+      }
+      if (hand_over) {
         if (!push_task(n, table, count)) continue;
       } else {
         value = finish_inline(n, table, count, limit);

@@ -11,22 +11,30 @@
 //   (a short scan in practice), and only a scan that runs to the end makes
 //   G(n) a new rare value. Correct for any mask; the mask only sets the speed.
 //   Engineering: exclusions are marked with epoch stamps (stores only, no
-//   read-modify-write chains) and turned into a bit set; the scan looks up
-//   32 splits at a time in a 1024-bit table with AVX-512 where the CPU has it.
-//   With helper threads, G(n) = c is taken speculatively and the scan that
-//   confirms it runs on a helper while the main thread goes on; a scan that
-//   fails rolls the sequence back to that heap (so only the first rare values
-//   of a game, where speculation is switched off anyway, ever cost one). The
-//   mask is chosen to minimise the rare heap sizes, by a Walsh-Hadamard
-//   transform of the value histogram, and re-chosen when frequencies shift.
+//   read-modify-write chains) and turned into bit sets; each rare heap size
+//   is paired with 16 consecutive heaps in one pass (four 8-byte loads, 16
+//   byte stamps); the scan looks up 32 splits at a time in a table of up to
+//   4096 bits with AVX-512 where the CPU has it (portable kernels otherwise).
+//   Helper threads take two kinds of work off the main thread: the pairs of
+//   far rare heap sizes (>= 2304), made ahead of time in blocks of 256 heaps
+//   (a share adjusted to keep both sides busy), and the scans: G(n) = c is
+//   taken speculatively and the scan that confirms it runs on a helper while
+//   the main thread goes on. A scan that fails rolls the sequence back to
+//   that heap; speculation waits 2048 heaps after each rare value, so only a
+//   game's late rare values ever cost one. The mask is chosen to minimise
+//   the rare heap sizes, by a Walsh-Hadamard transform of the value
+//   histogram, and re-chosen when frequencies shift.
 // Source: WW ch. 4 ("Sparse space spells speed"); A. Flammenkamp's
 //   octal-game pages; Gangolli & Plambeck, IJGT 18 (1989).
 // Time: O(#rare + scan length) per value and two-heap digit; O(n) for the
 //   few values that are new rare values.
-// Memory: 2 bytes per heap size, plus 6 bytes per rare heap size.
+// Memory: 2 bytes per heap size, plus 6 bytes per rare heap size; heap
+//   sizes below 2^32.
 // Status: compared with the naive engine on all 512 codes 0.d1d2d3 to 4096,
-//   random octal and hexadecimal codes, forced (also bad) masks, thread
-//   counts 1-3 and resumed prefixes (tests/stress/sequence_engine_test).
+//   random octal and hexadecimal codes and forced (also bad) masks; portable
+//   against AVX-512 kernels, thread counts 1-3 (with rollbacks), resumed and
+//   stopped runs; published values and periods (OEIS A046695, A002187,
+//   A071464, A071436) (tests/stress/sequence_engine_test).
 #pragma once
 
 #include <cstdint>
@@ -38,22 +46,26 @@
 namespace grundy {
 
 struct RareCommonOptions {
-  // Threads in all (0: one per core). Helpers only confirm scans, so the
-  // values never depend on this.
+  // Threads in all (0: one per core). Helpers pair far heap sizes and
+  // confirm scans; the values never depend on their number.
   unsigned threads = 0;
   // A fixed mask for the whole run (0 allowed: every value is rare and every
   // split is paired). Empty: chosen from the value frequencies.
   std::optional<Nimber> mask;
   // Use the AVX-512 kernels when the CPU has them (false: the portable ones).
   bool simd = true;
+  // For tests: with helpers, hand every scan over at once, however short and
+  // however soon after a rare value, so that failed scans (rollbacks) happen.
+  bool force_speculation = false;
 };
 
 // Counters of the last extend call (CaDiCaL-style plain stats).
 struct RareCommonStats {
-  std::uint64_t pairs = 0;          // rare heap sizes paired with a complement
+  std::uint64_t pairs = 0;          // (rare heap size, complement) pairs, all threads
   std::uint64_t scan_steps = 0;     // common+common splits looked at
-  std::uint64_t full_scans = 0;     // scans that ran to the end (new rare values)
-  std::uint64_t speculated = 0;     // values whose scan ran on a helper thread
+  std::uint64_t full_scans = 0;     // scans that ran to the end (new rare values;
+                                    // with speculation also rolled-back ones)
+  std::uint64_t speculated = 0;     // scans handed over (G(n) = c taken at once)
   std::uint64_t rollbacks = 0;      // failed speculative scans
   std::uint64_t mask_changes = 0;   // masks re-chosen (each rebuilds the rare list)
 };
@@ -70,6 +82,9 @@ class RareCommonEngine final : public SequenceEngine {
   RareCommonEngine(const RareCommonEngine&) = delete;
   RareCommonEngine& operator=(const RareCommonEngine&) = delete;
 
+  // Every call rebuilds its state (mask, rare list) from the prefix in
+  // `values`, in O(prefix): a prefix from anywhere (a checkpoint) is
+  // continued exactly, and is trusted, not checked.
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
   EngineProgress progress() const override;
   const RareCommonStats& stats() const;

@@ -1,0 +1,72 @@
+// Heap-value sequence engines on four unsolved octal games: the naive engine
+// (mex over every option) against the rare/common engine, one and two
+// threads, items = values computed (heap sizes 0..n).
+//   0.6 (Officers), 0.007 (Treblecross), 0.16 and 0.014.
+// The naive engine is O(n^2): it is registered only at n = 2^14 and 2^16
+// (2^16 already takes seconds per code; 2^20 would take hours), and the
+// rare/common engine runs at those sizes too for a direct comparison. The
+// rare/common runs at 2^20, 2^22 and 2^24 take from a fraction of a second
+// (0.16) to minutes (0.007 at 2^24), so each is timed once (Iterations(1),
+// real time). For one long run with progress lines use bench_officers_run
+// (tools/bench_officers.sh).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/rare_common.h"
+#include "grundy/solve/sequence_engine.h"
+
+namespace {
+
+const char* const kCodes[] = {"0.6", "0.007", "0.16", "0.014"};
+
+void run_engine(benchmark::State& state, grundy::SequenceEngine& engine, grundy::Heap last) {
+  grundy::ValueSequence values;
+  values.reserve(last + 1);
+  values.clear();
+  if (!engine.extend(values, last, {})) state.SkipWithError("stopped early");
+  benchmark::DoNotOptimize(values.data());
+}
+
+void BM_Naive(benchmark::State& state) {
+  const auto code = grundy::TakeAndBreak::parse(kCodes[state.range(0)]);
+  const grundy::Heap last = (grundy::Heap{1} << state.range(1)) - 1;
+  for (auto _ : state) {
+    auto engine = grundy::make_naive_engine(code);
+    run_engine(state, *engine, last);
+  }
+  state.SetLabel(kCodes[state.range(0)]);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last + 1));
+}
+
+void BM_RareCommon(benchmark::State& state) {
+  const auto code = grundy::TakeAndBreak::parse(kCodes[state.range(0)]);
+  const grundy::Heap last = (grundy::Heap{1} << state.range(1)) - 1;
+  grundy::RareCommonOptions options;
+  options.threads = static_cast<unsigned>(state.range(2));
+  for (auto _ : state) {
+    grundy::RareCommonEngine engine(code, options);
+    run_engine(state, engine, last);
+  }
+  state.SetLabel(kCodes[state.range(0)]);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last + 1));
+}
+
+// Arguments: code index, log2 n, threads.
+BENCHMARK(BM_Naive)
+    ->ArgsProduct({{0, 1, 2, 3}, {14, 16}})
+    ->ArgNames({"code", "log2n"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK(BM_RareCommon)
+    ->ArgsProduct({{0, 1, 2, 3}, {14, 16, 20, 22, 24}, {1, 2}})
+    ->ArgNames({"code", "log2n", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,94 @@
+// A long single run of a heap-value engine, for measurements that take
+// minutes (Google Benchmark's repetitions do not fit those):
+//   bench_officers_run [N] [CODE] [THREADS] [ENGINE]
+// computes G(0..N) of CODE (default 2^24 and 0.6, Officers) with the
+// rare/common engine (ENGINE = fast, default; naive; portable = rare/common
+// without the AVX-512 kernels) on THREADS threads (default 0: one per core)
+// and prints the time, values per second, the rare count, the mask, the
+// engine's counters and a checksum of the values (FNV-1a, to compare runs).
+// A progress line goes to stderr every few seconds; Ctrl-C stops cleanly.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/rare_common.h"
+#include "grundy/solve/sequence_engine.h"
+
+namespace {
+std::atomic<bool> stop_requested{false};
+extern "C" void on_signal(int) { stop_requested.store(true); }
+}  // namespace
+
+int main(int argc, char** argv) {
+  const grundy::Heap n = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : grundy::Heap{1} << 24;
+  const std::string code_text = argc > 2 ? argv[2] : "0.6";
+  const unsigned threads = argc > 3 ? static_cast<unsigned>(std::atoi(argv[3])) : 0;
+  const std::string engine_name = argc > 4 ? argv[4] : "fast";
+  const grundy::TakeAndBreak code = grundy::TakeAndBreak::parse(code_text);
+
+  std::unique_ptr<grundy::SequenceEngine> engine;
+  grundy::RareCommonEngine* rare_common = nullptr;
+  if (engine_name == "naive" || !grundy::rare_common_applies(code)) {
+    engine = grundy::make_naive_engine(code);
+  } else {
+    grundy::RareCommonOptions options;
+    options.threads = threads;
+    options.simd = engine_name != "portable";
+    auto rc = std::make_unique<grundy::RareCommonEngine>(code, options);
+    rare_common = rc.get();
+    engine = std::move(rc);
+  }
+  std::signal(SIGINT, on_signal);
+
+  grundy::EngineControl control;
+  control.stop = &stop_requested;
+  const auto start = std::chrono::steady_clock::now();
+  auto last_line = start;
+  control.progress = [&](const grundy::EngineProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_line < std::chrono::seconds(5)) return;
+    last_line = now;
+    const double s = std::chrono::duration<double>(now - start).count();
+    std::fprintf(stderr, "  %llu values, %.1f s, %.0f values/s, rare %llu, mask %llu\n",
+                 static_cast<unsigned long long>(p.reached), s, p.reached / s,
+                 static_cast<unsigned long long>(p.rare_count),
+                 static_cast<unsigned long long>(p.mask));
+  };
+  grundy::ValueSequence values;
+  const bool done = engine->extend(values, n, control);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::uint64_t checksum = 1469598103934665603ULL;
+  unsigned max_value = 0;
+  for (grundy::Value16 v : values) {
+    checksum = (checksum ^ (v & 0xFF)) * 1099511628211ULL;
+    checksum = (checksum ^ (v >> 8)) * 1099511628211ULL;
+    if (v > max_value) max_value = v;
+  }
+  const grundy::EngineProgress p = engine->progress();
+  std::printf("code %s  engine %s  threads %u  simd %s\n", code.name().c_str(), engine_name.c_str(),
+              threads, rare_common && rare_common->uses_simd() ? "avx512" : "no");
+  std::printf("G(0..%llu)%s  %.2f s  %.0f values/s  max value %u  rare %llu  mask %llu  "
+              "checksum %016llx\n",
+              static_cast<unsigned long long>(values.size() - 1), done ? "" : " (stopped)",
+              seconds, static_cast<double>(values.size()) / seconds, max_value,
+              static_cast<unsigned long long>(p.rare_count),
+              static_cast<unsigned long long>(p.mask), static_cast<unsigned long long>(checksum));
+  if (rare_common) {
+    const grundy::RareCommonStats& s = rare_common->stats();
+    const double per = static_cast<double>(values.size());
+    std::printf("pairs/value %.1f  scan/value %.1f  full scans %llu  speculated %llu  "
+                "rollbacks %llu  mask changes %llu\n",
+                s.pairs / per, s.scan_steps / per, static_cast<unsigned long long>(s.full_scans),
+                static_cast<unsigned long long>(s.speculated),
+                static_cast<unsigned long long>(s.rollbacks),
+                static_cast<unsigned long long>(s.mask_changes));
+  }
+  return done ? 0 : 1;
+}
