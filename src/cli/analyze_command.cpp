@@ -49,7 +49,10 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
     out += fmt::format("value: none ({})\n", a.value_note);
   out += fmt::format("method: {}\n", a.method);
   const auto& moves = a.winning_moves.moves;
-  if (moves.empty()) {
+  if (moves.empty() && !a.winning_moves.complete) {
+    out += "winning moves: none found within the search budget (the search was cut: the list is "
+           "incomplete)\n";
+  } else if (moves.empty()) {
     out += "winning moves: none\n";
   } else if (request.one) {
     out += "winning move:\n";
@@ -68,8 +71,8 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
       out.clear();
     }
   }
-  if (!a.winning_moves.complete && !request.one)
-    out += fmt::format("  … and more (raise --max-moves to list them)\n");
+  if (!a.winning_moves.complete && !request.one && !moves.empty())
+    out += fmt::format("  … the list is incomplete (raise --max-moves to list more)\n");
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
