@@ -145,7 +145,8 @@ int main(int argc, char** argv) {
 
   grundy::cli::PlayRequest play;
   auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal against perfect play");
-  play_cmd->add_option("ruleset", play.ruleset, "Ruleset name, e.g. nim, kayles, wythoff")
+  play_cmd->add_option("ruleset", play.ruleset,
+                       "Ruleset name, e.g. nim, kayles, wythoff; or graph:FILE (tokens on vertices)")
       ->required();
   play_cmd->add_option("position", play.heaps, "Heap sizes (stairs for staircase)")->required();
   auto* play_misere =

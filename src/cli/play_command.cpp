@@ -16,9 +16,12 @@
 #include <fmt/ranges.h>
 
 #include "grundy/core/error.h"
+#include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
+#include "grundy/solve/graph_values.h"
+#include "graph_command.h"
 #include "grundy/solve/remoteness.h"
 #include "grundy/solve/suspense.h"
 
@@ -145,6 +148,13 @@ class Game {
       : rules_(rules), convention_(convention), position_(std::move(start)),
         remoteness_(rules, convention, limit), limit_(limit) {}
 
+  // Tokens on a graph with cycles: search cannot end there, so moves come from
+  // the generalised Sprague-Grundy values (theory.md §6) instead.
+  void use_loopy_graph(const Graph& graph) {
+    graph_ = &graph;
+    gamma_ = solve_graph(graph).gamma;
+  }
+
   int run(bool computer_first) {
     say(fmt::format("Playing {} in {} play: whoever cannot move {}.\n", rules_.name(),
                     convention_ == Convention::misere ? "misère" : "normal",
@@ -225,7 +235,41 @@ class Game {
     }
   }
 
+  // The computer's choice on a graph with cycles: a move to a P-position when
+  // it wins, else one that keeps a draw, else any move.
+  Position loopy_choice(bool& winning) {
+    std::vector<Vertex> tokens(position_.begin(), position_.end());
+    const TokenAnalysis a = analyze_tokens(*graph_, gamma_, tokens, 1);
+    winning = !a.winning_moves.empty();
+    if (winning) {
+      Position after = position_;
+      after[a.winning_moves.front().token] = a.winning_moves.front().to;
+      return after;
+    }
+    std::optional<Position> any;
+    std::optional<Position> drawing;
+    rules_.for_each_option(position_, [&](const Position& after) {
+      if (!any) any = after;
+      std::vector<Vertex> next(after.begin(), after.end());
+      if (analyze_tokens(*graph_, gamma_, next, 0).outcome == Outcome::D) {
+        drawing = after;
+        return false;
+      }
+      return true;
+    });
+    return drawing ? *drawing : *any;
+  }
+
   void hint() {
+    if (graph_ != nullptr) {
+      bool winning = false;
+      const Position after = loopy_choice(winning);
+      if (winning)
+        say(fmt::format("Hint: {}  →  {}\n", rules_.describe_move(position_, after), join(after)));
+      else
+        say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
+      return;
+    }
     try {
       AnalysisOptions options;
       options.convention = convention_;
@@ -244,6 +288,13 @@ class Game {
   }
 
   void computer_moves() {
+    if (graph_ != nullptr) {
+      bool winning = false;
+      const Position after = loopy_choice(winning);
+      say(fmt::format("Computer: {}\n", rules_.describe_move(position_, after)));
+      position_ = after;
+      return;
+    }
     std::optional<Position> chosen;
     std::string note;
     try {
@@ -277,6 +328,8 @@ class Game {
   Position position_;
   Remoteness remoteness_;
   std::uint64_t limit_;
+  const Graph* graph_ = nullptr;
+  std::vector<std::uint32_t> gamma_;
   // The positions before each of the human's moves, for undo.
   std::vector<Position> history_;
 };
@@ -451,9 +504,32 @@ class EveryGame {
   std::vector<std::vector<Position>> history_;
 };
 
+// `graph:FILE` plays tokens on the vertices (ids or names) of a graph file.
+int run_graph_play(const PlayRequest& request, bool computer_first) {
+  const std::string file = request.ruleset.substr(6);
+  auto graph = std::make_shared<const Graph>(read_graph(file));
+  const GraphTokens rules(graph);
+  Position start;
+  for (const std::string& token : request.heaps) {
+    const auto v = graph->find_vertex(token);
+    if (!v) throw InputError(token, fmt::format("'{}' is not a vertex of {}", token, file));
+    start.push_back(*v);
+  }
+  if (request.every) throw InputError("--every", "--every is not available on graph positions");
+  const bool acyclic = acyclic_grundy_values(*graph).acyclic();
+  if (!acyclic && request.misere)
+    throw InputError("--misere", "misère play on a graph with cycles is not supported");
+  Game game(rules, request.misere ? Convention::misere : Convention::normal, start,
+            request.search_limit);
+  if (!acyclic) game.use_loopy_graph(*graph);
+  return game.run(computer_first);
+}
+
 }  // namespace
 
 int run_play(const PlayRequest& request) {
+  if (request.ruleset.rfind("graph:", 0) == 0)
+    return run_graph_play(request, request.first == "computer");
   const auto rules = parse_ruleset(request.ruleset);
   const Position start = parse_position(*rules, request.heaps);
   if (request.first != "me" && request.first != "computer")

@@ -264,3 +264,30 @@ TEST(Cli, EverySgAndRemoteness) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(Cli, PlayOnGraphPositions) {
+  const std::string dir = GRUNDY_SOURCE_DIR "/docs/examples/";
+  // Ferguson 3.4: a token on d (γ = 1) is N; the computer moves d → e and the
+  // human, at the sink e, cannot move.
+  auto run = grundy_cli({"play", "graph:" + dir + "ferguson.txt", "d", "--first", "computer"}, "");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("Computer: token 1: d → e"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Game over: the computer wins"), std::string::npos) << run.out;
+  // The DAG: s is N for the human, who plays move 1 each time (s → a, then
+  // c → t after the computer's forced a → c) and wins.
+  run = grundy_cli({"play", "graph:" + dir + "dag.txt", "s"}, "hint\n1\n1\n");
+  EXPECT_NE(run.out.find("Hint: token 1: s → a"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Game over: you win"), std::string::npos) << run.out;
+  // On the cycle a → b → c → a the game is a draw: it goes on until input ends.
+  run = grundy_cli({"play", "graph:" + dir + "ferguson.txt", "a", "--first", "computer"},
+                   "1\n1\n1\n1\n");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out.find("Game over"), std::string::npos) << run.out;
+  expect_bad({"play", "graph:" + dir + "ferguson.txt", "zz"}, "'zz'");
+}
+
+}  // namespace
+}  // namespace grundy
