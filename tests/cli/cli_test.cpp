@@ -291,3 +291,29 @@ TEST(Cli, PlayOnGraphPositions) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(Cli, PlayEverySgWholeGames) {
+  // Every-SG (seed 003) through the real binary, scripted on standard input.
+  // bash:1 3 2: suspense 3 and 2 (forced play), largest odd, so the computer,
+  // moving first, wins: (3, 2) → (2, 1), the human's forced (1, 0), → (0, 0).
+  auto run = grundy_cli({"play", "bash:1", "3", "2", "--every", "--first", "computer"},
+                        "1 1\n1\n1\n");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("Game over: the computer wins"), std::string::npos) << run.out;
+  // Kayles 3 4: suspense 3 and 3 (analyze --every), the computer wins
+  // whatever the human plays (always the first listed move here).
+  const auto j = analyze_json({"kayles", "3", "4", "--every"});
+  ASSERT_EQ(j["outcome"], "N");
+  run = grundy_cli({"play", "kayles", "3", "4", "--every", "--first", "computer"},
+                   "1 1\n1 1\n1 1\n1\n1\n");
+  EXPECT_NE(run.out.find("Game over: the computer wins"), std::string::npos) << run.out;
+  // And a human who takes the hints from an N-position wins.
+  run = grundy_cli({"play", "bash:1", "3", "2", "--every"}, "hint\n1 1\n1\n");
+  EXPECT_NE(run.out.find("Game over: you win"), std::string::npos) << run.out;
+}
+
+}  // namespace
+}  // namespace grundy
