@@ -8,11 +8,12 @@
 
 #include "commands.h"
 #include "explain.h"
+#include "game_syntax.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
-#include "grundy/solve/suspense.h"
+#include "grundy/solve/compound_analysis.h"
 
 namespace grundy::cli {
 
@@ -23,6 +24,19 @@ namespace {
 constexpr std::size_t kShowPositionUpTo = 24;
 
 std::string join(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
+
+bool is_compound(const Ruleset& ruleset) { return dynamic_cast<const Compound*>(&ruleset) != nullptr; }
+
+// A position in JSON: its numbers, or for a compound one object per component.
+nlohmann::json position_json(const Ruleset& ruleset, const Position& position) {
+  const auto* compound = dynamic_cast<const Compound*>(&ruleset);
+  if (compound == nullptr) return position;
+  auto parts = nlohmann::json::array();
+  const auto components = compound->decode(position);
+  for (std::size_t i = 0; i < components.size(); ++i)
+    parts.push_back({{"ruleset", compound->ruleset(i).name()}, {"position", components[i]}});
+  return parts;
+}
 
 void print_text(const Ruleset& ruleset, const Position& position, const Analysis& a,
                 const AnalyzeRequest& request) {
@@ -37,12 +51,19 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
     std::fwrite(out.data(), 1, out.size(), stdout);
     return;
   }
-  out += fmt::format("{} ({} play): {}\n", ruleset.name(), misere ? "misère" : "normal",
-                     show_position ? join(position) : fmt::format("{} heaps", position.size()));
-  out += fmt::format("outcome: {} — the {} wins\n", outcome_letter(a.outcome),
-                     a.outcome == Outcome::N ? "player to move" : "other player");
+  if (is_compound(ruleset))
+    out += fmt::format("{} ({} play)\n", ruleset.show(position), misere ? "misère" : "normal");
+  else
+    out += fmt::format("{} ({} play): {}\n", ruleset.name(), misere ? "misère" : "normal",
+                       show_position ? ruleset.show(position)
+                                     : fmt::format("{} heaps", position.size()));
+  out += fmt::format("outcome: {} — {}\n", outcome_letter(a.outcome),
+                     a.outcome == Outcome::N   ? "the player to move wins"
+                     : a.outcome == Outcome::P ? "the other player wins"
+                                               : "a draw: neither player can force a win");
   if (a.heap_values && a.heap_values->size() <= kShowPositionUpTo)
-    out += fmt::format("heap values: {}\n", join(*a.heap_values));
+    out += fmt::format("{}: {}\n", is_compound(ruleset) ? "component values" : "heap values",
+                       join(*a.heap_values));
   if (a.value)
     out += fmt::format("value: {}\n", *a.value);
   else
@@ -53,7 +74,8 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
     out += "winning moves: none found within the search budget (the search was cut: the list is "
            "incomplete)\n";
   } else if (moves.empty()) {
-    out += "winning moves: none\n";
+    out += a.outcome == Outcome::D ? "winning moves: none (play can go on for ever)\n"
+                                   : "winning moves: none\n";
   } else if (request.one) {
     out += "winning move:\n";
   } else {
@@ -62,7 +84,7 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   }
   for (const Move& move : moves) {
     if (show_position)
-      out += fmt::format("  {}  →  {}\n", move.description, join(move.after(position)));
+      out += fmt::format("  {}  →  {}\n", move.description, ruleset.show(move.after(position)));
     else
       out += fmt::format("  {}\n", move.description);
     if (request.one) break;
@@ -81,7 +103,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   nlohmann::json j;
   j["ruleset"] = ruleset.name();
   j["convention"] = request.misere ? "misere" : "normal";
-  j["position"] = position;
+  j["position"] = position_json(ruleset, position);
   j["outcome"] = std::string(1, outcome_letter(a.outcome));
   j["value"] = a.value ? nlohmann::json(*a.value) : nlohmann::json(nullptr);
   if (!a.value) j["value_note"] = a.value_note;
@@ -90,7 +112,8 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   auto moves = nlohmann::json::array();
   if (!request.count) {
     for (const Move& move : a.winning_moves.moves) {
-      moves.push_back({{"description", move.description}, {"position", move.after(position)}});
+      moves.push_back({{"description", move.description},
+                       {"position", position_json(ruleset, move.after(position))}});
       if (request.one) break;
     }
   }
@@ -102,103 +125,138 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
-// Every-SG (theory.md §5, seed 003): each heap of a heap game is a component
-// (after a split, the sum of its parts); other games are one component. The
-// mover wins iff the largest suspense number is odd, and good play moves in
-// every component: winners prolong, losers hurry.
-int run_every(const Ruleset& ruleset, const Position& position, const AnalyzeRequest& request) {
-  std::vector<Position> components;
-  const bool heap_game = dynamic_cast<const HeapRuleset*>(&ruleset) != nullptr;
-  if (heap_game) {
-    for (Heap h : position) components.push_back({h});
-  } else {
-    components.push_back(position);
-  }
-  Suspense suspense(ruleset, request.search_limit);
-  std::vector<std::uint64_t> values;
-  std::uint64_t largest = 0;
-  for (const Position& c : components) {
-    values.push_back(suspense.value(c));
-    largest = std::max(largest, values.back());
-  }
-  const bool wins = largest % 2 == 1;
-  // The move good play makes: in every component that can still move.
-  Position after;
-  std::vector<std::string> parts;
-  for (std::size_t i = 0; i < components.size(); ++i) {
-    Position next = components[i];
-    if (values[i] > 0) {
-      next = suspense.best_option(components[i]);
-      if (heap_game) {
-        // Describe the move in the whole position, so that heap numbers are right.
-        Position whole = position;
-        whole.erase(whole.begin() + static_cast<std::ptrdiff_t>(i));
-        whole.insert(whole.begin() + static_cast<std::ptrdiff_t>(i), next.begin(), next.end());
-        parts.push_back(ruleset.describe_move(position, whole));
-      } else {
-        parts.push_back(ruleset.describe_move(components[i], next));
+// Every-SG (theory.md §5, seed 003): each heap of a heap game and each token
+// on a graph is a component (after a split, the sum of its parts); other
+// games are one component each. The mover wins iff the largest suspense
+// number is odd, and good play moves in every component: winners prolong,
+// losers hurry. Components with cycles: retrograde analysis of the compound.
+int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& request) {
+  const ParsedGame game = every_compound_of(summands);
+  const Compound& every = *game.compound();
+  const Position& position = game.position;
+  const EveryAnalysis e = analyze_every(every, position, request.search_limit);
+  // A single heap game is shown as its heaps, as the user wrote it.
+  const bool one_heap_game =
+      summands.size() == 1 && dynamic_cast<const HeapRuleset*>(summands[0].ruleset.get()) != nullptr;
+  const Ruleset& first = *summands[0].ruleset;
+  auto shown = [&](const Position& p) {
+    if (!one_heap_game) return every.show(p);
+    Position heaps;
+    for (const Position& c : every.decode(p)) heaps.insert(heaps.end(), c.begin(), c.end());
+    return join(heaps);
+  };
+  auto flat = [&](const Position& p) {
+    Position heaps;
+    for (const Position& c : every.decode(p)) heaps.insert(heaps.end(), c.begin(), c.end());
+    return heaps;
+  };
+  // The move, component by component; heap numbers counted in the whole row.
+  std::string description;
+  if (e.move) {
+    if (one_heap_game) {
+      const auto before = every.decode(position);
+      const auto after = every.decode(*e.move);
+      std::vector<std::string> parts;
+      std::size_t offset = 0;
+      Position whole = flat(position);
+      for (std::size_t i = 0; i < before.size(); ++i) {
+        if (before[i] != after[i]) {
+          Position changed = whole;
+          changed.erase(changed.begin() + static_cast<std::ptrdiff_t>(offset),
+                        changed.begin() + static_cast<std::ptrdiff_t>(offset + before[i].size()));
+          changed.insert(changed.begin() + static_cast<std::ptrdiff_t>(offset), after[i].begin(),
+                         after[i].end());
+          parts.push_back(first.describe_move(whole, changed));
+        }
+        offset += before[i].size();
       }
+      description = fmt::format("{}", fmt::join(parts, "; "));
+    } else {
+      description = every.describe_move(position, *e.move);
     }
-    after.insert(after.end(), next.begin(), next.end());
   }
+  const std::string name = one_heap_game ? first.name() : std::string("Every-SG compound");
   if (request.json) {
     nlohmann::json j;
-    j["ruleset"] = ruleset.name();
+    j["ruleset"] = one_heap_game ? first.name() : every.name();
     j["convention"] = "every";
-    j["position"] = position;
-    j["outcome"] = wins ? "N" : "P";
+    j["position"] = one_heap_game ? nlohmann::json(flat(position)) : position_json(every, position);
+    j["outcome"] = std::string(1, outcome_letter(e.outcome));
     j["value"] = nullptr;
-    j["suspense"] = values;
+    j["suspense"] = e.suspense.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.suspense);
     j["heap_values"] = nullptr;
+    j["method"] = e.method;
     auto moves = nlohmann::json::array();
-    if (wins) moves.push_back({{"description", fmt::format("{}", fmt::join(parts, "; "))}, {"position", after}});
+    if (e.outcome == Outcome::N && e.move)
+      moves.push_back({{"description", description},
+                       {"position", one_heap_game ? nlohmann::json(flat(*e.move))
+                                                  : position_json(every, *e.move)}});
     j["winning_moves"] = moves;
     std::puts(j.dump(2).c_str());
     return 0;
   }
-  std::string out = fmt::format("{} (Every-SG: move in every component): {}\n", ruleset.name(), join(position));
-  out += fmt::format("outcome: {} — the {} wins\n", wins ? 'N' : 'P', wins ? "player to move" : "other player");
-  out += fmt::format("suspense numbers: {} (largest {}, {})\n", fmt::join(values, " "), largest,
-                     wins ? "odd" : "even");
-  if (wins)
-    out += fmt::format("winning move: {}  →  {}\n", fmt::join(parts, "; "), join(after));
-  else if (largest > 0)
-    out += fmt::format("no winning move; hurrying: {}  →  {}\n", fmt::join(parts, "; "), join(after));
-  else
+  std::string out = fmt::format("{} (Every-SG: move in every component): {}\n", name, shown(position));
+  out += fmt::format("outcome: {} — {}\n", outcome_letter(e.outcome),
+                     e.outcome == Outcome::N   ? "the player to move wins"
+                     : e.outcome == Outcome::P ? "the other player wins"
+                                               : "a draw: neither player can force a win");
+  if (!e.suspense.empty()) {
+    const std::uint64_t largest = *std::max_element(e.suspense.begin(), e.suspense.end());
+    out += fmt::format("suspense numbers: {} (largest {}, {})\n", fmt::join(e.suspense, " "), largest,
+                       largest % 2 ? "odd" : "even");
+  } else {
+    out += fmt::format("method: {}\n", e.method);
+  }
+  if (!e.move)
     out += "no move at all\n";
+  else if (e.outcome == Outcome::N)
+    out += fmt::format("winning move: {}  →  {}\n", description, shown(*e.move));
+  else if (e.outcome == Outcome::P)
+    out += fmt::format("no winning move; hurrying: {}  →  {}\n", description, shown(*e.move));
+  else
+    out += fmt::format("drawing move: {}  →  {}\n", description, shown(*e.move));
   std::fputs(out.c_str(), stdout);
   return 0;
 }
 
 int run_remoteness(const Ruleset& ruleset, const Position& position, const AnalyzeRequest& request) {
   const Convention convention = request.misere ? Convention::misere : Convention::normal;
-  Remoteness remoteness(ruleset, convention, request.search_limit);
-  const std::uint64_t r = remoteness.value(position);
-  std::optional<Position> best;
-  bool any_option = false;
-  ruleset.for_each_option(position, [&](const Position&) { return !(any_option = true); });
-  if (any_option) best = remoteness.best_option(position);
-  const bool wins = r % 2 == 1;
+  const RemotenessAnalysis r = analyze_remoteness(ruleset, position, convention, request.search_limit);
+  const bool wins = r.outcome == Outcome::N;
   if (request.json) {
     nlohmann::json j;
     j["ruleset"] = ruleset.name();
     j["convention"] = request.misere ? "misere" : "normal";
-    j["position"] = position;
-    j["outcome"] = wins ? "N" : "P";
-    j["remoteness"] = r;
-    if (best)
-      j["best_move"] = {{"description", ruleset.describe_move(position, *best)}, {"position", *best}};
+    j["position"] = position_json(ruleset, position);
+    j["outcome"] = std::string(1, outcome_letter(r.outcome));
+    j["remoteness"] = r.remoteness ? nlohmann::json(*r.remoteness) : nlohmann::json(nullptr);
+    if (r.best)
+      j["best_move"] = {{"description", ruleset.describe_move(position, *r.best)},
+                        {"position", position_json(ruleset, *r.best)}};
     std::puts(j.dump(2).c_str());
     return 0;
   }
-  std::string out = fmt::format("{} ({} play): {}\n", ruleset.name(), request.misere ? "misère" : "normal", join(position));
+  std::string out =
+      is_compound(ruleset)
+          ? fmt::format("{} ({} play)\n", ruleset.show(position), request.misere ? "misère" : "normal")
+          : fmt::format("{} ({} play): {}\n", ruleset.name(), request.misere ? "misère" : "normal",
+                        ruleset.show(position));
+  if (!r.remoteness) {
+    out += "outcome: D — a draw: neither player can force a win\n";
+    out += fmt::format("remoteness: none (a draw; {})\n", r.method);
+    if (r.best)
+      out += fmt::format("drawing move: {}  →  {}\n", ruleset.describe_move(position, *r.best),
+                         ruleset.show(*r.best));
+    std::fputs(out.c_str(), stdout);
+    return 0;
+  }
   out += fmt::format("outcome: {} — the {} wins\n", wins ? 'N' : 'P', wins ? "player to move" : "other player");
   out += fmt::format("remoteness: {} ({}: the player to move {}; the winner hurries, the loser resists{})\n",
-                     r, wins ? "odd" : "even", wins ? "wins" : "loses",
+                     *r.remoteness, wins ? "odd" : "even", wins ? "wins" : "loses",
                      request.misere ? "; in misère play a position without moves counts 1" : "");
-  if (best)
+  if (r.best)
     out += fmt::format("{}: {}  →  {}\n", wins ? "winning move" : "longest resistance",
-                       ruleset.describe_move(position, *best), join(*best));
+                       ruleset.describe_move(position, *r.best), ruleset.show(*r.best));
   std::fputs(out.c_str(), stdout);
   return 0;
 }
@@ -206,33 +264,42 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
 }  // namespace
 
 int run_analyze(const AnalyzeRequest& request) {
-  const auto ruleset = parse_ruleset(request.ruleset);
   if (!request.input_file.empty() && !request.heaps.empty())
     throw InputError(request.input_file, "give the heaps either on the command line or with --input, not both");
-  Position position;
+  std::vector<Summand> summands;
   if (!request.input_file.empty()) {
-    position = read_heaps(request.input_file);
-    ruleset->check_position(position);
+    Summand s{parse_ruleset(request.ruleset), read_heaps(request.input_file)};
+    s.ruleset->check_position(s.position);
+    summands.push_back(std::move(s));
   } else {
     if (request.heaps.empty())
       throw InputError(request.ruleset, "analyze needs a position: one or more heap sizes");
-    position = parse_position(*ruleset, request.heaps);
+    if (is_sum_syntax(request.ruleset, request.heaps)) {
+      summands = parse_summands(request.ruleset, request.heaps);
+    } else {
+      Summand s{parse_ruleset(request.ruleset), {}};
+      s.position = parse_position(*s.ruleset, request.heaps);
+      summands.push_back(std::move(s));
+    }
   }
-  if (request.every) return run_every(*ruleset, position, request);
-  if (request.remoteness) return run_remoteness(*ruleset, position, request);
+  if (request.every) return run_every(summands, request);
+  const ParsedGame game = sum_of(summands);
+  const Ruleset& ruleset = *game.ruleset;
+  const Position& position = game.position;
+  if (request.remoteness) return run_remoteness(ruleset, position, request);
   AnalysisOptions options;
   options.convention = request.misere ? Convention::misere : Convention::normal;
   options.max_moves = request.one ? 1 : request.max_moves;
   options.count_only = request.count;
   options.search_limit = request.search_limit;
   options.compute.accept_observed = request.observed;
-  const Analysis a = analyze(*ruleset, position, options);
+  const Analysis a = analyze(ruleset, position, options);
   if (request.json) {
-    print_json(*ruleset, position, a, request);
+    print_json(ruleset, position, a, request);
   } else {
-    print_text(*ruleset, position, a, request);
+    print_text(ruleset, position, a, request);
     if (request.explain) {
-      const std::string text = "\n" + explain(*ruleset, position, a, request.misere);
+      const std::string text = "\n" + explain(ruleset, position, a, request.misere);
       std::fwrite(text.data(), 1, text.size(), stdout);
     }
   }

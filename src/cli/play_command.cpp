@@ -21,8 +21,10 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/graph_values.h"
+#include "game_syntax.h"
 #include "graph_command.h"
 #include "grundy/solve/remoteness.h"
+#include "grundy/solve/retrograde.h"
 #include "grundy/solve/suspense.h"
 
 namespace grundy::cli {
@@ -127,7 +129,7 @@ std::optional<Position> read_move(const Ruleset& rules, const Position& p,
     }
     return true;
   });
-  if (!chosen) say(fmt::format("'{}' cannot be reached from {} in one move\n", join(wanted), join(p)));
+  if (!chosen) say(fmt::format("'{}' cannot be reached from {} in one move\n", join(wanted), rules.show(p)));
   return chosen;
 }
 
@@ -136,7 +138,7 @@ void list_moves(const Ruleset& rules, const Position& p, const std::string& inde
   const auto options = options_of(rules, p, kMaxListedMoves, complete);
   for (std::size_t i = 0; i < options.size(); ++i)
     say(fmt::format("{}{}. {}  →  {}\n", indent, i + 1, rules.describe_move(p, options[i]),
-                    join(options[i])));
+                    rules.show(options[i])));
   if (!complete) say(fmt::format("{}(only the first {} moves are listed)\n", indent, options.size()));
 }
 
@@ -145,14 +147,13 @@ void list_moves(const Ruleset& rules, const Position& p, const std::string& inde
 class Game {
  public:
   Game(const Ruleset& rules, Convention convention, Position start, std::uint64_t limit)
-      : rules_(rules), convention_(convention), position_(std::move(start)),
-        remoteness_(rules, convention, limit), limit_(limit) {}
 
-  // Tokens on a graph with cycles: search cannot end there, so moves come from
-  // the generalised Sprague-Grundy values (theory.md §6) instead.
-  void use_loopy_graph(const Graph& graph) {
-    graph_ = &graph;
-    gamma_ = solve_graph(graph).gamma;
+      : rules_(rules), convention_(convention), position_(std::move(start)),
+        remoteness_(rules, convention, limit), limit_(limit) {
+    // A game with cycles (tokens on a cyclic graph, or a sum with one):
+    // recursive search cannot end there, so moves come from a retrograde
+    // analysis with wins, losses and draws (retrograde.h) instead.
+    if (rules_.has_cycles()) loopy_ = std::make_unique<Retrograde>(rules_, convention_, limit_);
   }
 
   int run(bool computer_first) {
@@ -217,14 +218,14 @@ class Game {
   int finish(bool human_to_move) {
     const bool mover_wins = convention_ == Convention::misere;
     const bool human_wins = human_to_move == mover_wins;
-    say(fmt::format("Position: {}\n{} no move left. Game over: {}.\n", join(position_),
+    say(fmt::format("Position: {}\n{} no move left. Game over: {}.\n", rules_.show(position_),
                     human_to_move ? "You have" : "The computer has",
                     human_wins ? "you win" : "the computer wins"));
     return 0;
   }
 
   void show_position() {
-    say(fmt::format("Position: {}\n", join(position_)));
+    say(fmt::format("Position: {}\n", rules_.show(position_)));
     bool complete = true;
     const auto options = options_of(rules_, position_, kCountedMoves, complete);
     if (options.size() <= kListedMoves) {
@@ -235,37 +236,19 @@ class Game {
     }
   }
 
-  // The computer's choice on a graph with cycles: a move to a P-position when
-  // it wins, else one that keeps a draw, else any move.
+  // The computer's choice in a game with cycles: the fastest win, else a move
+  // that keeps a draw, else the longest resistance (Retrograde::best_option).
   Position loopy_choice(bool& winning) {
-    std::vector<Vertex> tokens(position_.begin(), position_.end());
-    const TokenAnalysis a = analyze_tokens(*graph_, gamma_, tokens, 1);
-    winning = !a.winning_moves.empty();
-    if (winning) {
-      Position after = position_;
-      after[a.winning_moves.front().token] = a.winning_moves.front().to;
-      return after;
-    }
-    std::optional<Position> any;
-    std::optional<Position> drawing;
-    rules_.for_each_option(position_, [&](const Position& after) {
-      if (!any) any = after;
-      std::vector<Vertex> next(after.begin(), after.end());
-      if (analyze_tokens(*graph_, gamma_, next, 0).outcome == Outcome::D) {
-        drawing = after;
-        return false;
-      }
-      return true;
-    });
-    return drawing ? *drawing : *any;
+    winning = loopy_->outcome(position_) == Outcome::N;
+    return *loopy_->best_option(position_);
   }
 
   void hint() {
-    if (graph_ != nullptr) {
+    if (loopy_) {
       bool winning = false;
       const Position after = loopy_choice(winning);
       if (winning)
-        say(fmt::format("Hint: {}  →  {}\n", rules_.describe_move(position_, after), join(after)));
+        say(fmt::format("Hint: {}  →  {}\n", rules_.describe_move(position_, after), rules_.show(after)));
       else
         say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
       return;
@@ -278,7 +261,7 @@ class Game {
       const Analysis a = analyze(rules_, position_, options);
       if (a.outcome == Outcome::N && !a.winning_moves.moves.empty()) {
         const Move& m = a.winning_moves.moves.front();
-        say(fmt::format("Hint: {}  →  {}\n", m.description, join(m.after(position_))));
+        say(fmt::format("Hint: {}  →  {}\n", m.description, rules_.show(m.after(position_))));
       } else {
         say("Hint: no winning move exists; every move loses against perfect play.\n");
       }
@@ -288,7 +271,7 @@ class Game {
   }
 
   void computer_moves() {
-    if (graph_ != nullptr) {
+    if (loopy_) {
       bool winning = false;
       const Position after = loopy_choice(winning);
       say(fmt::format("Computer: {}\n", rules_.describe_move(position_, after)));
@@ -328,8 +311,7 @@ class Game {
   Position position_;
   Remoteness remoteness_;
   std::uint64_t limit_;
-  const Graph* graph_ = nullptr;
-  std::vector<std::uint32_t> gamma_;
+  std::unique_ptr<Retrograde> loopy_;
   // The positions before each of the human's moves, for undo.
   std::vector<Position> history_;
 };
@@ -504,38 +486,28 @@ class EveryGame {
   std::vector<std::vector<Position>> history_;
 };
 
-// `graph:FILE` plays tokens on the vertices (ids or names) of a graph file.
-int run_graph_play(const PlayRequest& request, bool computer_first) {
-  const std::string file = request.ruleset.substr(6);
-  auto graph = std::make_shared<const Graph>(read_graph(file));
-  const GraphTokens rules(graph);
-  Position start;
-  for (const std::string& token : request.heaps) {
-    const auto v = graph->find_vertex(token);
-    if (!v) throw InputError(token, fmt::format("'{}' is not a vertex of {}", token, file));
-    start.push_back(*v);
-  }
-  if (request.every) throw InputError("--every", "--every is not available on graph positions");
-  const bool acyclic = acyclic_grundy_values(*graph).acyclic();
-  if (!acyclic && request.misere)
-    throw InputError("--misere", "misère play on a graph with cycles is not supported");
-  Game game(rules, request.misere ? Convention::misere : Convention::normal, start,
-            request.search_limit);
-  if (!acyclic) game.use_loopy_graph(*graph);
-  return game.run(computer_first);
-}
-
 }  // namespace
 
 int run_play(const PlayRequest& request) {
-  if (request.ruleset.rfind("graph:", 0) == 0)
-    return run_graph_play(request, request.first == "computer");
-  const auto rules = parse_ruleset(request.ruleset);
-  const Position start = parse_position(*rules, request.heaps);
   if (request.first != "me" && request.first != "computer")
     throw InputError(request.first,
                      fmt::format("--first must be 'me' or 'computer', not '{}'", request.first));
   const bool computer_first = request.first == "computer";
+  const Convention convention = request.misere ? Convention::misere : Convention::normal;
+  if (is_sum_syntax(request.ruleset, request.heaps)) {
+    // A sum of different games, or tokens on a graph (game_syntax.h).
+    const auto summands = parse_summands(request.ruleset, request.heaps);
+    if (request.every) {
+      if (request.misere) throw InputError("--misere", "--every and --misere cannot be combined");
+      const ParsedGame game = every_compound_of(summands);
+      return Game(*game.ruleset, Convention::normal, game.position, request.search_limit)
+          .run(computer_first);
+    }
+    const ParsedGame game = sum_of(summands);
+    return Game(*game.ruleset, convention, game.position, request.search_limit).run(computer_first);
+  }
+  const auto rules = parse_ruleset(request.ruleset);
+  const Position start = parse_position(*rules, request.heaps);
   if (request.every) {
     if (request.misere) throw InputError("--misere", "--every and --misere cannot be combined");
     std::vector<Position> components;
@@ -546,9 +518,7 @@ int run_play(const PlayRequest& request) {
     }
     return EveryGame(*rules, std::move(components), request.search_limit).run(computer_first);
   }
-  return Game(*rules, request.misere ? Convention::misere : Convention::normal, start,
-              request.search_limit)
-      .run(computer_first);
+  return Game(*rules, convention, start, request.search_limit).run(computer_first);
 }
 
 }  // namespace grundy::cli

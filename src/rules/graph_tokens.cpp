@@ -8,6 +8,29 @@
 
 namespace grundy {
 
+GraphTokens::GraphTokens(std::shared_ptr<const Graph> graph, std::string source)
+    : graph_(std::move(graph)), source_(std::move(source)) {
+  // Kahn's algorithm: the graph is acyclic iff repeatedly removing vertices
+  // without remaining followers removes them all.
+  const Vertex n = graph_->vertex_count();
+  const Graph predecessors = graph_->reversed();
+  std::vector<std::uint64_t> remaining(n);
+  std::vector<Vertex> ready;
+  for (Vertex u = 0; u < n; ++u) {
+    remaining[u] = graph_->out_degree(u);
+    if (remaining[u] == 0) ready.push_back(u);
+  }
+  std::uint64_t removed = 0;
+  while (!ready.empty()) {
+    const Vertex v = ready.back();
+    ready.pop_back();
+    ++removed;
+    for (Vertex u : predecessors.followers(v))
+      if (--remaining[u] == 0) ready.push_back(u);
+  }
+  cyclic_ = removed != n;
+}
+
 void GraphTokens::check_position(const Position& tokens) const {
   for (Heap t : tokens)
     if (t >= graph_->vertex_count())
@@ -39,6 +62,15 @@ Position GraphTokens::canonical(const Position& tokens) const {
   Position key = tokens;
   std::sort(key.begin(), key.end());
   return key;
+}
+
+std::string GraphTokens::show(const Position& tokens) const {
+  std::string text;
+  for (Heap t : tokens) {
+    if (!text.empty()) text += ' ';
+    text += t < graph_->vertex_count() ? graph_->label(static_cast<Vertex>(t)) : fmt::to_string(t);
+  }
+  return text;
 }
 
 }  // namespace grundy

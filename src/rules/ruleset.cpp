@@ -1,5 +1,8 @@
 #include "grundy/rules/ruleset.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 namespace grundy {
 
 Move Move::to(const Position& before, Position after, std::string description) {
@@ -22,6 +25,10 @@ Position Move::after(const Position& before) const {
 }
 
 void Ruleset::check_position(const Position&) const {}
+
+std::string Ruleset::show(const Position& position) const {
+  return fmt::format("{}", fmt::join(position, " "));
+}
 
 std::vector<Move> Ruleset::moves(const Position& position) const {
   std::vector<Move> result;

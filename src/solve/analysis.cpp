@@ -6,10 +6,13 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/nimber.h"
+#include "grundy/rules/compound.h"
+#include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/nim.h"
 #include "grundy/rules/position_ruleset.h"
 #include "grundy/solve/brute_force.h"
+#include "grundy/solve/compound_analysis.h"
 #include "grundy/solve/periodic_options.h"
 
 namespace grundy {
@@ -27,8 +30,12 @@ void add_moves(const Ruleset& ruleset, const Position& before, const std::vector
     list.moves.push_back(Move::to(before, after, ruleset.describe_move(before, after)));
 }
 
-Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& position,
-                                 const AnalysisOptions& options) {
+}  // namespace
+
+namespace detail {
+
+Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& position, Nimber outside,
+                              const AnalysisOptions& options) {
   Analysis a;
   HeapValues values(ruleset, options.compute);
   Heap largest = 0;
@@ -42,6 +49,7 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
     total ^= heap_values.back();
   }
   a.value = total;
+  total ^= outside;
   a.outcome = total ? Outcome::N : Outcome::P;
   a.method = fmt::format("Sprague-Grundy: nim-sum of heap values ({})", values.method());
   a.heap_values = std::move(heap_values);
@@ -138,6 +146,10 @@ Analysis analyze_heap_sum_normal(const HeapRuleset& ruleset, const Position& pos
   return a;
 }
 
+}  // namespace detail
+
+namespace {
+
 Analysis analyze_position_normal(const PositionRuleset& ruleset, const Position& position,
                                  const AnalysisOptions& options) {
   Analysis a;
@@ -200,14 +212,34 @@ Analysis with_count(Analysis a, const AnalysisOptions& options) {
   if (options.count_only) a.winning_moves.moves.clear();
   return a;
 }
+
+// Tokens on a graph, and any game with cycles, are analysed as a sum of one
+// component (compound_analysis.h: γ, or retrograde analysis in misère play).
+Analysis analyze_single_component(const Ruleset& ruleset, const Position& position,
+                                  const AnalysisOptions& options) {
+  const Compound sum({std::shared_ptr<const Ruleset>(&ruleset, [](const Ruleset*) {})},
+                     CompoundKind::disjunctive);
+  Analysis a = analyze_compound(sum, Compound::encode({position}), options);
+  for (Move& move : a.winning_moves.moves) {
+    const Position after = sum.decode(move.parts).front();
+    move = Move::to(position, after, ruleset.describe_move(position, after));
+  }
+  return a;
+}
+
 }  // namespace
 
 Analysis analyze(const Ruleset& ruleset, const Position& position, const AnalysisOptions& options) {
   ruleset.check_position(position);
+  if (const auto* sum = dynamic_cast<const Compound*>(&ruleset);
+      sum != nullptr && sum->kind() == CompoundKind::disjunctive)
+    return with_count(analyze_compound(*sum, position, options), options);
+  if (ruleset.has_cycles() || dynamic_cast<const GraphTokens*>(&ruleset) != nullptr)
+    return with_count(analyze_single_component(ruleset, position, options), options);
   if (options.convention == Convention::misere)
     return with_count(analyze_misere(ruleset, position, options), options);
   if (const auto* heaps = dynamic_cast<const HeapRuleset*>(&ruleset))
-    return with_count(analyze_heap_sum_normal(*heaps, position, options), options);
+    return with_count(detail::analyze_heaps_beside(*heaps, position, 0, options), options);
   if (const auto* closed = dynamic_cast<const PositionRuleset*>(&ruleset))
     return with_count(analyze_position_normal(*closed, position, options), options);
   // Any other ruleset: search by definition.

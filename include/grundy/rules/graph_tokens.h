@@ -13,18 +13,26 @@ namespace grundy {
 
 class GraphTokens final : public Ruleset {
  public:
-  explicit GraphTokens(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)) {}
-  std::string name() const override { return "graph"; }
+  // `source` names where the graph came from (its file), for name().
+  explicit GraphTokens(std::shared_ptr<const Graph> graph, std::string source = "");
+  // "graph", or "graph:FILE" when the source is known.
+  std::string name() const override { return source_.empty() ? "graph" : "graph:" + source_; }
   void check_position(const Position& tokens) const override;
   void for_each_option(const Position& tokens,
                        const std::function<bool(const Position&)>& visit) const override;
   std::string describe_move(const Position& before, const Position& after) const override;
   // Tokens are interchangeable: sorted.
   Position canonical(const Position& tokens) const override;
+  // Whether the graph has a directed cycle (found once, by Kahn's algorithm).
+  bool has_cycles() const override { return cyclic_; }
+  // Vertex labels (names where the file gives them).
+  std::string show(const Position& tokens) const override;
   const Graph& graph() const { return *graph_; }
 
  private:
   std::shared_ptr<const Graph> graph_;
+  std::string source_;
+  bool cyclic_ = false;
 };
 
 }  // namespace grundy

@@ -57,6 +57,14 @@ class Ruleset {
   // keys on it. The default is the position itself.
   virtual Position canonical(const Position& position) const { return position; }
 
+  // The position as a user writes it after the ruleset's name: the numbers
+  // separated by spaces, unless the game has its own notation (vertex names).
+  virtual std::string show(const Position& position) const;
+
+  // Whether play can return to a position it has left (a graph with a
+  // cycle): solvers that recurse on options must not be used then.
+  virtual bool has_cycles() const { return false; }
+
   // All options, each with its description (for small positions and tests).
   std::vector<Move> moves(const Position& position) const;
 };

@@ -60,4 +60,14 @@ struct Analysis {
 Analysis analyze(const Ruleset& ruleset, const Position& position,
                  const AnalysisOptions& options = {});
 
+class HeapRuleset;
+
+namespace detail {
+// Normal play: a position of a heap game beside other games whose values
+// nim-add to `outside`. The value is the position's own; the outcome and the
+// winning moves (all in this position) are those of the whole sum.
+Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& position, Nimber outside,
+                              const AnalysisOptions& options);
+}  // namespace detail
+
 }  // namespace grundy

@@ -1,0 +1,48 @@
+// The command-line syntax of a position: a ruleset and its numbers, or a sum
+// of several, separated by '+' (docs/usage.md, "Sums of different games"):
+//
+//   kayles 5 7 + nim 3 + wythoff 3 5 + graph:g.txt a b
+//
+// A summand is RULESET NUMBER..., or graph:FILE VERTEX... (ids or names);
+// summands of the same heap game, or of the same graph file, are merged
+// (kayles 5 + kayles 7 is kayles 5 7). Every failure is an InputError naming
+// the token.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "grundy/rules/compound.h"
+#include "grundy/rules/ruleset.h"
+
+namespace grundy::cli {
+
+struct Summand {
+  std::shared_ptr<const Ruleset> ruleset;
+  Position position;
+};
+
+// Whether the arguments use the sum syntax (a '+' or a graph: summand).
+bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens);
+
+// The summands of `ruleset tokens...`, merged as above.
+std::vector<Summand> parse_summands(const std::string& ruleset,
+                                    const std::vector<std::string>& tokens);
+
+// A game to analyse: one ruleset and its position (a compound when there are
+// several summands).
+struct ParsedGame {
+  std::shared_ptr<const Ruleset> ruleset;
+  Position position;
+  const Compound* compound() const { return dynamic_cast<const Compound*>(ruleset.get()); }
+};
+
+// The disjunctive sum of the summands (the summand itself when there is one).
+ParsedGame sum_of(const std::vector<Summand>& summands);
+
+// The Every-SG compound of the summands: every heap of a heap game and every
+// token on a graph is a component of its own, other games are one each.
+ParsedGame every_compound_of(const std::vector<Summand>& summands);
+
+}  // namespace grundy::cli

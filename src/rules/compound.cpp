@@ -1,0 +1,148 @@
+#include "grundy/rules/compound.h"
+
+#include <map>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+Compound::Compound(std::vector<std::shared_ptr<const Ruleset>> rulesets, CompoundKind kind)
+    : rulesets_(std::move(rulesets)), kind_(kind) {
+  if (rulesets_.empty()) throw InputError("", "a compound game needs at least one component");
+  std::map<std::string, int> seen;
+  for (const auto& r : rulesets_) ++seen[r->name()];
+  std::map<std::string, int> numbered;
+  for (const auto& r : rulesets_) {
+    const std::string name = r->name();
+    labels_.push_back(seen[name] > 1 ? fmt::format("{} #{}", name, ++numbered[name]) : name);
+  }
+}
+
+Position Compound::encode(const std::vector<Position>& components) {
+  Position result;
+  for (const Position& c : components) {
+    result.push_back(c.size());
+    result.insert(result.end(), c.begin(), c.end());
+  }
+  return result;
+}
+
+std::vector<Position> Compound::decode(const Position& position) const {
+  std::vector<Position> components;
+  components.reserve(rulesets_.size());
+  std::size_t at = 0;
+  while (at < position.size()) {
+    const Heap length = position[at++];
+    if (length > position.size() - at)
+      throw InputError(Ruleset::show(position), "not a position of this compound game (bad length)");
+    components.emplace_back(position.begin() + static_cast<std::ptrdiff_t>(at),
+                            position.begin() + static_cast<std::ptrdiff_t>(at + length));
+    at += length;
+  }
+  if (components.size() != rulesets_.size())
+    throw InputError(fmt::format("{} components", components.size()),
+                     fmt::format("this compound game has {} components", rulesets_.size()));
+  return components;
+}
+
+std::string Compound::name() const {
+  std::vector<std::string> names;
+  for (const auto& r : rulesets_) names.push_back(r->name());
+  std::string joined = fmt::format("{}", fmt::join(names, " + "));
+  switch (kind_) {
+    case CompoundKind::disjunctive:
+      return joined;
+    case CompoundKind::every:
+      return "Every-SG compound of " + joined;
+    case CompoundKind::conjunctive:
+      return "conjunctive compound of " + joined;
+  }
+  return joined;
+}
+
+void Compound::check_position(const Position& position) const {
+  const auto components = decode(position);
+  for (std::size_t i = 0; i < components.size(); ++i) rulesets_[i]->check_position(components[i]);
+}
+
+void Compound::for_each_option(const Position& position,
+                               const std::function<bool(const Position&)>& visit) const {
+  auto components = decode(position);
+  if (kind_ == CompoundKind::disjunctive) {
+    for (std::size_t i = 0; i < components.size(); ++i) {
+      const Position mine = components[i];
+      bool go_on = true;
+      rulesets_[i]->for_each_option(mine, [&](const Position& after) {
+        components[i] = after;
+        go_on = visit(encode(components));
+        return go_on;
+      });
+      components[i] = mine;
+      if (!go_on) return;
+    }
+    return;
+  }
+  // (Continued) conjunctive: one option from every component that moves.
+  std::vector<std::vector<Position>> choices(components.size());
+  bool any = false;
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    rulesets_[i]->for_each_option(components[i], [&](const Position& after) {
+      choices[i].push_back(after);
+      return true;
+    });
+    if (choices[i].empty()) {
+      if (kind_ == CompoundKind::conjunctive) return;  // the game is over
+      choices[i].push_back(components[i]);             // Every-SG: it stays
+    } else {
+      any = true;
+    }
+  }
+  if (!any) return;
+  std::vector<std::size_t> pick(components.size(), 0);
+  while (true) {
+    for (std::size_t i = 0; i < components.size(); ++i) components[i] = choices[i][pick[i]];
+    if (!visit(encode(components))) return;
+    std::size_t i = 0;
+    while (i < pick.size() && ++pick[i] == choices[i].size()) pick[i++] = 0;
+    if (i == pick.size()) return;
+  }
+}
+
+std::string Compound::describe_move(const Position& before, const Position& after) const {
+  const auto from = decode(before);
+  const auto to = decode(after);
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < from.size(); ++i)
+    if (from[i] != to[i])
+      parts.push_back(fmt::format("{}: {}", labels_[i], rulesets_[i]->describe_move(from[i], to[i])));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+Position Compound::canonical(const Position& position) const {
+  auto components = decode(position);
+  for (std::size_t i = 0; i < components.size(); ++i)
+    components[i] = rulesets_[i]->canonical(components[i]);
+  return encode(components);
+}
+
+bool Compound::has_cycles() const {
+  for (const auto& r : rulesets_)
+    if (r->has_cycles()) return true;
+  return false;
+}
+
+std::string Compound::show(const Position& position) const {
+  const auto components = decode(position);
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const std::string numbers = rulesets_[i]->show(components[i]);
+    parts.push_back(numbers.empty() ? rulesets_[i]->name() + " (empty)"
+                                    : rulesets_[i]->name() + " " + numbers);
+  }
+  return fmt::format("{}", fmt::join(parts, " + "));
+}
+
+}  // namespace grundy

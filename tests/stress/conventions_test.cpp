@@ -1,0 +1,391 @@
+// Every convention's analysis of compounds (solve/compound_analysis.h) against
+// a retrograde analysis of the whole compound (solve/retrograde.h), on random
+// small compounds of heap games (random octal and hexadecimal codes,
+// subtraction sets, nim), Wythoff pairs, staircases and tokens on random
+// acyclic and cyclic graphs:
+// - normal play: the outcome (P, N, D) and the exact set of winning moves of
+//   the disjunctive sum;
+// - misère play: the same against Retrograde(misère), and against BruteForce
+//   when no component has cycles;
+// - Every-SG: the outcome against Retrograde on the Every-SG compound, and
+//   that the move given is legal and, when the mover wins, leads to a lost
+//   position;
+// - remoteness in both conventions, with the move good play makes.
+// Where a component has cycles, compound_analysis itself uses Retrograde for
+// misère play, Every-SG and remoteness, so those answers are also compared
+// with LoopyTwin, a fixed point of the definitions computed round by round.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "grundy/rules/compound.h"
+#include "grundy/rules/graph.h"
+#include "grundy/rules/graph_tokens.h"
+#include "grundy/rules/registry.h"
+#include "grundy/solve/brute_force.h"
+#include "grundy/solve/compound_analysis.h"
+#include "grundy/solve/retrograde.h"
+#include "support/twins.h"
+
+namespace grundy {
+namespace {
+
+constexpr std::uint64_t kSeed = 20240618;
+constexpr std::uint64_t kLimit = 500'000;
+constexpr std::size_t kAllMoves = 100'000;
+
+std::vector<Position> all_options(const Ruleset& ruleset, const Position& position) {
+  std::vector<Position> options;
+  ruleset.for_each_option(position, [&](const Position& after) {
+    options.push_back(after);
+    return true;
+  });
+  return options;
+}
+
+std::set<Position> canonical_set(const Ruleset& ruleset, const std::vector<Position>& list) {
+  std::set<Position> result;
+  for (const Position& p : list) result.insert(ruleset.canonical(p));
+  return result;
+}
+
+// Labels and remoteness by the definitions (theory.md §5, §6), as the least
+// fixed point reached round by round: in each round, from the labels of the
+// previous rounds only, a position without options is lost (normal) or won
+// with R = 1 (misère); a position with a lost option is won, R = 1 + the least
+// R of its lost options; a position all of whose options are won is lost,
+// R = 1 + the largest R of its options. What is never labelled is a draw.
+// (The same twin as in retrograde_test.cpp.)
+class LoopyTwin {
+ public:
+  LoopyTwin(const Ruleset& ruleset, bool misere) : ruleset_(ruleset), misere_(misere) {}
+
+  // Adds every position reachable from `start` and recomputes the fixed point.
+  void add(const Position& start) {
+    std::vector<Position> stack{ruleset_.canonical(start)};
+    while (!stack.empty()) {
+      Position key = std::move(stack.back());
+      stack.pop_back();
+      if (nodes_.count(key)) continue;
+      Node node;
+      for (const Position& after : all_options(ruleset_, key)) {
+        node.options.push_back(ruleset_.canonical(after));
+        stack.push_back(node.options.back());
+      }
+      nodes_.emplace(std::move(key), std::move(node));
+    }
+    solve();
+  }
+
+  Outcome outcome(const Position& p) const { return node(p).outcome; }
+  std::optional<std::uint64_t> remoteness(const Position& p) const {
+    const Node& n = node(p);
+    if (n.outcome == Outcome::D) return std::nullopt;
+    return n.remoteness;
+  }
+
+ private:
+  struct Node {
+    std::vector<Position> options;
+    Outcome outcome = Outcome::D;
+    std::uint64_t remoteness = 0;
+  };
+
+  const Node& node(const Position& p) const { return nodes_.at(ruleset_.canonical(p)); }
+
+  void solve() {
+    for (auto& [key, n] : nodes_) n.outcome = Outcome::D;
+    while (true) {
+      std::vector<std::pair<Node*, Node>> updates;
+      for (auto& [key, n] : nodes_) {
+        if (n.outcome != Outcome::D) continue;
+        Node next;
+        if (n.options.empty()) {
+          next.outcome = misere_ ? Outcome::N : Outcome::P;
+          next.remoteness = misere_ ? 1 : 0;
+          updates.emplace_back(&n, next);
+          continue;
+        }
+        std::optional<std::uint64_t> least_lost;
+        std::uint64_t largest = 0;
+        bool all_won = true;
+        for (const Position& option : n.options) {
+          const Node& o = nodes_.at(option);
+          if (o.outcome == Outcome::P)
+            least_lost = std::min(least_lost.value_or(o.remoteness), o.remoteness);
+          all_won = all_won && o.outcome == Outcome::N;
+          largest = std::max(largest, o.remoteness);
+        }
+        if (least_lost) {
+          next.outcome = Outcome::N;
+          next.remoteness = 1 + *least_lost;
+        } else if (all_won) {
+          next.outcome = Outcome::P;
+          next.remoteness = 1 + largest;
+        } else {
+          continue;
+        }
+        updates.emplace_back(&n, next);
+      }
+      if (updates.empty()) return;
+      for (auto& [target, next] : updates) {
+        target->outcome = next.outcome;
+        target->remoteness = next.remoteness;
+      }
+    }
+  }
+
+  const Ruleset& ruleset_;
+  bool misere_;
+  std::map<Position, Node> nodes_;
+};
+
+// ---------------------------------------------------------------------------
+// Random compounds.
+
+struct Component {
+  std::shared_ptr<const Ruleset> ruleset;
+  Position position;
+  std::string text;  // for failure messages
+};
+
+std::string random_code(std::mt19937_64& rng) {
+  static const char kDigits[] = "0123456789ABCDEF";
+  const bool hex = rng() % 3 == 0;
+  std::string code = rng() % 4 == 0 ? "4." : "0.";
+  const std::size_t length = 1 + rng() % 3;
+  for (std::size_t i = 0; i < length; ++i) {
+    std::size_t digit = rng() % (hex ? 16 : 8);
+    if (i + 1 == length && digit == 0) digit = 1 + rng() % (hex ? 15 : 7);
+    code += kDigits[digit];
+  }
+  return code;
+}
+
+// Tokens on a random graph of at most 8 vertices: a DAG (edges go forward in
+// a random order of the vertices) or a digraph with loops and cycles allowed.
+Component random_graph_component(std::mt19937_64& rng, bool cyclic, Heap largest_token_count) {
+  const int n = 2 + static_cast<int>(rng() % 7);
+  const unsigned percent = 15 + static_cast<unsigned>(rng() % 25);
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), rng);
+  std::vector<Edge> edges;
+  std::string text = cyclic ? "graph (edges" : "dag (edges";
+  for (int i = 0; i < n; ++i)
+    for (int j = cyclic ? 0 : i + 1; j < n; ++j)
+      if (rng() % 100 < percent) {
+        edges.push_back({static_cast<Vertex>(order[i]), static_cast<Vertex>(order[j])});
+        text += " " + std::to_string(order[i]) + ">" + std::to_string(order[j]);
+      }
+  Component c;
+  c.ruleset = std::make_shared<GraphTokens>(
+      std::make_shared<const Graph>(Graph::from_edges(n, edges)));
+  c.position.resize(1 + rng() % largest_token_count);
+  for (Heap& t : c.position) t = rng() % n;
+  c.text = text + ") tokens " + testing::show(c.position);
+  return c;
+}
+
+// `small` keeps three-component compounds within a few thousand positions.
+Component random_component(std::mt19937_64& rng, bool small) {
+  const Heap largest_heap = small ? 5 : 8;
+  std::string name;
+  Position position;
+  switch (rng() % 8) {
+    case 0:
+    case 1: name = random_code(rng); break;
+    case 2: {
+      name = "subtract:";
+      const std::size_t count = 1 + rng() % 3;
+      for (std::size_t i = 0; i < count; ++i)
+        name += (i ? "," : "") + std::to_string(1 + rng() % 4);
+      break;
+    }
+    case 3: name = "nim"; break;
+    case 4:
+      name = "wythoff";
+      position = {rng() % (small ? 5 : 7), rng() % (small ? 5 : 7)};
+      break;
+    case 5:
+      name = "staircase";
+      position.resize(1 + rng() % 3);
+      for (Heap& s : position) s = rng() % 4;
+      break;
+    case 6: return random_graph_component(rng, false, small ? 1 : 2);
+    default: return random_graph_component(rng, true, small ? 1 : 2);
+  }
+  if (position.empty()) {
+    position.resize(1 + rng() % 2);
+    for (Heap& h : position) h = rng() % (largest_heap + 1);
+  }
+  Component c;
+  c.ruleset = parse_ruleset(name);
+  c.position = position;
+  c.text = name + " " + testing::show(position);
+  return c;
+}
+
+struct RandomCompound {
+  std::vector<std::shared_ptr<const Ruleset>> rulesets;
+  Position position;  // encoded
+  std::string text;
+};
+
+RandomCompound random_compound(std::mt19937_64& rng) {
+  const std::size_t count = 1 + rng() % 3;
+  RandomCompound result;
+  std::vector<Position> positions;
+  for (std::size_t i = 0; i < count; ++i) {
+    Component c = random_component(rng, count == 3);
+    result.rulesets.push_back(c.ruleset);
+    positions.push_back(c.position);
+    result.text += (i ? " + " : "") + c.text;
+  }
+  result.position = Compound::encode(positions);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// The checks.
+
+// The option good play chooses, by the labels and remoteness of `retro`.
+void check_best(Retrograde& retro, const Ruleset& ruleset, const Position& p,
+                const std::optional<Position>& best) {
+  const std::vector<Position> options = all_options(ruleset, p);
+  if (options.empty()) {
+    EXPECT_FALSE(best.has_value());
+    return;
+  }
+  ASSERT_TRUE(best.has_value());
+  ASSERT_TRUE(canonical_set(ruleset, options).count(ruleset.canonical(*best)));
+  switch (retro.outcome(p)) {
+    case Outcome::N:
+      EXPECT_EQ(retro.outcome(*best), Outcome::P);
+      EXPECT_EQ(*retro.remoteness(*best) + 1, *retro.remoteness(p));
+      break;
+    case Outcome::P:
+      EXPECT_EQ(*retro.remoteness(*best) + 1, *retro.remoteness(p));
+      break;
+    case Outcome::D:
+      EXPECT_EQ(retro.outcome(*best), Outcome::D);
+      break;
+  }
+}
+
+// The disjunctive sum under `convention`: outcome and winning moves.
+void check_sum(const Compound& sum, const Position& p, Convention convention, Retrograde& retro,
+               BruteForce* brute, const LoopyTwin* twin) {
+  AnalysisOptions options;
+  options.convention = convention;
+  options.max_moves = kAllMoves;
+  options.search_limit = kLimit;
+  const Analysis a = analyze_compound(sum, p, options);
+  const Outcome expected = retro.outcome(p);
+  ASSERT_EQ(a.outcome, expected) << a.method;
+  if (brute) ASSERT_EQ(brute->mover_wins(p, convention), expected == Outcome::N);
+  if (twin) ASSERT_EQ(twin->outcome(p), expected);
+
+  EXPECT_TRUE(a.winning_moves.complete);
+  std::vector<Position> listed;
+  for (const Move& m : a.winning_moves.moves) listed.push_back(m.after(p));
+  std::vector<Position> distinct = listed;
+  std::sort(distinct.begin(), distinct.end());
+  EXPECT_EQ(std::unique(distinct.begin(), distinct.end()), distinct.end())
+      << "a winning move is listed twice";
+  bool complete = false;
+  const std::vector<Position> winning = retro.winning_options(p, kAllMoves, complete);
+  EXPECT_EQ(canonical_set(sum, listed), canonical_set(sum, winning)) << a.method;
+  if (a.winning_move_count) {
+    EXPECT_EQ(*a.winning_move_count, listed.size());
+  }
+}
+
+void check_every(const Compound& every, const Position& p, Retrograde& retro,
+                 const LoopyTwin* twin) {
+  const EveryAnalysis a = analyze_every(every, p, kLimit);
+  const Outcome expected = retro.outcome(p);
+  ASSERT_EQ(a.outcome, expected) << a.method;
+  if (twin) ASSERT_EQ(twin->outcome(p), expected);
+  if (!every.has_cycles()) EXPECT_EQ(a.suspense.size(), every.size());
+  const std::vector<Position> options = all_options(every, p);
+  if (options.empty()) {
+    EXPECT_FALSE(a.move.has_value());
+    return;
+  }
+  ASSERT_TRUE(a.move.has_value()) << a.method;
+  ASSERT_TRUE(canonical_set(every, options).count(every.canonical(*a.move)))
+      << "not a legal move: " << every.show(*a.move);
+  if (expected == Outcome::N) EXPECT_EQ(retro.outcome(*a.move), Outcome::P) << a.method;
+  if (expected == Outcome::D) EXPECT_EQ(retro.outcome(*a.move), Outcome::D) << a.method;
+}
+
+void check_remoteness(const Compound& game, const Position& p, Convention convention,
+                      Retrograde& retro, const LoopyTwin* twin) {
+  const RemotenessAnalysis a = analyze_remoteness(game, p, convention, kLimit);
+  ASSERT_EQ(a.outcome, retro.outcome(p)) << a.method;
+  ASSERT_EQ(a.remoteness, retro.remoteness(p)) << a.method;
+  if (twin) ASSERT_EQ(a.remoteness, twin->remoteness(p));
+  check_best(retro, game, p, a.best);
+}
+
+TEST(Conventions, CompoundAnalysesMatchRetrogradeAnalysis) {
+  std::mt19937_64 rng(kSeed);
+  int cyclic_trials = 0, draws = 0, every_draws = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const RandomCompound random = random_compound(rng);
+    const Compound sum(random.rulesets, CompoundKind::disjunctive);
+    const Compound every(random.rulesets, CompoundKind::every);
+    const bool cyclic = sum.has_cycles();
+    cyclic_trials += cyclic;
+
+    Retrograde normal(sum, Convention::normal, kLimit);
+    Retrograde misere(sum, Convention::misere, kLimit);
+    Retrograde every_normal(every, Convention::normal, kLimit);
+    std::optional<BruteForce> brute;
+    if (!cyclic) brute.emplace(sum, kLimit);
+    // The start and a few of its options in the sum (which the Every-SG
+    // compound need not reach from the start).
+    std::vector<Position> positions{random.position};
+    std::vector<Position> options = all_options(sum, random.position);
+    std::shuffle(options.begin(), options.end(), rng);
+    for (std::size_t i = 0; i < options.size() && i < 3; ++i) positions.push_back(options[i]);
+    std::optional<LoopyTwin> twin_normal, twin_misere, twin_every;
+    if (cyclic) {
+      twin_normal.emplace(sum, false);
+      twin_misere.emplace(sum, true);
+      twin_every.emplace(every, false);
+      twin_normal->add(random.position);
+      twin_misere->add(random.position);
+      for (const Position& p : positions) twin_every->add(p);
+    }
+    for (const Position& p : positions) {
+      SCOPED_TRACE(::testing::Message() << "seed " << kSeed << ", trial " << trial << ": "
+                                        << random.text << "; position " << sum.show(p));
+      draws += normal.outcome(p) == Outcome::D;
+      every_draws += every_normal.outcome(p) == Outcome::D;
+      check_sum(sum, p, Convention::normal, normal, nullptr, twin_normal ? &*twin_normal : nullptr);
+      check_sum(sum, p, Convention::misere, misere, brute ? &*brute : nullptr,
+                twin_misere ? &*twin_misere : nullptr);
+      check_every(every, p, every_normal, twin_every ? &*twin_every : nullptr);
+      check_remoteness(sum, p, Convention::normal, normal, twin_normal ? &*twin_normal : nullptr);
+      check_remoteness(sum, p, Convention::misere, misere, twin_misere ? &*twin_misere : nullptr);
+      check_remoteness(every, p, Convention::normal, every_normal,
+                       twin_every ? &*twin_every : nullptr);
+    }
+  }
+  // The random compounds must reach the cases that matter.
+  EXPECT_GT(cyclic_trials, 20);
+  EXPECT_GT(draws, 10);
+  EXPECT_GT(every_draws, 10);
+}
+
+}  // namespace
+}  // namespace grundy
