@@ -125,16 +125,33 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
-// Every-SG (theory.md §5, seed 003): each heap of a heap game and each token
-// on a graph is a component (after a split, the sum of its parts); other
-// games are one component each. The mover wins iff the largest suspense
-// number is odd, and good play moves in every component: winners prolong,
-// losers hurry. Components with cycles: retrograde analysis of the compound.
+// Every-SG (theory.md §5, seed 003) and the conjunctive compound: each heap of
+// a heap game and each token on a graph is a component (after a split, the
+// sum of its parts); other games are one component each. Every-SG: the mover
+// wins iff the largest suspense number is odd, and good play moves in every
+// component: winners prolong, losers hurry. Conjunctive: the least
+// remoteness decides, winners hurry, losers resist. Components with cycles:
+// retrograde analysis of the compound.
 int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& request) {
-  const ParsedGame game = every_compound_of(summands);
+  const bool conjunctive = request.conjunctive;
+  const ParsedGame game = every_compound_of(summands, conjunctive ? CompoundKind::conjunctive
+                                                                  : CompoundKind::every);
   const Compound& every = *game.compound();
   const Position& position = game.position;
-  const EveryAnalysis e = analyze_every(every, position, request.search_limit);
+  struct {
+    Outcome outcome;
+    std::vector<std::uint64_t> numbers;
+    std::optional<Position> move;
+    std::string method;
+  } e;
+  if (conjunctive) {
+    auto c = analyze_conjunctive(every, position, request.search_limit);
+    e = {c.outcome, std::move(c.remoteness), std::move(c.move), std::move(c.method)};
+  } else {
+    auto c = analyze_every(every, position, request.search_limit);
+    e = {c.outcome, std::move(c.suspense), std::move(c.move), std::move(c.method)};
+  }
+  const char* numbers_name = conjunctive ? "remoteness" : "suspense";
   // A single heap game is shown as its heaps, as the user wrote it.
   const bool one_heap_game =
       summands.size() == 1 && dynamic_cast<const HeapRuleset*>(summands[0].ruleset.get()) != nullptr;
@@ -175,15 +192,15 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
       description = every.describe_move(position, *e.move);
     }
   }
-  const std::string name = one_heap_game ? first.name() : std::string("Every-SG compound");
+  const std::string name = first.name();
   if (request.json) {
     nlohmann::json j;
     j["ruleset"] = one_heap_game ? first.name() : every.name();
-    j["convention"] = "every";
+    j["convention"] = conjunctive ? "conjunctive" : "every";
     j["position"] = one_heap_game ? nlohmann::json(flat(position)) : position_json(every, position);
     j["outcome"] = std::string(1, outcome_letter(e.outcome));
     j["value"] = nullptr;
-    j["suspense"] = e.suspense.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.suspense);
+    j[numbers_name] = e.numbers.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.numbers);
     j["heap_values"] = nullptr;
     j["method"] = e.method;
     auto moves = nlohmann::json::array();
@@ -195,15 +212,21 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
     std::puts(j.dump(2).c_str());
     return 0;
   }
-  std::string out = fmt::format("{} (Every-SG: move in every component): {}\n", name, shown(position));
+  const char* rule = conjunctive
+                        ? "conjunctive: move in every component, the game ends when one cannot move"
+                        : "Every-SG: move in every component";
+  std::string out = one_heap_game ? fmt::format("{} ({}): {}\n", name, rule, shown(position))
+                                  : fmt::format("{} ({})\n", shown(position), rule);
   out += fmt::format("outcome: {} — {}\n", outcome_letter(e.outcome),
                      e.outcome == Outcome::N   ? "the player to move wins"
                      : e.outcome == Outcome::P ? "the other player wins"
                                                : "a draw: neither player can force a win");
-  if (!e.suspense.empty()) {
-    const std::uint64_t largest = *std::max_element(e.suspense.begin(), e.suspense.end());
-    out += fmt::format("suspense numbers: {} (largest {}, {})\n", fmt::join(e.suspense, " "), largest,
-                       largest % 2 ? "odd" : "even");
+  if (!e.numbers.empty()) {
+    const std::uint64_t decisive = conjunctive
+                                       ? *std::min_element(e.numbers.begin(), e.numbers.end())
+                                       : *std::max_element(e.numbers.begin(), e.numbers.end());
+    out += fmt::format("{} numbers: {} ({} {}, {})\n", numbers_name, fmt::join(e.numbers, " "),
+                       conjunctive ? "least" : "largest", decisive, decisive % 2 ? "odd" : "even");
   } else {
     out += fmt::format("method: {}\n", e.method);
   }
@@ -212,7 +235,8 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   else if (e.outcome == Outcome::N)
     out += fmt::format("winning move: {}  →  {}\n", description, shown(*e.move));
   else if (e.outcome == Outcome::P)
-    out += fmt::format("no winning move; hurrying: {}  →  {}\n", description, shown(*e.move));
+    out += fmt::format("no winning move; {}: {}  →  {}\n", conjunctive ? "resisting" : "hurrying",
+                       description, shown(*e.move));
   else
     out += fmt::format("drawing move: {}  →  {}\n", description, shown(*e.move));
   std::fputs(out.c_str(), stdout);
@@ -282,7 +306,7 @@ int run_analyze(const AnalyzeRequest& request) {
       summands.push_back(std::move(s));
     }
   }
-  if (request.every) return run_every(summands, request);
+  if (request.every || request.conjunctive) return run_every(summands, request);
   const ParsedGame game = sum_of(summands);
   const Ruleset& ruleset = *game.ruleset;
   const Position& position = game.position;

@@ -100,7 +100,7 @@ ParsedGame sum_of(const std::vector<Summand>& summands) {
           Compound::encode(positions)};
 }
 
-ParsedGame every_compound_of(const std::vector<Summand>& summands) {
+ParsedGame every_compound_of(const std::vector<Summand>& summands, CompoundKind kind) {
   std::vector<std::shared_ptr<const Ruleset>> rulesets;
   std::vector<Position> positions;
   for (const Summand& s : summands) {
@@ -116,7 +116,7 @@ ParsedGame every_compound_of(const std::vector<Summand>& summands) {
       positions.push_back(s.position);
     }
   }
-  return {std::make_shared<const Compound>(std::move(rulesets), CompoundKind::every),
+  return {std::make_shared<const Compound>(std::move(rulesets), kind),
           Compound::encode(positions)};
 }
 

@@ -41,8 +41,10 @@ struct ParsedGame {
 // The disjunctive sum of the summands (the summand itself when there is one).
 ParsedGame sum_of(const std::vector<Summand>& summands);
 
-// The Every-SG compound of the summands: every heap of a heap game and every
-// token on a graph is a component of its own, other games are one each.
-ParsedGame every_compound_of(const std::vector<Summand>& summands);
+// The Every-SG (or conjunctive) compound of the summands: every heap of a
+// heap game and every token on a graph is a component of its own, other games
+// are one each.
+ParsedGame every_compound_of(const std::vector<Summand>& summands,
+                             CompoundKind kind = CompoundKind::every);
 
 }  // namespace grundy::cli

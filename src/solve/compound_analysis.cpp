@@ -1,5 +1,6 @@
 #include "grundy/solve/compound_analysis.h"
 
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -290,6 +291,45 @@ EveryAnalysis analyze_every(const Compound& every, const Position& position,
     auto next = components;
     for (std::size_t i = 0; i < components.size(); ++i)
       if (result.suspense[i] > 0) next[i] = suspense_of(i).best_option(components[i]);
+    result.move = Compound::encode(next);
+  }
+  return result;
+}
+
+ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
+                                        std::uint64_t search_limit) {
+  if (conjunctive.kind() != CompoundKind::conjunctive)
+    throw InputError(conjunctive.name(), "analyze_conjunctive needs a conjunctive compound");
+  conjunctive.check_position(position);
+  ConjunctiveAnalysis result;
+  if (conjunctive.has_cycles()) {
+    Retrograde search(conjunctive, Convention::normal, search_limit);
+    result.outcome = search.outcome(position);
+    result.move = search.best_option(position);
+    result.method = fmt::format(
+        "retrograde analysis of the whole compound ({} positions; a component has cycles, so "
+        "remoteness numbers do not apply)",
+        search.positions_stored());
+    return result;
+  }
+  const auto components = conjunctive.decode(position);
+  std::map<const Ruleset*, std::unique_ptr<Remoteness>> searches;
+  auto remoteness_of = [&](std::size_t i) -> Remoteness& {
+    auto& slot = searches[&conjunctive.ruleset(i)];
+    if (!slot) slot = std::make_unique<Remoteness>(conjunctive.ruleset(i), Convention::normal, search_limit);
+    return *slot;
+  };
+  std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    result.remoteness.push_back(remoteness_of(i).value(components[i]));
+    least = std::min(least, result.remoteness.back());
+  }
+  result.outcome = least % 2 == 1 ? Outcome::N : Outcome::P;
+  result.method = "remoteness of the components (Smith; the least decides)";
+  if (least > 0) {
+    auto next = components;
+    for (std::size_t i = 0; i < components.size(); ++i)
+      next[i] = remoteness_of(i).best_option(components[i]);
     result.move = Compound::encode(next);
   }
   return result;

@@ -1,11 +1,11 @@
 // Sums of different games on the command line (game_syntax.h): random sums of
 // a Kayles row, a Nim heap, a subtraction game, a Wythoff pair and tokens on a
 // graph file (acyclic or with cycles) are analysed by the binary in normal and
-// misère play, Every-SG and remoteness, and every answer is compared with a
-// retrograde analysis of the same compound built in the test (for acyclic
-// sums also with the plain recursive twin): the outcome, the exact set of
-// winning moves, that the Every-SG move leads to a lost compound, the
-// remoteness. Then the syntax errors.
+// misère play, Every-SG, the conjunctive compound and remoteness, and every
+// answer is compared with a retrograde analysis of the same compound built in
+// the test (for acyclic sums also with the plain recursive twin): the
+// outcome, the exact set of winning moves, that the Every-SG and conjunctive
+// moves lead to a lost compound, the remoteness. Then the syntax errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -149,11 +149,12 @@ TEST(SumCli, RandomSumsMatchRetrogradeAnalysisOfTheCompound) {
       EXPECT_EQ(got, expected) << (misere ? "misère" : "normal");
       EXPECT_TRUE(j["winning_moves_complete"].get<bool>());
     }
-    // Every-SG: each heap and each token is a component of its own.
-    {
+    // Every-SG and the conjunctive compound: each heap and each token is a
+    // component of its own.
+    for (const CompoundKind kind : {CompoundKind::every, CompoundKind::conjunctive}) {
       auto args = sum.args;
       args.insert(args.begin(), "analyze");
-      args.push_back("--every");
+      args.push_back(kind == CompoundKind::every ? "--every" : "--conjunctive");
       args.push_back("--json");
       const ProgramRun run = grundy_cli(args);
       ASSERT_EQ(run.status, 0) << run.err;
@@ -173,15 +174,15 @@ TEST(SumCli, RandomSumsMatchRetrogradeAnalysisOfTheCompound) {
           components.push_back(sum.components[i]);
         }
       }
-      const Compound every(rulesets, CompoundKind::every);
+      const Compound every(rulesets, kind);
       Retrograde twin(every, Convention::normal, 1'000'000);
       const Position every_start = Compound::encode(components);
       const Outcome outcome = twin.outcome(every_start);
-      EXPECT_EQ(j["outcome"].get<std::string>(), std::string(1, outcome_letter(outcome))) << "every";
+      EXPECT_EQ(j["outcome"].get<std::string>(), std::string(1, outcome_letter(outcome))) << every.name();
       if (outcome == Outcome::N) {
         ASSERT_EQ(j["winning_moves"].size(), 1u);
         const Position after = Compound::encode(components_of(j["winning_moves"][0]["position"]));
-        EXPECT_EQ(twin.outcome(after), Outcome::P) << "the Every-SG move must lead to a lost compound";
+        EXPECT_EQ(twin.outcome(after), Outcome::P) << "the move must lead to a lost compound";
       }
     }
     // Remoteness of the sum.

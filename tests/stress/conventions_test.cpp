@@ -10,6 +10,8 @@
 // - Every-SG: the outcome against Retrograde on the Every-SG compound, and
 //   that the move given is legal and, when the mover wins, leads to a lost
 //   position;
+// - the conjunctive compound: the outcome against Retrograde, and that the
+//   move given is legal and, when the mover wins, leads to a lost position;
 // - remoteness in both conventions, with the move good play makes.
 // Where a component has cycles, compound_analysis itself uses Retrograde for
 // misère play, Every-SG and remoteness, so those answers are also compared
@@ -327,6 +329,24 @@ void check_every(const Compound& every, const Position& p, Retrograde& retro,
   if (expected == Outcome::D) EXPECT_EQ(retro.outcome(*a.move), Outcome::D) << a.method;
 }
 
+// The conjunctive compound: the least remoteness of the components decides.
+void check_conjunctive(const Compound& conjunctive, const Position& p, Retrograde& retro) {
+  const ConjunctiveAnalysis a = analyze_conjunctive(conjunctive, p, kLimit);
+  const Outcome expected = retro.outcome(p);
+  ASSERT_EQ(a.outcome, expected) << a.method;
+  if (!conjunctive.has_cycles()) EXPECT_EQ(a.remoteness.size(), conjunctive.size());
+  const std::vector<Position> options = all_options(conjunctive, p);
+  if (options.empty()) {
+    EXPECT_FALSE(a.move.has_value());
+    return;
+  }
+  ASSERT_TRUE(a.move.has_value()) << a.method;
+  ASSERT_TRUE(canonical_set(conjunctive, options).count(conjunctive.canonical(*a.move)))
+      << "not a legal move: " << conjunctive.show(*a.move);
+  if (expected == Outcome::N) EXPECT_EQ(retro.outcome(*a.move), Outcome::P) << a.method;
+  if (expected == Outcome::D) EXPECT_EQ(retro.outcome(*a.move), Outcome::D) << a.method;
+}
+
 void check_remoteness(const Compound& game, const Position& p, Convention convention,
                       Retrograde& retro, const LoopyTwin* twin) {
   const RemotenessAnalysis a = analyze_remoteness(game, p, convention, kLimit);
@@ -343,12 +363,14 @@ TEST(Conventions, CompoundAnalysesMatchRetrogradeAnalysis) {
     const RandomCompound random = random_compound(rng);
     const Compound sum(random.rulesets, CompoundKind::disjunctive);
     const Compound every(random.rulesets, CompoundKind::every);
+    const Compound conjunctive(random.rulesets, CompoundKind::conjunctive);
     const bool cyclic = sum.has_cycles();
     cyclic_trials += cyclic;
 
     Retrograde normal(sum, Convention::normal, kLimit);
     Retrograde misere(sum, Convention::misere, kLimit);
     Retrograde every_normal(every, Convention::normal, kLimit);
+    Retrograde conjunctive_normal(conjunctive, Convention::normal, kLimit);
     std::optional<BruteForce> brute;
     if (!cyclic) brute.emplace(sum, kLimit);
     // The start and a few of its options in the sum (which the Every-SG
@@ -375,6 +397,7 @@ TEST(Conventions, CompoundAnalysesMatchRetrogradeAnalysis) {
       check_sum(sum, p, Convention::misere, misere, brute ? &*brute : nullptr,
                 twin_misere ? &*twin_misere : nullptr);
       check_every(every, p, every_normal, twin_every ? &*twin_every : nullptr);
+      check_conjunctive(conjunctive, p, conjunctive_normal);
       check_remoteness(sum, p, Convention::normal, normal, twin_normal ? &*twin_normal : nullptr);
       check_remoteness(sum, p, Convention::misere, misere, twin_misere ? &*twin_misere : nullptr);
       check_remoteness(every, p, Convention::normal, every_normal,

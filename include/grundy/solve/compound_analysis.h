@@ -26,6 +26,9 @@
 //   option of suspense S - 1. With cycles in some component the suspense
 //   theory does not apply and the compound itself is analysed by
 //   retrograde analysis (wins, losses, draws).
+//   Conjunctive compound: Smith's remoteness of each component; the least
+//   decides (odd: the mover wins), each component moved by its remoteness.
+//   With cycles: retrograde analysis of the compound.
 //   Remoteness: Smith's remoteness (remoteness.h), or, with cycles, the
 //   remoteness of the retrograde analysis (draws have none).
 // Source: theory.md §1, §4, §5, §6; C. A. B. Smith, "Graphs and composite
@@ -76,6 +79,21 @@ struct EveryAnalysis {
 };
 EveryAnalysis analyze_every(const Compound& every, const Position& position,
                             std::uint64_t search_limit);
+
+// The conjunctive compound (CompoundKind::conjunctive): each turn the mover
+// moves in every component, and loses as soon as some component has no move
+// (theory.md §5). The mover wins iff the least remoteness of the components
+// is odd; good play moves each component by its remoteness (winner hurries,
+// loser resists). Components with cycles: retrograde analysis of the whole.
+struct ConjunctiveAnalysis {
+  Outcome outcome = Outcome::P;
+  // Remoteness of each component; empty when analysed whole.
+  std::vector<std::uint64_t> remoteness;
+  std::optional<Position> move;  // nullopt when there is no move
+  std::string method;
+};
+ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
+                                        std::uint64_t search_limit);
 
 // Remoteness of any position (a compound too) under a convention.
 struct RemotenessAnalysis {
