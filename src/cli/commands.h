@@ -23,6 +23,7 @@ struct AnalyzeRequest {
   bool explain = false;   // explain why the moves win (explain.h)
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position
+  bool conjunctive = false;  // conjunctive compound: remoteness per component
 };
 
 struct PeriodRequest {

@@ -71,10 +71,17 @@ int main(int argc, char** argv) {
   auto* analyze_every = analyze_cmd->add_flag(
       "--every", analyze.every,
       "Every-SG (seed 003): move in every component each turn; suspense numbers per heap");
-  analyze_cmd->add_flag("--remoteness", analyze.remoteness,
-                        "Remoteness: how many moves the game lasts with good play")
-      ->excludes(analyze_every);
+  auto* analyze_remoteness = analyze_cmd->add_flag(
+      "--remoteness", analyze.remoteness, "Remoteness: how many moves the game lasts with good play");
+  analyze_remoteness->excludes(analyze_every);
   analyze_every->excludes(analyze_cmd->get_option("--misere"));
+  analyze_cmd
+      ->add_flag("--conjunctive", analyze.conjunctive,
+                 "Conjunctive compound: move in every component each turn; the game ends when one "
+                 "cannot move; remoteness numbers per heap")
+      ->excludes(analyze_every)
+      ->excludes(analyze_remoteness)
+      ->excludes(analyze_cmd->get_option("--misere"));
   analyze_cmd->add_flag("--explain", analyze.explain,
                         "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
   analyze_cmd->add_flag("--observed", analyze.observed,
