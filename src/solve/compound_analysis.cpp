@@ -3,6 +3,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -46,9 +47,7 @@ class ComponentValues {
         total = gamma_sum(total, gamma_value(tokens->graph(), gamma, static_cast<Vertex>(t)));
       return total;
     }
-    if (ruleset.has_cycles())
-      throw LimitError(fmt::format("the value of a {} position with cycles is not known",
-                                   ruleset.name()));
+    if (ruleset.has_cycles()) return loopy_value(ruleset, position);
     if (const auto* closed = dynamic_cast<const PositionRuleset*>(&ruleset)) {
       if (closed->is_p_position(position)) return {true, 0, {}};
       if (auto v = closed->closed_form_value(position)) return {true, *v, {}};
@@ -84,7 +83,48 @@ class ComponentValues {
     return *slot;
   }
 
+  // Any other game with cycles: the graph of the positions reachable from
+  // those asked about (canonical keys), extended as needed, and its γ
+  // (graph_values.h) recomputed after each extension.
+  struct Explored {
+    std::unordered_map<Position, Vertex, PositionHash> ids;
+    std::vector<Edge> edges;
+    Graph graph;
+    std::vector<std::uint32_t> gamma;
+  };
+
+  GammaValue loopy_value(const Ruleset& ruleset, const Position& position) {
+    Explored& e = explored_[&ruleset];
+    const Position root = ruleset.canonical(position);
+    if (!e.ids.contains(root)) {
+      std::vector<Position> queue{root};
+      e.ids.emplace(root, static_cast<Vertex>(e.ids.size()));
+      for (std::size_t head = 0; head < queue.size(); ++head) {
+        const Position key = queue[head];  // a copy: the queue grows below
+        const Vertex from = e.ids.at(key);
+        ruleset.for_each_option(key, [&](const Position& after) {
+          Position next = ruleset.canonical(after);
+          auto [it, fresh] = e.ids.try_emplace(next, static_cast<Vertex>(e.ids.size()));
+          if (fresh) {
+            if (e.ids.size() > options_.search_limit)
+              throw LimitError(fmt::format(
+                  "the value of the {} position {} needs more than {} positions explored "
+                  "(--search-limit)",
+                  ruleset.name(), ruleset.show(position), options_.search_limit));
+            queue.push_back(std::move(next));
+          }
+          e.edges.push_back({from, it->second});
+          return true;
+        });
+      }
+      e.graph = Graph::from_edges(e.ids.size(), e.edges);
+      e.gamma = solve_graph(e.graph).gamma;
+    }
+    return gamma_value(e.graph, e.gamma, e.ids.at(root));
+  }
+
   const AnalysisOptions& options_;
+  std::map<const Ruleset*, Explored> explored_;
   std::map<const Ruleset*, std::unique_ptr<HeapValues>> heaps_;
   std::map<const Graph*, std::vector<std::uint32_t>> gammas_;
   std::map<const Ruleset*, std::unique_ptr<BruteForce>> searches_;
