@@ -59,6 +59,9 @@ struct ValuesRequest {
   std::string max_memory;  // e.g. 4G; default 3/4 of the machine's memory
   unsigned threads = 0;    // 0: one per core
   std::string plot;        // scatter plot of G(n) to FILE.svg
+  bool misere = false;     // misère values G⁻(n) by exhaustive search
+  bool genus = false;      // with misere: genus of each heap and a tame/wild verdict
+  std::uint64_t search_limit = 4'000'000;  // most positions the misère search may store
 };
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.

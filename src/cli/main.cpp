@@ -136,6 +136,16 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   values_cmd->add_option("--plot", values.plot,
                          "Draw G(n) against n as an SVG scatter plot, the period marked");
+  auto* values_misere = values_cmd->add_flag(
+      "--misere", values.misere,
+      "Misère values G⁻(n) by exhaustive search over sums (default --to 20)");
+  values_cmd->add_flag("--genus", values.genus,
+                       "With --misere: genus of each heap and a tame/wild verdict (docs/misere.md)");
+  values_cmd->add_option("--search-limit", values.search_limit,
+                         "With --misere: most positions the search may store")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber)
+      ->needs(values_misere);
 
   std::string graph_file;
   std::vector<std::string> graph_tokens;
@@ -203,7 +213,11 @@ int main(int argc, char** argv) {
       if (analyze.count && max_moves->count() == 0) analyze.max_moves = 1'000'000'000;
       return grundy::cli::run_analyze(analyze);
     }
-    if (*values_cmd) return grundy::cli::run_values(values);
+    if (*values_cmd) {
+      // The misère search is exponential in the heap size: a smaller default range.
+      if (values.misere && values_cmd->get_option("--to")->count() == 0) values.to = "20";
+      return grundy::cli::run_values(values);
+    }
     if (*period_cmd) return grundy::cli::run_period(period);
     if (*bench_cmd) return grundy::cli::run_bench();
     if (*graph_cmd) return grundy::cli::run_graph(graph_file, graph_tokens, graph_json);

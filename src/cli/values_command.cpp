@@ -1,5 +1,7 @@
 // grundy values RULESET [--from A] [--to B]: G(n) of a single heap, at
-// research scale for take-and-break codes (engine, checkpoints, progress).
+// research scale for take-and-break codes (engine, checkpoints, progress);
+// with --misere, G⁻(n), and with --genus the genus of each heap and a
+// tame/wild verdict (genus.h, docs/misere.md).
 #include <unistd.h>
 
 #include <chrono>
@@ -15,6 +17,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/genus.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
@@ -88,6 +91,129 @@ CodeRun run_code_engine(const TakeAndBreak& code, Heap to, const ValuesRequest& 
   return run;
 }
 
+std::string show_sum(const Position& heaps) {
+  if (heaps.empty()) return "0";
+  std::string s;
+  for (Heap h : heaps) s += fmt::format("{}{}", s.empty() ? "" : "+", h);
+  return s;
+}
+
+// The verdict as one line (text output and the JSON "verdict" field): what
+// was checked and what it allows, never more than heaps 0..to.
+std::string verdict_line(const TameVerdict& v) {
+  if (!v.tame) {
+    const bool itself = v.wild_position == Position{v.wild_heap};
+    std::string where = itself ? fmt::format("heap {}", v.wild_heap)
+                               : fmt::format("position {} (reached from heap {})",
+                                             show_sum(v.wild_position), v.wild_heap);
+    std::string line = fmt::format("wild: {} has genus {}, which is not tame", where,
+                                   v.wild_genus.symbol());
+    if (v.wild_heap > 0) line += fmt::format("; heaps 0..{} are tame", v.wild_heap - 1);
+    return line;
+  }
+  std::string line = fmt::format(
+      "tame for heaps 0..{} (all {} positions reachable from them have tame genera)",
+      v.max_heap, v.positions);
+  if (v.nim_heaps)
+    return line + "; sums of these heaps play as misère Nim with heap sizes G(n)";
+  return line + fmt::format("; heap {} has genus {}: in a sum it counts as firm (like a heap of "
+                            "size 2 or more), so misère Nim on G(n) does not apply as such",
+                            *v.firm_small_heap, v.firm_small_genus.symbol());
+}
+
+// values --misere [--genus]: G⁻(n), or the genus of each heap and the tame
+// verdict over heaps 0..to, by the exhaustive genus search (genus.h).
+int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
+                      const ValuesRequest& request) {
+  const std::pair<bool, const char*> unsupported[] = {
+      {!request.out.empty(), "--out"},
+      {request.stats, "--stats"},
+      {!request.plot.empty(), "--plot"},
+      {!request.checkpoint.empty(), "--checkpoint"},
+      {!request.resume.empty(), "--resume"},
+      {!request.max_memory.empty(), "--max-memory"}};
+  for (const auto& [given, option] : unsupported)
+    if (given)
+      throw InputError(option, fmt::format("{} cannot be combined with --misere: misère values "
+                                           "come from an exhaustive search over sums of heaps, "
+                                           "bounded by --search-limit",
+                                           option));
+  if (request.genus && request.csv)
+    throw InputError("--csv", "--genus ends with a verdict that CSV cannot hold; use --json");
+
+  std::string out;
+  if (!request.genus) {
+    // Only the heaps asked for (and what they reach), not 0..from-1.
+    GenusSearch search(ruleset, request.search_limit);
+    std::vector<Nimber> values;
+    for (Heap n = from; n <= to; ++n) values.push_back(search.genus(Position{n}).misere_value(0));
+    const auto value_at = [&](Heap n) { return values[n - from]; };
+    if (request.json) {
+      nlohmann::json j;
+      j["ruleset"] = ruleset.name();
+      j["convention"] = "misere";
+      j["from"] = from;
+      j["to"] = to;
+      auto list = nlohmann::json::array();
+      for (Heap n = from; n <= to; ++n) list.push_back(value_at(n));
+      j["values"] = std::move(list);
+      out = j.dump() + "\n";
+    } else if (request.csv) {
+      out = "n,misere_value\n";
+      for (Heap n = from; n <= to; ++n) out += fmt::format("{},{}\n", n, value_at(n));
+    } else {
+      out = fmt::format("{}: misère G⁻(n) for n = {}..{}\n", ruleset.name(), from, to);
+      for (Heap n = from; n <= to; ++n) {
+        if ((n - from) % 10 == 0) out += fmt::format("{}{:>8}:", n == from ? "" : "\n", n);
+        out += fmt::format(" {}", value_at(n));
+      }
+      out += "\n";
+    }
+  } else {
+    // The verdict covers heaps 0..to whatever --from is: their genera are
+    // options of the larger heaps' anyway.
+    const HeapGenera result = heap_genera(ruleset, from, to, request.search_limit);
+    const TameVerdict& verdict = result.verdict;
+    const auto genus_at = [&](Heap n) -> const Genus& { return result.genera[n - from]; };
+    const std::string line = verdict_line(verdict);
+    if (request.json) {
+      nlohmann::json j;
+      j["ruleset"] = ruleset.name();
+      j["from"] = from;
+      j["to"] = to;
+      auto list = nlohmann::json::array();
+      for (Heap n = from; n <= to; ++n) {
+        const Genus& g = genus_at(n);
+        list.push_back({{"n", n}, {"value", g.value}, {"misere", g.misere}, {"symbol", g.symbol()}});
+      }
+      j["genus"] = std::move(list);
+      j["tame"] = verdict.tame;
+      j["misere_nim_rule"] = verdict.misere_nim_rule();
+      j["positions"] = verdict.positions;
+      if (verdict.tame) {
+        j["wild"] = nullptr;
+      } else {
+        j["wild"] = {{"heap", verdict.wild_heap},
+                     {"position", verdict.wild_position},
+                     {"symbol", verdict.wild_genus.symbol()}};
+      }
+      j["verdict"] = line;
+      out = j.dump() + "\n";
+    } else {
+      out = fmt::format("{}: misère genus of a single heap, n = {}..{}\n", ruleset.name(), from,
+                        to);
+      out += fmt::format("{:>8}  {:>5}  {:>5}  {}\n", "n", "G(n)", "G⁻(n)", "genus");
+      for (Heap n = from; n <= to; ++n) {
+        const Genus& g = genus_at(n);
+        out += fmt::format("{:>8}  {:>5}  {:>5}  {}\n", n, g.value, g.misere_value(0), g.symbol());
+      }
+      out += "verdict: " + line + "\n";
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 std::uint64_t default_max_memory() {
@@ -132,6 +258,9 @@ int run_values(const ValuesRequest& request) {
   const Heap from = parse_heap(request.from), to = parse_heap(request.to);
   if (to < from)
     throw InputError(request.to, fmt::format("--to {} is smaller than --from {}", to, from));
+  if (request.genus && !request.misere)
+    throw InputError("--genus", "--genus needs --misere: the genus describes misère play");
+  if (request.misere) return run_misere_values(*heaps, from, to, request);
   const bool listing = request.out.empty() && !request.stats && request.plot.empty();
   if (listing && to - from >= kMaxListed)
     throw InputError(request.to, fmt::format("at most {} values at a time on the terminal; use "

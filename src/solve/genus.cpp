@@ -1,0 +1,288 @@
+#include "grundy/solve/genus.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/nimber.h"
+
+namespace grundy {
+
+Nimber Genus::misere_value(std::size_t i) const {
+  GRUNDY_ASSERT(misere.size() == alternates_from + 2);
+  if (i < misere.size()) return misere[i];
+  return misere[alternates_from + (i - alternates_from) % 2];
+}
+
+std::string Genus::symbol() const {
+  const bool wide = std::any_of(misere.begin(), misere.end(), [](Nimber v) { return v >= 10; });
+  std::string s = fmt::format("{}^", value);
+  if (wide) s += '(';
+  for (std::size_t i = 0; i < misere.size(); ++i) {
+    if (wide && i > 0) s += ',';
+    s += fmt::format("{}", misere[i]);
+  }
+  if (wide) s += ')';
+  return s;
+}
+
+Genus Genus::of_nim_position(Nimber g, bool firm) {
+  Genus genus;
+  genus.value = g;
+  const Nimber g0 = firm || g >= 2 ? g : g ^ 1;
+  // g0, g⊕2, g, g⊕2, ...: alternation from 0 when g0 = g, else from 1.
+  genus.alternates_from = g0 == g ? 0 : 1;
+  genus.misere = {g0, g ^ 2};
+  if (genus.alternates_from == 1) genus.misere.push_back(g);
+  return genus;
+}
+
+bool Genus::tame() const {
+  // A fickle genus with g ≥ 2 has no nim counterpart: of_nim_position makes
+  // it firm, and the comparison fails.
+  return !misere.empty() && *this == of_nim_position(value, firm());
+}
+
+bool Genus::nim_like() const { return tame() && (value >= 2 || !firm()); }
+
+Genus genus_from_options(const std::vector<const Genus*>& options) {
+  Genus genus;
+  MexSet seen;
+  std::size_t options_alternate_from = 0;  // A in Lemma 2
+  for (const Genus* option : options) {
+    seen.insert(option->value);
+    options_alternate_from = std::max(options_alternate_from, option->alternates_from);
+  }
+  genus.value = seen.mex();
+
+  auto term = [&](std::size_t i, const std::vector<Nimber>& earlier) {
+    seen.clear();
+    for (const Genus* option : options) seen.insert(option->misere_value(i));
+    if (i == 0) return options.empty() ? Nimber{1} : seen.mex();
+    seen.insert(earlier[i - 1]);
+    seen.insert(earlier[i - 1] ^ 1);
+    return seen.mex();
+  };
+
+  // Lemma 2: stop at the first j ≥ max(0, A-1) with g_j = g_{j+2}. From
+  // s = max(1, A) on, g_i = F_{i mod 2}(pair of g_{i-1}), where the pair map
+  // f_e(k) is q_e (the pair of the options' mex) unless k = q_e, and then a
+  // larger r_e. f_e(q_{e'}) ≠ q_{e'} in both cases, so f_e∘f_{e'} fixes
+  // f_e(q_{e'}) and reaches it in at most two rounds: the pairs repeat with
+  // period 2 from s+3 on, the values from s+4 on. Hence the bound below.
+  std::vector<Nimber>& g = genus.misere;
+  const std::size_t first_j = options_alternate_from == 0 ? 0 : options_alternate_from - 1;
+  const std::size_t last_j = std::max<std::size_t>(1, options_alternate_from) + 4;
+  std::size_t j = first_j;
+  while (true) {
+    while (g.size() < j + 3) g.push_back(term(g.size(), g));
+    if (g[j] == g[j + 2]) break;
+    ++j;
+    GRUNDY_ASSERT(j <= last_j);
+  }
+  // The least a with g_k = g_{k+2} for all k ≥ a: scan back from j.
+  std::size_t a = j;
+  while (a > 0 && g[a - 1] == g[a + 1]) --a;
+  genus.alternates_from = a;
+  g.resize(a + 2);
+  return genus;
+}
+
+std::optional<Genus> tame_sum_genus(const std::vector<Genus>& components) {
+  Nimber total = 0;
+  bool firm = false;
+  for (const Genus& c : components) {
+    if (!c.tame()) return std::nullopt;
+    total ^= c.value;
+    firm = firm || c.firm();
+  }
+  return Genus::of_nim_position(total, firm);
+}
+
+GenusSearch::GenusSearch(const Ruleset& ruleset, std::uint64_t position_limit)
+    : ruleset_(ruleset), limit_(position_limit) {}
+
+void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
+  if (genera_.size() + held + extra > limit_)
+    throw LimitError(fmt::format(
+        "genus search over '{}' would exceed the limit of {} positions (raise it with "
+        "--search-limit)",
+        ruleset_.name(), limit_));
+}
+
+std::vector<Position> GenusSearch::expand(const Position& key) {
+  std::vector<Position> options;
+  const std::uint64_t option_limit = detail::saturating_mul(limit_, kGenusOptionsPerPosition);
+  ruleset_.for_each_option(key, [&](const Position& after) {
+    options.push_back(ruleset_.canonical(after));
+    if (options.size() > limit_) check_limit(0, options.size());
+    if (++options_generated_ > option_limit)
+      throw LimitError(fmt::format(
+          "genus search over '{}' would generate more than {} options ({} per position of "
+          "the limit of {} positions; raise it with --search-limit)",
+          ruleset_.name(), option_limit, kGenusOptionsPerPosition, limit_));
+    return true;
+  });
+  std::sort(options.begin(), options.end());
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  return options;
+}
+
+const Genus& GenusSearch::genus(const Position& position) {
+  Position root = ruleset_.canonical(position);
+  if (auto it = genera_.find(root); it != genera_.end()) return it->second;
+
+  struct Frame {
+    Position key;
+    std::vector<Position> options;
+    std::vector<const Genus*> option_genera;  // of options[0 .. next)
+    std::size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  // Positions on the stack: one met again below itself means play can
+  // return to it.
+  std::unordered_set<Position, PositionHash> open;
+  std::size_t held = 0;  // positions on the stack and in its option lists
+  auto push = [&](Position key) {
+    check_limit(held, 1);
+    std::vector<Position> options = expand(key);
+    held += options.size() + 1;
+    open.insert(key);
+    stack.push_back({std::move(key), std::move(options), {}});
+  };
+  push(root);
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    bool descended = false;
+    while (top.next < top.options.size()) {
+      const Position& child = top.options[top.next];
+      if (auto it = genera_.find(child); it != genera_.end()) {
+        top.option_genera.push_back(&it->second);
+        ++top.next;
+        continue;
+      }
+      if (open.count(child))
+        throw InputError(ruleset_.name(),
+                         fmt::format("positions of '{}' can repeat; genus theory is for games "
+                                     "that always end",
+                                     ruleset_.name()));
+      push(child);
+      descended = true;
+      break;
+    }
+    if (descended) continue;
+    Genus genus = genus_from_options(top.option_genera);
+    held -= top.options.size() + 1;
+    open.erase(top.key);
+    auto [it, inserted] = genera_.emplace(std::move(top.key), std::move(genus));
+    GRUNDY_ASSERT(inserted);
+    order_.push_back(&*it);
+    stack.pop_back();
+  }
+  return genera_.at(root);
+}
+
+void GenusSearch::for_each_stored(
+    std::size_t first, const std::function<void(const Position&, const Genus&)>& visit) const {
+  for (std::size_t i = first; i < order_.size(); ++i) visit(order_[i]->first, order_[i]->second);
+}
+
+namespace {
+
+Heap tokens(const Position& p) {
+  Heap total = 0;
+  for (Heap h : p) total += h;
+  return total;
+}
+
+// Fewest tokens, then fewest heaps, then lexicographic.
+bool simpler(const Position& a, const Position& b) {
+  const Heap ta = tokens(a), tb = tokens(b);
+  if (ta != tb) return ta < tb;
+  if (a.size() != b.size()) return a.size() < b.size();
+  return a < b;
+}
+
+// Heaps 0..to in order; the verdict over all of them. Genera of heaps
+// from..to are kept when `genera` is given; the scan stops at the first wild
+// heap when `stop_when_wild`.
+TameVerdict scan_heaps(const HeapRuleset& ruleset, Heap from, Heap to, std::uint64_t limit,
+                       std::vector<Genus>* genera, bool stop_when_wild) {
+  GenusSearch search(ruleset, limit);
+  TameVerdict verdict;
+  verdict.max_heap = to;
+  for (Heap n = 0;; ++n) {
+    const std::size_t before = search.positions_stored();
+    const Genus& genus = search.genus(Position{n});
+    if (genera != nullptr && n >= from) genera->push_back(genus);
+    if (!genus.nim_like()) verdict.nim_heaps = false;
+    if (!verdict.firm_small_heap && genus.tame() && !genus.nim_like()) {
+      verdict.firm_small_heap = n;
+      verdict.firm_small_genus = genus;
+    }
+    if (verdict.tame) {
+      const Position* worst = nullptr;
+      const Genus* worst_genus = nullptr;
+      search.for_each_stored(before, [&](const Position& p, const Genus& g) {
+        if (!g.tame() && (worst == nullptr || simpler(p, *worst))) {
+          worst = &p;
+          worst_genus = &g;
+        }
+      });
+      if (worst != nullptr) {
+        verdict.tame = false;
+        verdict.wild_heap = n;
+        verdict.wild_position = *worst;
+        verdict.wild_genus = *worst_genus;
+        if (stop_when_wild) {
+          verdict.max_heap = n;
+          break;
+        }
+      }
+    }
+    if (n == to) break;
+  }
+  verdict.positions = search.positions_stored();
+  return verdict;
+}
+
+// Heaps 0..to are to + 1 distinct positions: refuse at once rather than after
+// a long search.
+void check_heap_count(const HeapRuleset& ruleset, Heap to, std::uint64_t limit) {
+  if (to >= limit)
+    throw LimitError(fmt::format(
+        "the genus verdict on heaps 0..{} of '{}' needs more than the limit of {} positions "
+        "(raise it with --search-limit)",
+        to, ruleset.name(), limit));
+}
+
+}  // namespace
+
+HeapGenera heap_genera(const HeapRuleset& ruleset, Heap from, Heap to,
+                       std::uint64_t position_limit) {
+  GRUNDY_ASSERT(from <= to);
+  check_heap_count(ruleset, to, position_limit);
+  HeapGenera result;
+  result.from = from;
+  result.verdict = scan_heaps(ruleset, from, to, position_limit, &result.genera, false);
+  return result;
+}
+
+TameVerdict tame_verdict(const HeapRuleset& ruleset, Heap max_heap,
+                         std::uint64_t position_limit) {
+  check_heap_count(ruleset, max_heap, position_limit);
+  return scan_heaps(ruleset, 0, max_heap, position_limit, nullptr, true);
+}
+
+bool misere_nim_rule_applies(const HeapRuleset& ruleset, Heap max_heap,
+                             std::uint64_t position_limit) {
+  try {
+    return tame_verdict(ruleset, max_heap, position_limit).misere_nim_rule();
+  } catch (const LimitError&) {
+    return false;
+  }
+}
+
+}  // namespace grundy
