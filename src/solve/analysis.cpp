@@ -13,6 +13,7 @@
 #include "grundy/rules/position_ruleset.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/compound_analysis.h"
+#include "grundy/solve/genus.h"
 #include "grundy/solve/periodic_options.h"
 
 namespace grundy {
@@ -23,6 +24,12 @@ namespace {
 // only when the search is this small: an analysis must answer at once.
 constexpr std::uint64_t kValueSearchLimit = 200'000;
 constexpr std::uint64_t kValueSearchOptions = 4'000'000;
+
+// Largest heap for which the misère-Nim rule is checked by a genus search
+// before falling back on exhaustive search: the check visits every position
+// reachable from heaps 0..N, which grows exponentially with N for splitting
+// games.
+constexpr Heap kMaxTameCheckHeap = 64;
 
 void add_moves(const Ruleset& ruleset, const Position& before, const std::vector<Position>& afters,
                MoveList& list) {
@@ -146,6 +153,77 @@ Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& positi
   return a;
 }
 
+// Misère play of a sum of heap games whose heaps are verified tame with
+// nim-heap genera (genus.h): the misère-Nim rule on the normal values (the
+// SJ theorem, theory.md §4; ONAG ch. 12, WW ch. 13: sums of tame games are
+// tame, with the genus of the nim position of their values).
+std::optional<Analysis> misere_by_nim_rule(const std::vector<HeapPart>& parts,
+                                           const AnalysisOptions& options,
+                                           std::vector<std::pair<std::size_t, Move>>& moves) {
+  std::vector<std::unique_ptr<HeapValues>> values;
+  std::vector<Heap> largest(parts.size(), 0);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    for (Heap h : *parts[k].position) largest[k] = std::max(largest[k], h);
+    if (largest[k] > kMaxTameCheckHeap) return std::nullopt;
+    if (!misere_nim_rule_applies(*parts[k].ruleset, largest[k], options.search_limit))
+      return std::nullopt;
+    values.push_back(std::make_unique<HeapValues>(*parts[k].ruleset, options.compute));
+    values.back()->require(largest[k]);
+  }
+  Nimber total = 0;
+  std::uint64_t large = 0;  // heaps of value > 1
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    for (Heap h : *parts[k].position) {
+      total ^= values[k]->value(h);
+      large += values[k]->value(h) > 1;
+    }
+  // P iff (some value > 1 and nim-sum 0) or (all values <= 1 and nim-sum 1).
+  auto lost = [](Nimber x, std::uint64_t big) { return big > 0 ? x == 0 : x == 1; };
+  Analysis a;
+  a.value_note = "Grundy values do not decide misère play in general; here the misère-Nim rule "
+                 "on them does (the heaps are verified tame), and no misère value is given";
+  a.outcome = lost(total, large) ? Outcome::P : Outcome::N;
+  std::vector<std::string> checked;
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    checked.push_back(parts.size() == 1 ? fmt::format("heaps 0..{}", largest[k])
+                                        : fmt::format("{} heaps 0..{}", parts[k].ruleset->name(),
+                                                      largest[k]));
+  a.method = fmt::format(
+      "misère-Nim rule on the heap values (SJ theorem), valid here: every position reachable from "
+      "{} has the genus of a nim heap (genus search, docs/misere.md)",
+      fmt::join(checked, ", "));
+  if (a.outcome == Outcome::P) return a;
+  std::uint64_t visits = 0;
+  for (std::size_t k = 0; k < parts.size() && a.winning_moves.complete; ++k) {
+    const Position& position = *parts[k].position;
+    for (std::size_t i = 0; i < position.size() && a.winning_moves.complete; ++i) {
+      const Heap h = position[i];
+      const Nimber v = values[k]->value(h);
+      parts[k].ruleset->for_each_heap_option(h, [&](const HeapOption& option) {
+        if (++visits > options.max_option_visits) {
+          a.winning_moves.complete = false;
+          return false;
+        }
+        Nimber x = total ^ v;
+        std::uint64_t big = large - (v > 1);
+        for (std::uint8_t p = 0; p < option.part_count; ++p) {
+          const Nimber w = values[k]->value(option.parts[p]);
+          x ^= w;
+          big += w > 1;
+        }
+        if (!lost(x, big)) return true;
+        if (moves.size() == options.max_moves) {
+          a.winning_moves.complete = false;
+          return false;
+        }
+        moves.emplace_back(k, HeapRuleset::heap_move(i, h, option));
+        return true;
+      });
+    }
+  }
+  return a;
+}
+
 }  // namespace detail
 
 namespace {
@@ -177,8 +255,21 @@ Analysis analyze_position_normal(const PositionRuleset& ruleset, const Position&
   return a;
 }
 
+std::optional<Analysis> analyze_misere_tame(const HeapRuleset& ruleset, const Position& position,
+                                            const AnalysisOptions& options) {
+  std::vector<std::pair<std::size_t, Move>> moves;
+  auto a = detail::misere_by_nim_rule({{&ruleset, &position}}, options, moves);
+  if (a)
+    for (auto& [part, move] : moves) a->winning_moves.moves.push_back(std::move(move));
+  return a;
+}
+
 Analysis analyze_misere(const Ruleset& ruleset, const Position& position,
                         const AnalysisOptions& options) {
+  if (const auto* heaps = dynamic_cast<const HeapRuleset*>(&ruleset);
+      heaps != nullptr && dynamic_cast<const Nim*>(&ruleset) == nullptr) {
+    if (auto tame = analyze_misere_tame(*heaps, position, options)) return *tame;
+  }
   Analysis a;
   a.value_note = "Grundy values do not decide misère play; no value is given";
   if (dynamic_cast<const Nim*>(&ruleset) != nullptr) {

@@ -249,6 +249,25 @@ Analysis analyze_normal(const Compound& sum, const Position& position,
 
 Analysis analyze_misere(const Compound& sum, const Position& position,
                         const AnalysisOptions& options) {
+  // Heap games only, all verified tame: the misère-Nim rule (SJ theorem).
+  const auto components = sum.decode(position);
+  std::vector<detail::HeapPart> parts;
+  for (std::size_t i = 0; i < components.size(); ++i)
+    if (const auto* heaps = dynamic_cast<const HeapRuleset*>(&sum.ruleset(i)))
+      parts.push_back({heaps, &components[i]});
+  if (parts.size() == components.size()) {
+    std::vector<std::pair<std::size_t, Move>> moves;
+    if (auto tame = detail::misere_by_nim_rule(parts, options, moves)) {
+      for (auto& [k, move] : moves) {
+        auto next = components;
+        next[k] = move.after(components[k]);
+        tame->winning_moves.moves.push_back(Move::to(position, Compound::encode(next),
+                                                     fmt::format("{}: {}", sum.label(k), move.description)));
+      }
+      if (tame->winning_moves.complete) tame->winning_move_count = tame->winning_moves.moves.size();
+      return *tame;
+    }
+  }
   Analysis a;
   a.value_note = "Grundy values do not decide misère play; no value is given";
   std::vector<Position> wins;

@@ -268,10 +268,15 @@ TEST(Explain, HeapGameKayles) {
 }
 
 TEST(Explain, OtherCasesSayHowTheAnswerWasFound) {
-  const auto e = explain_position("kayles", {3, 4}, true);
+  // Kayles heap 5 has the wild genus 4^146 (WW ch. 13): searched.
+  const auto e = explain_position("kayles", {5, 3}, true);
   EXPECT_TRUE(contains(e.text, "exhaustive search")) << e.text;
   EXPECT_TRUE(contains(e.text, "Outcome: ")) << e.text;
   expect_named_moves_win(e, true);
+  // Heaps 0..4 of Kayles are tame: the misère-Nim rule decides.
+  const auto t = explain_position("kayles", {3, 4}, true);
+  EXPECT_TRUE(contains(unwrapped(t.text), "misère-Nim rule")) << t.text;
+  expect_named_moves_win(t, true);
 }
 
 TEST(Explain, LargePositionsAreSummarised) {

@@ -68,6 +68,18 @@ namespace detail {
 // winning moves (all in this position) are those of the whole sum.
 Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& position, Nimber outside,
                               const AnalysisOptions& options);
+
+// Misère play of a sum of heap-game positions, by the misère-Nim rule on
+// their values, when every position reachable from their heaps is verified
+// tame with nim-heap genera (genus.h); nullopt when that is not verified.
+// The winning moves go to `moves` as (part, move within the part).
+struct HeapPart {
+  const HeapRuleset* ruleset;
+  const Position* position;
+};
+std::optional<Analysis> misere_by_nim_rule(const std::vector<HeapPart>& parts,
+                                           const AnalysisOptions& options,
+                                           std::vector<std::pair<std::size_t, Move>>& moves);
 }  // namespace detail
 
 }  // namespace grundy
