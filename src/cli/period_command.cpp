@@ -1,5 +1,6 @@
 // grundy period CODE [--max N] and grundy value CODE n: periodicity of a
-// heap-value sequence, proven or observed, and G(n) for any n.
+// heap-value sequence (with a saltus too), proven or observed, and G(n) for
+// any n.
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -77,10 +78,18 @@ int run_period(const PeriodRequest& request) {
   control.stop = progress.stop_flag();
   Heap size = std::min<Heap>(max, 1 << 10);
   bool interrupted = false;
+  // Set when the engine cannot go on (the values of an arithmetic-periodic
+  // code outgrow its 16 bits): the prefix it kept is examined as it is.
+  std::string stopped;
   while (true) {
-    if (!engine->extend(values, size - 1, control)) interrupted = true;
+    try {
+      if (!engine->extend(values, size - 1, control)) interrupted = true;
+    } catch (const LimitError& e) {
+      if (values.empty()) throw;
+      stopped = e.what();
+    }
     p = find_periodicity(*code, values);
-    if (p.proven || interrupted || size == max) break;
+    if (p.proven || interrupted || !stopped.empty() || size == max) break;
     size = std::min(max, std::max<Heap>(2 * size, p.proof_needs));
   }
   progress.finish();
@@ -91,6 +100,7 @@ int run_period(const PeriodRequest& request) {
     std::puts(j.dump().c_str());
   } else {
     std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
+    if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
     std::fputs(text.c_str(), stdout);
   }
@@ -124,7 +134,7 @@ int run_value(const ValueRequest& request) {
       text += fmt::format("by the {}\n", values.method());
     else if (beyond_table)
       text += fmt::format("by the {}{}\n", values.method(),
-                          proven ? "" : " — NOT PROVEN, accepted with --observed");
+                          proven ? "" : ", accepted with --observed");
     else
       text += "computed exactly\n";
     std::fputs(text.c_str(), stdout);

@@ -33,23 +33,35 @@ HeapValues::HeapValues(const HeapRuleset& ruleset, ComputeLimits limits)
 
 std::string HeapValues::method() const {
   if (closed_form_) return fmt::format("closed form of {}", ruleset_.name());
-  if (periodicity_ && periodicity_->period != 0 && (periodicity_->proven || limits_.accept_observed))
-    return fmt::format("{} period {} from n = {}{} ({}, {} values computed)",
-                       periodicity_->proven ? "proven" : "OBSERVED, NOT PROVEN,",
-                       periodicity_->period, periodicity_->preperiod,
-                       periodicity_->saltus ? fmt::format(" with saltus {}", periodicity_->saltus) : "",
-                       periodicity_->criterion, periodicity_->checked_to);
+  const bool usable = periodicity_ && periodicity_->period != 0 &&
+                      (periodicity_->proven || limits_.accept_observed);
+  if (usable) {
+    const Periodicity& p = *periodicity_;
+    const std::string pattern =
+        fmt::format("period {} from n = {}{}", p.period, p.preperiod,
+                    p.saltus ? fmt::format(" with saltus {}", p.saltus) : "");
+    if (p.proven)
+      return fmt::format("proven {} ({}, {} values computed)", pattern, p.criterion, p.checked_to);
+    return fmt::format("OBSERVED, NOT PROVEN, {} (seen in the {} values computed)", pattern,
+                       p.checked_to);
+  }
   return "computed by mex";
 }
 
-void HeapValues::extend_code(Heap last) {
+// Extends the table towards G(target); throws the engine's LimitError only
+// when G(needed) was not reached. The engines keep the prefix they computed
+// (sequence_engine.h), so a value beyond 16 bits past `needed` loses nothing
+// that was asked for.
+void HeapValues::extend_code(Heap needed, Heap target) {
   if (!engine_) engine_ = make_fast_engine(*code_);
-  engine_->extend(code_values_, last, EngineControl{});
-  GRUNDY_ASSERT(code_values_.size() > last);
+  try {
+    engine_->extend(code_values_, target, EngineControl{});
+  } catch (const LimitError&) {
+    if (code_values_.size() <= needed) throw;
+  }
+  GRUNDY_ASSERT(code_values_.size() > needed);
 }
 
-// Computes more values, in growing steps up to the limit, until the code's
-// periodicity is proven (or, when accepted, at least observed).
 Heap HeapValues::code_limit() const {
   // Codes whose moves can leave three heaps run on the naive engine: the
   // same work budget as the naive table.
@@ -62,18 +74,42 @@ Heap HeapValues::code_limit() const {
   return lo;
 }
 
-void HeapValues::find_period_for(Heap n) {
-  const Heap limit = code_limit();
-  Heap size = std::max<Heap>(code_values_.size(), Heap{1} << 12);
+// Computes more values, in growing steps up to `limit`, until the code's
+// periodicity is proven or cannot become so; returns why it stopped short of
+// the limit ("" when it did not).
+std::string HeapValues::search_period(Heap limit) {
+  Heap size = std::max<Heap>(code_values_.size(), kPeriodSearchStart);
   while (true) {
     size = std::min(size, limit);
-    if (code_values_.size() < size) extend_code(size - 1);
+    if (code_values_.size() < size) {
+      // Values of an arithmetic-periodic code grow past the engines' 16 bits:
+      // then the prefix computed so far is all there is to examine.
+      try {
+        extend_code(size - 1, size - 1);
+      } catch (const LimitError& e) {
+        if (code_values_.empty()) throw;
+        periodicity_ = find_periodicity(*code_, code_values_);
+        return fmt::format("values stop there: {}", e.what());
+      }
+    }
     periodicity_ = find_periodicity(*code_, code_values_);
-    if (periodicity_->proven) return;
-    if (size == limit) break;
+    if (periodicity_->proven || size == limit) return "";
+    // No criterion proves any period of this code, however many values are
+    // computed: stop at the first pattern seen (periodicity.h).
+    if (periodicity_->period != 0 && !has_period_criterion(*code_))
+      return "more values would not help";
     // Ask for what the proof would need, at least double.
     size = std::max<Heap>(2 * size, periodicity_->proof_needs);
   }
+}
+
+// Makes G(n) available from a period: proven, or observed when accepted;
+// otherwise throws a LimitError that says what was seen and why it is not a
+// proof.
+void HeapValues::find_period_for(Heap n) {
+  const Heap limit = code_limit();
+  const std::string stopped = search_period(limit);
+  if (periodicity_->proven) return;
   if (limits_.accept_observed && periodicity_->period != 0) return;
   const Periodicity& p = *periodicity_;
   std::string seen =
@@ -85,22 +121,37 @@ void HeapValues::find_period_for(Heap n) {
                             ? fmt::format("the proof needs {} values", p.proof_needs)
                             : std::string("no published criterion proves it"));
   throw LimitError(fmt::format(
-      "G({}) of '{}': no proven period is known; in G(0..{}) {} (limit {} values; accept an "
-      "observed pattern with --observed)",
-      n, ruleset_.name(), p.checked_to - 1, seen, limit));
+      "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; accept an observed pattern "
+      "with --observed)",
+      n, ruleset_.name(), p.checked_to - 1, seen,
+      stopped.empty() ? fmt::format("limit {} values", limit) : stopped));
 }
 
 void HeapValues::require(Heap last) {
   if (closed_form_) return;
   if (code_) {
     if (last < code_values_.size()) return;
+    if (periodicity_ && periodicity_->proven) return;
     const Heap limit = code_limit();
+    if (!code_->is_finite() && !periodicity_ && last >= kPeriodSearchStart && last < limit) {
+      // Every heap of an infinite code has ~n options, so the table costs
+      // O(n^2): a period proven on the first few thousand values answers at
+      // once (Nim, Lasker's Nim), and otherwise the table is built as usual.
+      search_period(std::min(limit, kPeriodSearchStart));
+      if (periodicity_->proven) return;
+    }
     if (last < limit) {
       // Geometric growth: many small requests cost little in all.
-      extend_code(std::min<Heap>(limit - 1, std::max<Heap>(last, 2 * code_values_.size())));
-      return;
+      const Heap target = std::min<Heap>(limit - 1, std::max<Heap>(last, 2 * code_values_.size()));
+      try {
+        extend_code(last, target);
+        return;
+      } catch (const LimitError&) {
+        // G(last) does not fit the engines' 16 bits: only a period can give it.
+      }
     }
-    if (!periodicity_) find_period_for(last);
+    if (periodicity_ && periodicity_->period != 0 && limits_.accept_observed) return;
+    find_period_for(last);
     return;
   }
   if (last < table_.size()) return;

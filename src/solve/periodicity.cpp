@@ -14,15 +14,30 @@
 // margin that keeps c - p non-empty when n0 = 0; WW's bound without it is
 // k*n0 + (k-1)*p + t.
 //
-// Arithmetic periodicity, not proven here. Looked up: S. Howse and
-// R. J. Nowakowski, "Periodicity and arithmetic-periodicity in hexadecimal
-// games", Theoretical Computer Science 313 (2004) 463-472 (only the abstract
-// was readable: "a new arithmetic-periodicity theorem"); D. Sleator and
-// M. Slusky, "Subtraction games with FES sets of size 3", arXiv:1201.3299
-// (abstract: A. Siegel proved every all-but subtraction game ultimately
-// arithmetic-periodic, purely so for |X| = 1, 2; they add |X| = 3); Horrocks
-// and Nowakowski (header). None gave a checkable statement with its bound, so
-// no arithmetic period is marked proven.
+// Arithmetic periodicity: what was looked up, and why only the two closed
+// forms prove anything here.
+// - S. Howse and R. J. Nowakowski, "Periodicity and arithmetic-periodicity in
+//   hexadecimal games", Theoret. Comput. Sci. 313 (2004) 463-472: only the
+//   first page was readable (abstract: "a new arithmetic-periodicity
+//   theorem"). Its games are finite codes 0.d1d2...du (0 <= di <= 15), so even
+//   read in full it would cover none of 4.[3], 8.[3] or the all-but games,
+//   which are infinite codes (d0 != 0 for the first two). The theorem's
+//   hypothesis (how many values, as a function of preperiod, period, saltus
+//   and u) could not be read, so it is not implemented, not even for finite
+//   hexadecimal codes: guessing a bound would make "proven" a guess.
+// - All-but subtraction games: D. Sleator and M. Slusky, "Subtraction games
+//   with FES sets of size 3", arXiv:1201.3299 (abstract) report that
+//   A. Siegel (MSc thesis, Dalhousie, 2005) proved every all-but game
+//   ultimately arithmetic-periodic, purely so for |X| = 1, 2, and they add
+//   |X| = 3. These are existence results: without a bound on the period or
+//   preperiod no finite computation proves a particular (n0, p, s) from them.
+//   No statement with a checkable bound was found.
+// - CGSuite (aaron-siegel/cgsuite, TBCode getAPChecker / TBCode.scala
+//   periodicityChecker) calls setMaxSaltus(0) for every take-and-break code,
+//   infinite ones included: it never proves a saltus either.
+// - Winning Ways ch. 4 gives Lasker's Nim (4.[3]) in closed form, and Nim
+//   (0.[3]) has G(n) = n; these two codes are recognised (header).
+// A period with a saltus of any other code stays "observed".
 #include "grundy/solve/periodicity.h"
 
 #include <algorithm>
@@ -31,6 +46,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/rules/lasker.h"
 
 namespace grundy {
 
@@ -50,6 +66,34 @@ bool better(const Candidate& a, const Candidate& b) {
   if (a.preperiod != b.preperiod) return a.preperiod < b.preperiod;
   if ((a.saltus == 0) != (b.saltus == 0)) return a.saltus == 0;
   return a.period < b.period;
+}
+
+// An arithmetic-periodic code with a published closed form (header): d0.[3].
+struct ClosedForm {
+  unsigned d0;
+  Heap preperiod;
+  Heap period;
+  std::int64_t saltus;
+  Nimber (*value)(Heap);
+  const char* criterion;
+};
+
+constexpr ClosedForm kClosedForms[] = {
+    {0, 0, 1, 1, [](Heap n) -> Nimber { return n; }, "Nim closed form G(n) = n"},
+    {4, 1, 4, 4, &Lasker::value, "Lasker's Nim closed form, Winning Ways ch. 4"},
+};
+
+// The closed form whose game `code` is, or nullptr. Every digit after the
+// point 3 (remove any number, leaving nothing or one heap) is the same game
+// however the code is written (0.[3], 0.3[3], 0.[33]); d0 adds the splits.
+const ClosedForm* closed_form_of(const TakeAndBreak& code) {
+  if (code.is_finite()) return nullptr;
+  const std::string name = code.name();
+  const auto point = name.find('.');
+  if (name.find_first_not_of("3[]", point + 1) != std::string::npos) return nullptr;
+  for (const ClosedForm& form : kClosedForms)
+    if (code.digit(0) == form.d0) return &form;
+  return nullptr;
 }
 
 }  // namespace
@@ -109,10 +153,24 @@ Heap guy_smith_bound(const TakeAndBreak& code, Heap preperiod, Heap period) {
 
 Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint16_t> values) {
   Periodicity result = detect_periodicity(values);
+  if (const ClosedForm* form = closed_form_of(code)) {
+    // The detection must have settled on the closed form's own pattern, on
+    // values that are the closed form's: then the theorem is about exactly
+    // the sequence examined.
+    result.proof_needs = form->preperiod + min_periodic_part(form->period, form->saltus != 0);
+    if (result.period != form->period || result.preperiod != form->preperiod ||
+        result.saltus != form->saltus)
+      return result;
+    for (Heap n = 0; n < values.size(); ++n)
+      if (values[n] != form->value(n)) return result;
+    result.proven = true;
+    result.criterion = form->criterion;
+    return result;
+  }
   // Guy-Smith covers pure periods of finite codes only. A saltus stays
   // "observed": for a finite octal code it can only be a passing pattern
-  // (Horrocks-Nowakowski); hexadecimal and infinite codes can be truly
-  // arithmetic-periodic (Howse-Nowakowski; theory.md §3), unproven here.
+  // (Horrocks-Nowakowski); for hexadecimal and infinite codes no checkable
+  // published criterion is implemented (see the top of this file).
   if (result.period == 0 || !code.is_finite() || result.saltus != 0) return result;
   result.proof_needs = guy_smith_bound(code, result.preperiod, result.period);
   if (result.checked_to >= result.proof_needs) {
@@ -122,6 +180,10 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
                                    code.max_parts() == 1 ? ": subtraction window" : "");
   }
   return result;
+}
+
+bool has_period_criterion(const TakeAndBreak& code) {
+  return code.is_finite() || closed_form_of(code) != nullptr;
 }
 
 std::optional<Nimber> value_from_periodicity(const Periodicity& periodicity,

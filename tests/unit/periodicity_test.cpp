@@ -1,7 +1,8 @@
 // Literal checks of periodicity detection and proof against published periods
 // (each row names its source), the documented detection rule on hand-made
-// sequences, and G(n) far beyond the computed values from proven periods and
-// from closed forms (theory.md §2).
+// sequences, G(n) far beyond the computed values from proven periods and
+// from closed forms (theory.md §2), arithmetic periods proven only where a
+// published closed form applies (Nim, Lasker's Nim), and observed otherwise.
 #include "grundy/solve/periodicity.h"
 
 #include <gtest/gtest.h>
@@ -149,46 +150,167 @@ Nimber lasker(Heap n) {
   }
 }
 
-TEST(Periodicity, LaskersNimIsObservedArithmeticPeriodic) {
-  // theory.md §3: 4.[3] has period 4, saltus 4 (G(0) = 0 is the exception, so
-  // the least preperiod is 1 by the closed form of §2). No criterion for
-  // arithmetic periodicity is implemented: observed only.
+TEST(Periodicity, LaskersNimIsProvenByItsClosedForm) {
+  // theory.md §2 / WW ch. 4: 4.[3] has period 4, saltus 4, and G(0) = 0 is
+  // the only exception, so the least preperiod is 1. The detection rule
+  // reports it from n0 + p + max(p, 8) + 1 = 14 values on.
   const TakeAndBreak code = TakeAndBreak::parse("4.[3]");
   const Values values = heap_values(code, 200);
+  for (Heap n = 0; n < values.size(); ++n) ASSERT_EQ(values[n], lasker(n)) << n;
   const Periodicity found = find_periodicity(code, values);
+  EXPECT_EQ(found.preperiod, 1U);
+  EXPECT_EQ(found.period, 4U);
+  EXPECT_EQ(found.saltus, 4);
+  EXPECT_TRUE(found.proven);
+  EXPECT_EQ(found.criterion, "Lasker's Nim closed form, Winning Ways ch. 4");
+  EXPECT_EQ(found.proof_needs, 14U);
+  EXPECT_EQ(found.checked_to, 200U);
+
+  EXPECT_EQ(value_from_periodicity(found, values, 199), lasker(199));
+  for (Heap n : {Heap{200}, Heap{201}, Heap{202}, Heap{203}, Heap{1'000'000'000'000'000'000},
+                 Heap{1'000'000'000'000'000'001}, Heap{1'000'000'000'000'000'002},
+                 Heap{1'000'000'000'000'000'003}, kMaxHeap - 3, kMaxHeap - 2, kMaxHeap - 1,
+                 kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n), lasker(n)) << n;
+  // G(2^63 - 1) = 2^63 (2^63 - 1 ≡ 3 mod 4): still a 64-bit value.
+  EXPECT_EQ(value_from_periodicity(found, values, kMaxHeap), kMaxHeap + 1);
+
+  // One value short of what the detection needs: nothing to prove yet, but
+  // the criterion says how many values it needs.
+  const Periodicity short_of =
+      find_periodicity(code, std::span<const std::uint16_t>(values.data(), 13));
+  EXPECT_FALSE(short_of.proven);
+  EXPECT_EQ(short_of.proof_needs, 14U);
+  EXPECT_TRUE(find_periodicity(code, std::span<const std::uint16_t>(values.data(), 14)).proven);
+
+  // The same game written otherwise is recognised.
+  for (const char* other : {"4.3[3]", "4.[33]", "4.33[333]"}) {
+    const TakeAndBreak same = TakeAndBreak::parse(other);
+    const Periodicity again = find_periodicity(same, heap_values(same, 60));
+    EXPECT_TRUE(again.proven) << other;
+    EXPECT_EQ(again.period, 4U) << other;
+  }
+}
+
+TEST(Periodicity, ClosedFormProvesOnlyTheValuesItDescribes) {
+  // Period 4 with saltus 4 from n = 1, as in Lasker's Nim, but other values
+  // (3 1 2 5, then +4 per period): the closed form does not describe them, so
+  // nothing is proven even though the code is 4.[3].
+  Values fake = {0};
+  const std::uint16_t base[] = {3, 1, 2, 5};
+  for (std::uint16_t q = 0; q < 10; ++q)
+    for (std::uint16_t b : base) fake.push_back(static_cast<std::uint16_t>(b + 4 * q));
+  const Periodicity found = find_periodicity(TakeAndBreak::parse("4.[3]"), fake);
   EXPECT_EQ(found.preperiod, 1U);
   EXPECT_EQ(found.period, 4U);
   EXPECT_EQ(found.saltus, 4);
   EXPECT_FALSE(found.proven);
   EXPECT_EQ(found.criterion, "observed");
-  EXPECT_EQ(found.proof_needs, 0U);
-
-  EXPECT_EQ(value_from_periodicity(found, values, 199), lasker(199));
-  EXPECT_EQ(value_from_periodicity(found, values, 200), std::nullopt);
-  for (Heap n : {Heap{200}, Heap{201}, Heap{202}, Heap{203}, Heap{1'000'000'000'000'000'000},
-                 Heap{1'000'000'000'000'000'001}, Heap{1'000'000'000'000'000'002},
-                 Heap{1'000'000'000'000'000'003}, kMaxHeap - 3, kMaxHeap - 2, kMaxHeap - 1,
-                 kMaxHeap})
-    EXPECT_EQ(value_from_periodicity(found, values, n, /*accept_observed=*/true), lasker(n)) << n;
 }
 
-TEST(Periodicity, InfiniteCodesWithSaltus) {
-  // theory.md §3: d0 = 8 with [3] has period 8, saltus 8. Nim 0.[3]: G(n) = n
-  // (theory.md §2): period 1, saltus 1 from the start.
-  const TakeAndBreak three = TakeAndBreak::parse("8.[3]");
-  const Periodicity eight = find_periodicity(three, heap_values(three, 120));
-  EXPECT_EQ(eight.period, 8U);
-  EXPECT_EQ(eight.saltus, 8);
-  EXPECT_FALSE(eight.proven);
-
+TEST(Periodicity, NimCodeIsProvenByItsClosedForm) {
+  // 0.[3] is Nim: G(n) = n (theory.md §2), period 1, saltus 1 from n = 0.
   const TakeAndBreak nim = TakeAndBreak::parse("0.[3]");
   const Values values = heap_values(nim, 50);
   const Periodicity found = find_periodicity(nim, values);
   EXPECT_EQ(found.preperiod, 0U);
   EXPECT_EQ(found.period, 1U);
   EXPECT_EQ(found.saltus, 1);
+  EXPECT_TRUE(found.proven);
+  EXPECT_EQ(found.criterion, "Nim closed form G(n) = n");
+  EXPECT_EQ(found.proof_needs, 10U);
+  for (Heap n : {Heap{50}, Heap{1'000'000'000'000'000'000}, kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n), n);
+}
+
+TEST(Periodicity, OtherArithmeticPeriodsAreObservedOnly) {
+  // theory.md §3: d0 = 8 with [3] has period 8, saltus 8; no published
+  // criterion proves it (periodicity.cpp), so it stays observed.
+  const TakeAndBreak three = TakeAndBreak::parse("8.[3]");
+  const Periodicity eight = find_periodicity(three, heap_values(three, 120));
+  EXPECT_EQ(eight.period, 8U);
+  EXPECT_EQ(eight.saltus, 8);
+  EXPECT_FALSE(eight.proven);
+  EXPECT_EQ(eight.criterion, "observed");
+  EXPECT_EQ(eight.proof_needs, 0U);
+  EXPECT_FALSE(has_period_criterion(three));
+
+  // allbut:2,3,7 = 0.3003330[3]. Sleator and Slusky (arXiv:1201.3299): an
+  // all-but game with |X| = 3 is purely arithmetic-periodic, so the
+  // preperiod is 0. Siegel's theorem gives no bound, so: observed.
+  const TakeAndBreak allbut = TakeAndBreak::parse("0.3003330[3]");
+  const Values values = heap_values(allbut, 400);
+  const Periodicity found = find_periodicity(allbut, values);
+  EXPECT_EQ(found.preperiod, 0U);
+  EXPECT_NE(found.period, 0U);
+  EXPECT_NE(found.saltus, 0);
   EXPECT_FALSE(found.proven);
-  EXPECT_EQ(value_from_periodicity(found, values, kMaxHeap, true), kMaxHeap);
+  EXPECT_EQ(found.criterion, "observed");
+  EXPECT_EQ(found.proof_needs, 0U);
+  EXPECT_FALSE(has_period_criterion(allbut));
+  EXPECT_EQ(value_from_periodicity(found, values, 400), std::nullopt);
+  // What an observed period is asked to give (accept_observed) is its own
+  // continuation: checked against the values themselves.
+  const std::span<const std::uint16_t> first(values.data(), 200);
+  const Periodicity half = find_periodicity(allbut, first);
+  for (Heap n = 200; n < 400; ++n)
+    EXPECT_EQ(value_from_periodicity(half, first, n, true), values[n]) << n;
+}
+
+TEST(Periodicity, WhichCodesHaveACriterion) {
+  // Finite codes: Guy-Smith (pure periods). Infinite codes: only the games
+  // with a published closed form, however they are written.
+  for (const char* code : {"0.77", "0.07", "0.3F", "4.102", "8.1", "0.333"})
+    EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
+  for (const char* code : {"0.[3]", "0.3[3]", "0.[33]", "4.[3]", "4.3[3]", "4.[333]"})
+    EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
+  for (const char* code : {"8.[3]", "C.[3]", "0.[7]", "4.[7]", "0.[2]", "0.[1]", "0.3003330[3]",
+                           "0.[31]", "4.2[3]", "0.0[3]"})
+    EXPECT_FALSE(has_period_criterion(TakeAndBreak::parse(code))) << code;
+}
+
+TEST(Periodicity, HeapValuesAnswerHugeHeapsOnlyFromProvenPeriods) {
+  // Lasker's Nim as a code: G(n) at 10^18 and 2^63 - 1 from the proven
+  // period, equal to the closed form of theory.md §2.
+  const TakeAndBreak lasker_code = TakeAndBreak::parse("4.[3]");
+  HeapValues lasker_values(lasker_code);
+  for (Heap n : {Heap{5}, Heap{1'000'000'000'000'000'000}, Heap{999'999'999'999'999'999},
+                 kMaxHeap})
+    EXPECT_EQ(lasker_values.value(n), lasker(n)) << n;
+  ASSERT_TRUE(lasker_values.periodicity().has_value());
+  EXPECT_TRUE(lasker_values.periodicity()->proven);
+  // Heaps below the table limit but past 16 bits (G(70000) = 69999), or
+  // merely costly (an infinite code has ~n options per heap): the period
+  // proven on the first values answers.
+  HeapValues mid(lasker_code);
+  EXPECT_EQ(mid.value(70'000), lasker(70'000));
+  EXPECT_EQ(mid.value(65'534), lasker(65'534));
+
+  // 8.[3] and an all-but game: refused, with a message that says why, unless
+  // an observed pattern is accepted.
+  for (const char* name : {"8.[3]", "0.3003330[3]"}) {
+    SCOPED_TRACE(name);
+    const TakeAndBreak code = TakeAndBreak::parse(name);
+    HeapValues refused(code);
+    try {
+      refused.value(1'000'000'000'000'000'000);
+      ADD_FAILURE() << "not refused";
+    } catch (const LimitError& e) {
+      EXPECT_NE(std::string(e.what()).find("no published criterion proves it"), std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("--observed"), std::string::npos) << e.what();
+    }
+    ComputeLimits observed;
+    observed.accept_observed = true;
+    HeapValues accepted(code, observed);
+    const Nimber far = accepted.value(1'000'000'000'000'000'000);
+    const Periodicity& p = *accepted.periodicity();
+    EXPECT_FALSE(p.proven);
+    const Heap n = 1'000'000'000'000'000'000;
+    const Heap base = p.preperiod + (n - p.preperiod) % p.period;
+    EXPECT_EQ(far, accepted.value(base) +
+                       (n - p.preperiod) / p.period * static_cast<Nimber>(p.saltus));
+  }
 }
 
 TEST(Periodicity, DetectionRuleOnLiteralSequences) {

@@ -1,9 +1,10 @@
 // G(n) for single heaps of any heap ruleset: by its closed form where one is
 // proven; from a table computed on demand (the research-scale engine for
 // take-and-break codes, the ruleset's own faster method, or the naive mex);
-// and beyond the table, for codes, from a period proven by the Guy-Smith
-// theorem (periodicity.h). Anything else is refused with a LimitError that
-// says why, never guessed.
+// and beyond the table (or beyond the 16-bit values the code engines store),
+// for codes, from a proven period (periodicity.h: Guy-Smith, or the closed
+// forms of Nim and Lasker's Nim for an arithmetic period). Anything else is
+// refused with a LimitError that says why, never guessed.
 //
 // Description: naive engine: G(n) = mex{ xor of G(parts) : options of n },
 //   n = 0, 1, 2, ... in order, since every part is smaller than n.
@@ -24,6 +25,9 @@
 #include "grundy/solve/sequence_engine.h"
 
 namespace grundy {
+
+// Values of a code computed first in search of a period (then doubled).
+inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
 
 struct ComputeLimits {
   // Most options the naive table may visit, about one second of work.
@@ -60,7 +64,8 @@ class HeapValues {
   std::string method() const;
 
  private:
-  void extend_code(Heap last);
+  void extend_code(Heap needed, Heap target);
+  std::string search_period(Heap limit);
   void find_period_for(Heap n);
   Heap code_limit() const;
 

@@ -1,0 +1,159 @@
+// Arithmetic periods (a saltus) on real command lines: proven for Lasker's
+// Nim 4.[3] and Nim 0.[3] by their closed forms, so `period`, `value` and
+// `analyze` answer heaps up to 2^63 - 1 at once; observed only for 8.[3] and
+// all-but games, which are refused at once without --observed.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "support/process.h"
+
+namespace grundy {
+namespace {
+
+using testing::run_program;
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  const auto run = run_program(GRUNDY_CLI_PATH, args);
+  EXPECT_EQ(run.status, 0) << run.err;
+  return nlohmann::json::parse(run.out);
+}
+
+// theory.md §2 / Winning Ways ch. 4: Lasker's Nim.
+std::uint64_t lasker(std::uint64_t n) {
+  if (n == 0) return 0;
+  switch (n % 4) {
+    case 1:
+    case 2: return n;
+    case 3: return n + 1;
+    default: return n - 1;
+  }
+}
+
+constexpr std::uint64_t kMaxHeap = 9'223'372'036'854'775'807ULL;  // 2^63 - 1
+
+TEST(ArithmeticPeriodCli, LaskersNimPeriodIsProven) {
+  // WW ch. 4: period 4, saltus 4, G(0) = 0 the only exception.
+  for (const char* code : {"4.[3]", "4.3[3]"}) {
+    SCOPED_TRACE(code);
+    const auto j = run_json({"period", code, "--json"});
+    EXPECT_EQ(j["period"], 4);
+    EXPECT_EQ(j["preperiod"], 1);
+    EXPECT_EQ(j["saltus"], 4);
+    EXPECT_EQ(j["proven"], true);
+    EXPECT_EQ(j["criterion"], "Lasker's Nim closed form, Winning Ways ch. 4");
+    EXPECT_GE(j["checked_to"].get<std::uint64_t>(), j["proof_needs"].get<std::uint64_t>());
+  }
+  const auto text = run_program(GRUNDY_CLI_PATH, {"period", "4.[3]"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("saltus 4"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("proven: Lasker's Nim closed form"), std::string::npos) << text.out;
+}
+
+TEST(ArithmeticPeriodCli, ValueAtHugeHeapsOfLaskersNimAndNim) {
+  for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000}, std::uint64_t{70'000},
+                          kMaxHeap - 1, kMaxHeap}) {
+    SCOPED_TRACE(n);
+    const auto j = run_json({"value", "4.[3]", std::to_string(n), "--json"});
+    EXPECT_EQ(j["proven"], true);
+    EXPECT_EQ(j["value"], lasker(n));
+    EXPECT_EQ(j["periodicity"]["saltus"], 4);
+    // Nim: G(n) = n (theory.md §2).
+    const auto nim = run_json({"value", "0.[3]", std::to_string(n), "--json"});
+    EXPECT_EQ(nim["proven"], true);
+    EXPECT_EQ(nim["value"], n);
+  }
+  const auto text = run_program(GRUNDY_CLI_PATH, {"value", "4.[3]", "1000000000000000000"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("G(1000000000000000000) = 999999999999999999"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
+}
+
+TEST(ArithmeticPeriodCli, AnalyzeHugeLaskerHeapsAtOnce) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto j = run_json({"analyze", "4.[3]", "1000000000", "999999999", "--json"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::uint64_t a = lasker(1'000'000'000), b = lasker(999'999'999);
+  EXPECT_EQ(j["heap_values"], nlohmann::json({a, b}));
+  EXPECT_EQ(j["value"], a ^ b);
+  EXPECT_EQ(j["outcome"], (a ^ b) ? "N" : "P");
+  EXPECT_NE(j["method"].get<std::string>().find("proven period 4"), std::string::npos)
+      << j["method"];
+  EXPECT_LT(seconds, 10.0);
+}
+
+TEST(ArithmeticPeriodCli, UnprovenArithmeticPeriodsAreRefusedAtOnce) {
+  // 8.[3] and allbut:2,3,7: no published criterion proves their arithmetic
+  // periods (periodicity.cpp), so a huge heap is refused, quickly, with the
+  // pattern seen and the way to accept it.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"value", "8.[3]", "1000000000000000000"},
+        std::vector<std::string>{"analyze", "8.[3]", "1000000000", "999999999"},
+        std::vector<std::string>{"analyze", "allbut:2,3,7", "123456789012345", "5"}}) {
+    SCOPED_TRACE(args[1] + " " + args[2]);
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = run_program(GRUNDY_CLI_PATH, args);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("no published criterion proves it"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("--observed"), std::string::npos) << run.err;
+    EXPECT_LT(seconds, 10.0);
+  }
+}
+
+TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {
+  // With --observed the pattern seen is extended: G(n0 + r + q p) =
+  // G(n0 + r) + q s with (n0, p, s) as reported, and G(n0 + r) computed
+  // directly by `values`.
+  for (const char* code : {"8.[3]", "allbut:2,3,7"}) {
+    SCOPED_TRACE(code);
+    const std::uint64_t n = 1'000'000'000'000'000'000;
+    const auto j = run_json({"value", code, std::to_string(n), "--observed", "--json"});
+    EXPECT_EQ(j["proven"], false);
+    const auto& p = j["periodicity"];
+    EXPECT_EQ(p["proven"], false);
+    EXPECT_EQ(p["criterion"], "observed");
+    EXPECT_NE(p["saltus"], 0);
+    const std::uint64_t n0 = p["preperiod"], period = p["period"], saltus = p["saltus"];
+    const std::uint64_t base = n0 + (n - n0) % period;
+    const auto small = run_json({"values", code, "--to", std::to_string(base), "--json"});
+    EXPECT_EQ(j["value"], small["values"][base].get<std::uint64_t>() + (n - n0) / period * saltus);
+    const auto text =
+        run_program(GRUNDY_CLI_PATH, {"value", code, std::to_string(n), "--observed"});
+    EXPECT_NE(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
+  }
+  // `period` says observed, not proven, and why.
+  const auto text = run_program(GRUNDY_CLI_PATH, {"period", "allbut:2,3,7", "--max", "4096"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("NOT proven: observed up to n = 4095; no published criterion applies"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST(ArithmeticPeriodCli, PeriodStopsWhereValuesOutgrowSixteenBits) {
+  // 0.[2]: remove any number but never the whole heap, so the options of n
+  // are the heaps 1..n-1 and, by induction, G(0) = G(1) = 0, G(n) = n - 1:
+  // saltus 1 from n = 1, no closed form here, and G(65537) = 65536 is past
+  // the engines' 16-bit values. `period` reports what it saw up to there
+  // instead of failing (about 5 s).
+  const auto run = run_program(GRUNDY_CLI_PATH, {"period", "0.[2]", "--max", "70000"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("period 1, preperiod 1 (periodic from n = 1), saltus 1"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("NOT proven: observed up to n = 65536"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("(stopped at n = 65537: G(65537) of '0.[2]' is at least 65536"),
+            std::string::npos)
+      << run.out;
+}
+
+}  // namespace
+}  // namespace grundy
