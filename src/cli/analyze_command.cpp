@@ -69,6 +69,9 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   else
     out += fmt::format("value: none ({})\n", a.value_note);
   out += fmt::format("method: {}\n", a.method);
+  if (!a.proven)
+    out += "NOT PROVEN: some heap values come from a period observed but not proven; "
+           "--proven-only refuses such answers\n";
   const auto& moves = a.winning_moves.moves;
   if (moves.empty() && !a.winning_moves.complete) {
     out += "winning moves: none found within the search budget (the search was cut: the list is "
@@ -109,6 +112,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   if (!a.value) j["value_note"] = a.value_note;
   j["heap_values"] = a.heap_values ? nlohmann::json(*a.heap_values) : nlohmann::json(nullptr);
   j["method"] = a.method;
+  j["proven"] = a.proven;
   auto moves = nlohmann::json::array();
   if (!request.count) {
     for (const Move& move : a.winning_moves.moves) {
@@ -316,7 +320,9 @@ int run_analyze(const AnalyzeRequest& request) {
   options.max_moves = request.one ? 1 : request.max_moves;
   options.count_only = request.count;
   options.search_limit = request.search_limit;
-  options.compute.accept_observed = request.observed;
+  // An observed pattern is used, and the answer says NOT PROVEN, unless the
+  // user asks for proven values only.
+  options.compute.accept_observed = !request.proven_only;
   const Analysis a = analyze(ruleset, position, options);
   if (request.json) {
     print_json(ruleset, position, a, request);

@@ -19,7 +19,7 @@ struct AnalyzeRequest {
   bool count = false;
   std::uint64_t max_moves = 10'000;  // with --count: most moves counted
   std::uint64_t search_limit = 4'000'000;
-  bool observed = false;  // accept observed, unproven periods
+  bool proven_only = false;  // refuse heap values from observed, unproven periods
   bool explain = false;   // explain why the moves win (explain.h)
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position

@@ -84,8 +84,9 @@ int main(int argc, char** argv) {
       ->excludes(analyze_cmd->get_option("--misere"));
   analyze_cmd->add_flag("--explain", analyze.explain,
                         "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
-  analyze_cmd->add_flag("--observed", analyze.observed,
-                        "Accept a heap value from an observed but unproven period");
+  analyze_cmd->add_flag("--proven-only", analyze.proven_only,
+                        "Refuse heap values from an observed but unproven period (by default "
+                        "they are used and the answer says NOT PROVEN)");
 
   grundy::cli::PeriodRequest period;
   auto* period_cmd = app.add_subcommand(

@@ -56,6 +56,7 @@ Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& positi
     total ^= heap_values.back();
   }
   a.value = total;
+  a.proven = values.exact();
   total ^= outside;
   a.outcome = total ? Outcome::N : Outcome::P;
   a.method = fmt::format("Sprague-Grundy: nim-sum of heap values ({})", values.method());
@@ -88,9 +89,13 @@ Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& positi
     std::optional<OptionsOfValue> periodic;
     if (values.code() && h >= values.table_size() && values.periodicity()) {
       const Periodicity& period = *values.periodicity();
-      periodic = periodic_options_with_value(
-          *values.code(), [&](Heap m) { return values.value(m); }, period.preperiod,
-          period.saltus == 0 ? period.period : 0, h, target, options.max_moves + 1);
+      const auto value_of = [&](Heap m) { return values.value(m); };
+      periodic = period.saltus == 0
+                     ? periodic_options_with_value(*values.code(), value_of, period.preperiod,
+                                                   period.period, h, target, options.max_moves + 1)
+                     : arithmetic_options_with_value(*values.code(), value_of, period.preperiod,
+                                                     period.period, period.saltus, h, target,
+                                                     options.max_moves + 1);
     }
     if (periodic) {
       if (options.count_only) {

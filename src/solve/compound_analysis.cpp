@@ -62,6 +62,13 @@ class ComponentValues {
     }
   }
 
+  // Whether every heap value so far is exact (no observed, unproven period).
+  bool exact() const {
+    for (const auto& [ruleset, values] : heaps_)
+      if (!values->exact()) return false;
+    return true;
+  }
+
   HeapValues& heap_values(const HeapRuleset& ruleset) {
     auto& slot = heaps_[&ruleset];
     if (!slot) slot = std::make_unique<HeapValues>(ruleset, options_.compute);
@@ -244,6 +251,7 @@ Analysis analyze_normal(const Compound& sum, const Position& position,
     if (!complete) list.complete = false;
   }
   if (list.complete) a.winning_move_count = list.moves.size();
+  a.proven = values.exact();
   return a;
 }
 

@@ -119,10 +119,10 @@ void HeapValues::find_period_for(Heap n) {
                         p.preperiod, p.saltus ? fmt::format(", saltus {}", p.saltus) : "",
                         p.proof_needs
                             ? fmt::format("the proof needs {} values", p.proof_needs)
-                            : std::string("no published criterion proves it"));
+                            : std::string("no criterion here proves it"));
   throw LimitError(fmt::format(
-      "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; accept an observed pattern "
-      "with --observed)",
+      "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; an observed pattern is "
+      "accepted by `value --observed` and by `analyze` without --proven-only)",
       n, ruleset_.name(), p.checked_to - 1, seen,
       stopped.empty() ? fmt::format("limit {} values", limit) : stopped));
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grundy/solve/periodicity.h"
+
 namespace grundy {
 
 namespace {
@@ -62,6 +64,40 @@ std::optional<OptionsOfValue> periodic_options_with_value(
       }
       if (!any) break;
     }
+  }
+  return result;
+}
+
+std::optional<OptionsOfValue> arithmetic_options_with_value(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
+    Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed) {
+  const auto x = cofinite_subtraction_length(code);
+  if (!x || saltus <= 0 || period == 0 || n <= *x) return std::nullopt;
+  const Heap last = n - *x - 1;  // every heap 0..last is an option
+  const auto s = static_cast<Nimber>(saltus);
+  std::vector<Heap> heaps;
+  for (Heap m = 0; m < preperiod && m <= last; ++m)
+    if (value(m) == target) heaps.push_back(m);
+  for (Heap c = preperiod; c < preperiod + period && c <= last; ++c) {
+    const Nimber g = value(c);
+    if (target < g || (target - g) % s != 0) continue;
+    const Nimber q = (target - g) / s;
+    if (q > (last - c) / period) continue;  // beyond n - x - 1 (no overflow)
+    heaps.push_back(c + q * period);
+  }
+  for (Heap k = *x; k >= 1; --k)
+    if ((code.digit(k) & 2) && value(n - k) == target) heaps.push_back(n - k);
+  std::sort(heaps.begin(), heaps.end());
+  OptionsOfValue result;
+  result.count = heaps.size();
+  for (Heap m : heaps) {
+    if (result.listed.size() == max_listed) break;
+    HeapOption option;
+    if (m > 0) {
+      option.part_count = 1;
+      option.parts[0] = m;
+    }
+    result.listed.push_back(option);
   }
   return result;
 }

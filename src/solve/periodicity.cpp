@@ -37,10 +37,39 @@
 //   infinite ones included: it never proves a saltus either.
 // - Winning Ways ch. 4 gives Lasker's Nim (4.[3]) in closed form, and Nim
 //   (0.[3]) has G(n) = n; these two codes are recognised (header).
-// A period with a saltus of any other code stays "observed".
+// A period with a saltus of any other code stays "observed", except for the
+// codes covered by the window argument below.
+//
+// Window argument for cofinite subtraction codes (our own lemma, proved here;
+// no published criterion with a bound was found, see above). Let the code be
+// 0.d1..dx followed by 3 for ever, every d_k in 0..3 (the all-but games
+// allbut:X are these with d_k in {0, 3} and x = max X). For a heap n > x the
+// options are one heap m for EVERY m in 0..n-x-1 (remove k > x tokens), and
+// the window heaps n - k, k <= x with bit 2 in d_k. So
+//   G(n) = mex( V(n-x-1) ∪ W(n) ),  V(j) = {G(0..j)},  W(n) = {G(n-k) : k <= x, d_k & 2}.
+// Claim: if G(n + p) = G(n) + s (s > 0) for n0 <= n < N - p, and
+//   C5: N >= n0 + p + x + 1,
+//   C1: min G(N-p..N-1) + s > max G(0..n0+p-1),
+//   C2: every v < s is in V(N-x-1),
+//   C3: G(m) + s is in V(N-x-1) for every m < n0,
+// then G(n) = G(n - p) + s for every n >= N. Induction on n >= N, all
+// smaller heaps from n0 + p on satisfying the shift. Let g' = G(n-p) =
+// mex(A), A = V(n-p-x-1) ∪ W(n-p) (n - p > x by C5). W(n) = W(n-p) + s, as
+// every window heap n - k >= n0 + p (C5). Then:
+// (a) g' + s is not an option value of n: not in W(n) since g' is not in
+//   W(n-p); if G(m) = g' + s with n0 + p <= m <= n-x-1 then G(m-p) = g' with
+//   m - p <= n-p-x-1, so g' in A, impossible; and m < n0 + p is ruled out
+//   by C1, as g' >= min G(N-p..N-1) (the values grow by s each period).
+// (b) every v < g' + s is one: v < s by C2 (V(N-x-1) ⊆ V(n-x-1)); for
+//   v >= s, v - s < g' lies in A: in W(n-p) gives v in W(n); G(m) = v - s
+//   with n0 <= m <= n-p-x-1 gives G(m+p) = v, m + p <= n-x-1; m < n0 is C3.
+// So G(n) = mex = g' + s. The stress test extends every period proven this
+// way far beyond the values it was proven on and compares with the naive
+// mex.
 #include "grundy/solve/periodicity.h"
 
 #include <algorithm>
+#include <optional>
 #include <limits>
 
 #include <fmt/format.h>
@@ -94,6 +123,42 @@ const ClosedForm* closed_form_of(const TakeAndBreak& code) {
   for (const ClosedForm& form : kClosedForms)
     if (code.digit(0) == form.d0) return &form;
   return nullptr;
+}
+
+// The window argument for cofinite subtraction codes (see the top of this
+// file); fills `result` when conditions C1-C5 hold on the values.
+void prove_cofinite(Heap x, std::span<const std::uint16_t> values, Periodicity& result) {
+  const Heap n0 = result.preperiod, p = result.period, N = values.size();
+  const auto s = static_cast<Nimber>(result.saltus);
+  // C5: the heaps n >= N and n - p have windows in the periodic part.
+  result.proof_needs = std::max(detail::saturating_add(detail::saturating_add(n0, p), x + 1),
+                                detail::saturating_add(n0, min_periodic_part(p, true)));
+  if (result.saltus <= 0 || N < result.proof_needs) return;
+  // V = the values of G(0..N-x-1), which every heap n >= N has as options.
+  const Heap reach = N - x;  // G(0..reach-1)
+  std::vector<bool> seen;
+  for (Heap m = 0; m < reach; ++m) {
+    if (values[m] >= seen.size()) seen.resize(values[m] + 1, false);
+    seen[values[m]] = true;
+  }
+  auto in_v = [&](Nimber v) { return v < seen.size() && seen[v]; };
+  // C1: the values of the last period plus s exceed every value before the
+  // periodic part's second period.
+  Nimber low = std::numeric_limits<Nimber>::max(), high = 0;
+  for (Heap n = N - p; n < N; ++n) low = std::min<Nimber>(low, values[n]);
+  for (Heap m = 0; m < n0 + p; ++m) high = std::max<Nimber>(high, values[m]);
+  if (low + s <= high) return;
+  // C2: every value below s is in V.
+  for (Nimber v = 0; v < s; ++v)
+    if (!in_v(v)) return;
+  // C3: G(m) + s is in V for every m in the preperiod.
+  for (Heap m = 0; m < n0; ++m)
+    if (!in_v(values[m] + s)) return;
+  result.proven = true;
+  result.criterion = fmt::format(
+      "window argument for subtraction codes with an all-3 tail (x = {}; proof in "
+      "periodicity.cpp)",
+      x);
 }
 
 }  // namespace
@@ -167,6 +232,10 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
     result.criterion = form->criterion;
     return result;
   }
+  if (const auto x = cofinite_subtraction_length(code)) {
+    if (result.period != 0) prove_cofinite(*x, values, result);
+    return result;
+  }
   // Guy-Smith covers pure periods of finite codes only. A saltus stays
   // "observed": for a finite octal code it can only be a passing pattern
   // (Horrocks-Nowakowski); for hexadecimal and infinite codes no checkable
@@ -182,8 +251,27 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
   return result;
 }
 
+// A code whose moves only remove tokens and leave at most one heap, and
+// whose digits are all 3 from some point on (d0 = 0; d1..dx in 0..3; then
+// 3 for ever): the all-but subtraction games and every other "cofinite"
+// subtraction code. x is the number of digits before the all-3 tail.
+std::optional<Heap> cofinite_subtraction_length(const TakeAndBreak& code) {
+  if (code.is_finite() || code.digit(0) != 0) return std::nullopt;
+  const std::string name = code.name();
+  const auto open = name.find('[');
+  if (open == std::string::npos) return std::nullopt;
+  const auto close = name.find(']', open);
+  if (name.substr(open + 1, close - open - 1).find_first_not_of('3') != std::string::npos)
+    return std::nullopt;
+  const Heap x = code.last_digit();
+  for (Heap k = 1; k <= x; ++k)
+    if (code.digit(k) > 3) return std::nullopt;
+  return x;
+}
+
 bool has_period_criterion(const TakeAndBreak& code) {
-  return code.is_finite() || closed_form_of(code) != nullptr;
+  return code.is_finite() || closed_form_of(code) != nullptr ||
+         cofinite_subtraction_length(code).has_value();
 }
 
 std::optional<Nimber> value_from_periodicity(const Periodicity& periodicity,

@@ -1,7 +1,8 @@
 // Arithmetic periods (a saltus) on real command lines: proven for Lasker's
-// Nim 4.[3] and Nim 0.[3] by their closed forms, so `period`, `value` and
-// `analyze` answer heaps up to 2^63 - 1 at once; observed only for 8.[3] and
-// all-but games, which are refused at once without --observed.
+// Nim 4.[3] and Nim 0.[3] by their closed forms and for all-but games by the
+// window argument, so `period`, `value` and `analyze` answer heaps up to
+// 2^63 - 1 at once; observed only for 8.[3]: `value` refuses it without
+// --observed, `analyze` answers and says NOT PROVEN (--proven-only refuses).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -90,22 +91,65 @@ TEST(ArithmeticPeriodCli, AnalyzeHugeLaskerHeapsAtOnce) {
 }
 
 TEST(ArithmeticPeriodCli, UnprovenArithmeticPeriodsAreRefusedAtOnce) {
-  // 8.[3] and allbut:2,3,7: no published criterion proves their arithmetic
-  // periods (periodicity.cpp), so a huge heap is refused, quickly, with the
-  // pattern seen and the way to accept it.
+  // 8.[3]: no criterion proves its arithmetic period (periodicity.cpp), so
+  // `value` at a huge heap, and `analyze --proven-only`, refuse, quickly,
+  // with the pattern seen and the way to accept it.
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"value", "8.[3]", "1000000000000000000"},
-        std::vector<std::string>{"analyze", "8.[3]", "1000000000", "999999999"},
-        std::vector<std::string>{"analyze", "allbut:2,3,7", "123456789012345", "5"}}) {
+        std::vector<std::string>{"analyze", "8.[3]", "1000000000", "999999999", "--proven-only"}}) {
     SCOPED_TRACE(args[1] + " " + args[2]);
     const auto start = std::chrono::steady_clock::now();
     const auto run = run_program(GRUNDY_CLI_PATH, args);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(run.status, 2);
-    EXPECT_NE(run.err.find("no published criterion proves it"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("no criterion here proves it"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("--observed"), std::string::npos) << run.err;
     EXPECT_LT(seconds, 10.0);
+  }
+}
+
+TEST(ArithmeticPeriodCli, AnalyzeAnswersAtOnceSayingWhetherProven) {
+  // The examples: `analyze 8.[3] 1000000000 999999999` answers from
+  // the observed pattern and says NOT PROVEN; an all-but game answers from
+  // its proven period, with its winning moves. Values: G(n0 + r + q p) =
+  // G(n0 + r) + q s with (n0, p, s) from `period`, G(n0 + r) from `values`.
+  struct Case {
+    std::vector<std::string> args;
+    bool proven;
+  };
+  for (const Case& c : {Case{{"8.[3]", "1000000000", "999999999"}, false},
+                        Case{{"allbut:2,3,7", "123456789012345", "5"}, true}}) {
+    SCOPED_TRACE(c.args[0]);
+    auto args = c.args;
+    args.insert(args.begin(), "analyze");
+    args.push_back("--json");
+    const auto j = run_json(args);
+    EXPECT_EQ(j["proven"], c.proven);
+    const auto period = run_json({"period", c.args[0], "--json", "--max", "2048"});
+    const std::uint64_t n0 = period["preperiod"], p = period["period"], s = period["saltus"];
+    std::uint64_t total = 0;
+    for (std::size_t i = 1; i < c.args.size(); ++i) {
+      const std::uint64_t n = std::stoull(c.args[i]);
+      std::uint64_t g;
+      if (n < 2048) {
+        g = run_json({"values", c.args[0], "--from", c.args[i], "--to", c.args[i], "--json"})["values"][0];
+      } else {
+        const std::uint64_t base = n0 + (n - n0) % p;
+        g = run_json({"values", c.args[0], "--to", std::to_string(base), "--json"})["values"][base]
+                .get<std::uint64_t>() +
+            (n - n0) / p * s;
+      }
+      EXPECT_EQ(j["heap_values"][i - 1], g) << n;
+      total ^= g;
+    }
+    EXPECT_EQ(j["value"], total);
+    if (c.proven) {
+      EXPECT_TRUE(j["winning_moves_complete"].get<bool>());
+      EXPECT_EQ(j["winning_moves"].size(), j["winning_move_count"].get<std::uint64_t>());
+    }
+    const auto text = run_program(GRUNDY_CLI_PATH, {"analyze", c.args[0], c.args[1], c.args[2]});
+    EXPECT_EQ(text.out.find("NOT PROVEN") != std::string::npos, !c.proven) << text.out;
   }
 }
 
@@ -113,7 +157,7 @@ TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {
   // With --observed the pattern seen is extended: G(n0 + r + q p) =
   // G(n0 + r) + q s with (n0, p, s) as reported, and G(n0 + r) computed
   // directly by `values`.
-  for (const char* code : {"8.[3]", "allbut:2,3,7"}) {
+  for (const char* code : {"8.[3]"}) {
     SCOPED_TRACE(code);
     const std::uint64_t n = 1'000'000'000'000'000'000;
     const auto j = run_json({"value", code, std::to_string(n), "--observed", "--json"});
@@ -130,12 +174,10 @@ TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {
         run_program(GRUNDY_CLI_PATH, {"value", code, std::to_string(n), "--observed"});
     EXPECT_NE(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
   }
-  // `period` says observed, not proven, and why.
+  // `period` on an all-but game: proven by the window argument.
   const auto text = run_program(GRUNDY_CLI_PATH, {"period", "allbut:2,3,7", "--max", "4096"});
   ASSERT_EQ(text.status, 0) << text.err;
-  EXPECT_NE(text.out.find("NOT proven: observed up to n = 4095; no published criterion applies"),
-            std::string::npos)
-      << text.out;
+  EXPECT_NE(text.out.find("proven: window argument"), std::string::npos) << text.out;
 }
 
 TEST(ArithmeticPeriodCli, PeriodStopsWhereValuesOutgrowSixteenBits) {

@@ -2,7 +2,8 @@
 // (each row names its source), the documented detection rule on hand-made
 // sequences, G(n) far beyond the computed values from proven periods and
 // from closed forms (theory.md §2), arithmetic periods proven only where a
-// published closed form applies (Nim, Lasker's Nim), and observed otherwise.
+// published closed form applies (Nim, Lasker's Nim) or the window argument
+// does (all-but games), and observed otherwise.
 #include "grundy/solve/periodicity.h"
 
 #include <gtest/gtest.h>
@@ -237,24 +238,24 @@ TEST(Periodicity, OtherArithmeticPeriodsAreObservedOnly) {
 
   // allbut:2,3,7 = 0.3003330[3]. Sleator and Slusky (arXiv:1201.3299): an
   // all-but game with |X| = 3 is purely arithmetic-periodic, so the
-  // preperiod is 0. Siegel's theorem gives no bound, so: observed.
+  // preperiod is 0. Siegel's theorem gives no bound; the window argument for
+  // cofinite subtraction codes (periodicity.cpp) proves the period found.
   const TakeAndBreak allbut = TakeAndBreak::parse("0.3003330[3]");
   const Values values = heap_values(allbut, 400);
   const Periodicity found = find_periodicity(allbut, values);
   EXPECT_EQ(found.preperiod, 0U);
   EXPECT_NE(found.period, 0U);
-  EXPECT_NE(found.saltus, 0);
-  EXPECT_FALSE(found.proven);
-  EXPECT_EQ(found.criterion, "observed");
-  EXPECT_EQ(found.proof_needs, 0U);
-  EXPECT_FALSE(has_period_criterion(allbut));
-  EXPECT_EQ(value_from_periodicity(found, values, 400), std::nullopt);
-  // What an observed period is asked to give (accept_observed) is its own
-  // continuation: checked against the values themselves.
+  EXPECT_GT(found.saltus, 0);
+  EXPECT_TRUE(found.proven);
+  EXPECT_NE(found.criterion.find("window argument"), std::string::npos) << found.criterion;
+  EXPECT_TRUE(has_period_criterion(allbut));
+  // Proven on the first 200 values, it predicts the next 200 (computed by
+  // the naive mex) without accepting anything observed.
   const std::span<const std::uint16_t> first(values.data(), 200);
   const Periodicity half = find_periodicity(allbut, first);
+  ASSERT_TRUE(half.proven);
   for (Heap n = 200; n < 400; ++n)
-    EXPECT_EQ(value_from_periodicity(half, first, n, true), values[n]) << n;
+    EXPECT_EQ(value_from_periodicity(half, first, n), values[n]) << n;
 }
 
 TEST(Periodicity, WhichCodesHaveACriterion) {
@@ -264,8 +265,12 @@ TEST(Periodicity, WhichCodesHaveACriterion) {
     EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
   for (const char* code : {"0.[3]", "0.3[3]", "0.[33]", "4.[3]", "4.3[3]", "4.[333]"})
     EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
-  for (const char* code : {"8.[3]", "C.[3]", "0.[7]", "4.[7]", "0.[2]", "0.[1]", "0.3003330[3]",
-                           "0.[31]", "4.2[3]", "0.0[3]"})
+  // Cofinite subtraction codes (digits 0..3, then 3 for ever): the window
+  // argument.
+  for (const char* code : {"0.3003330[3]", "0.0[3]", "0.0123[3]", "0.2[33]"})
+    EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
+  for (const char* code : {"8.[3]", "C.[3]", "0.[7]", "4.[7]", "0.[2]", "0.[1]", "0.[31]",
+                           "4.2[3]", "0.4[3]", "0.[23]"})
     EXPECT_FALSE(has_period_criterion(TakeAndBreak::parse(code))) << code;
 }
 
@@ -286,9 +291,20 @@ TEST(Periodicity, HeapValuesAnswerHugeHeapsOnlyFromProvenPeriods) {
   EXPECT_EQ(mid.value(70'000), lasker(70'000));
   EXPECT_EQ(mid.value(65'534), lasker(65'534));
 
-  // 8.[3] and an all-but game: refused, with a message that says why, unless
-  // an observed pattern is accepted.
-  for (const char* name : {"8.[3]", "0.3003330[3]"}) {
+  // An all-but game at 10^18: its proven period (window argument).
+  {
+    const TakeAndBreak allbut = TakeAndBreak::parse("0.3003330[3]");
+    HeapValues values(allbut);
+    const Heap n = 1'000'000'000'000'000'000;
+    const Nimber far = values.value(n);
+    const Periodicity& p = *values.periodicity();
+    EXPECT_TRUE(p.proven);
+    const Heap base = p.preperiod + (n - p.preperiod) % p.period;
+    EXPECT_EQ(far, values.value(base) + (n - p.preperiod) / p.period * static_cast<Nimber>(p.saltus));
+  }
+  // 8.[3]: refused, with a message that says why, unless an observed pattern
+  // is accepted.
+  for (const char* name : {"8.[3]"}) {
     SCOPED_TRACE(name);
     const TakeAndBreak code = TakeAndBreak::parse(name);
     HeapValues refused(code);
@@ -296,7 +312,7 @@ TEST(Periodicity, HeapValuesAnswerHugeHeapsOnlyFromProvenPeriods) {
       refused.value(1'000'000'000'000'000'000);
       ADD_FAILURE() << "not refused";
     } catch (const LimitError& e) {
-      EXPECT_NE(std::string(e.what()).find("no published criterion proves it"), std::string::npos)
+      EXPECT_NE(std::string(e.what()).find("no criterion here proves it"), std::string::npos)
           << e.what();
       EXPECT_NE(std::string(e.what()).find("--observed"), std::string::npos) << e.what();
     }

@@ -55,6 +55,9 @@ struct Analysis {
   std::optional<std::uint64_t> winning_move_count;
   // How the answer was obtained, e.g. "closed form (misère Nim)".
   std::string method;
+  // False when some heap value came from a period observed but not proven
+  // (ComputeLimits::accept_observed): the answer is then not a proof.
+  bool proven = true;
 };
 
 Analysis analyze(const Ruleset& ruleset, const Position& position,

@@ -62,6 +62,12 @@ class HeapValues {
   // How the values are known, for reports ("closed form", "computed by mex",
   // "proven period (Guy-Smith ...)").
   std::string method() const;
+  // False once a value came from an observed, unproven period (only possible
+  // with ComputeLimits::accept_observed).
+  bool exact() const {
+    return !(periodicity_ && periodicity_->period != 0 && !periodicity_->proven &&
+             limits_.accept_observed);
+  }
 
  private:
   void extend_code(Heap needed, Heap target);

@@ -12,7 +12,8 @@
 // Source: theory.md §1 (winning moves of a sum), §3 (periodicity).
 // Time: O(t (n0 + p)) per heap, plus O(1) per option listed.
 // Status: compared with full enumeration over the values of a
-//   periodic sequence on heaps of a few thousand (tests/stress).
+//   periodic (or arithmetic-periodic, for cofinite subtraction codes)
+//   sequence on heaps of a few thousand (tests/stress).
 #pragma once
 
 #include <cstdint>
@@ -37,5 +38,18 @@ struct OptionsOfValue {
 std::optional<OptionsOfValue> periodic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, Heap n, Nimber target, std::size_t max_listed);
+
+// The same for a cofinite subtraction code (periodicity.h: 0.d1..dx, then 3
+// for ever, every d_k in 0..3) whose values are arithmetic-periodic from
+// `preperiod`: G(m + period) = G(m) + saltus, saltus > 0. Every option of a
+// heap n > x is one heap m (none when m = 0): every m in 0..n-x-1, and the
+// window heaps n - k (k <= x, bit 2 in d_k). The values grow by `saltus`
+// each period, so the m of value `target` are few: in each residue class
+// c in [n0, n0 + p) at most one, m = c + q*period with G(c) + q*saltus =
+// target; below n0 they are checked one by one. nullopt where the method
+// does not apply (another code, saltus 0, n <= x).
+std::optional<OptionsOfValue> arithmetic_options_with_value(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
+    Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed);
 
 }  // namespace grundy

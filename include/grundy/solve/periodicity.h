@@ -117,6 +117,13 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
 // a proof, so a search for one may stop as soon as a period is seen.
 bool has_period_criterion(const TakeAndBreak& code);
 
+// For a code whose moves only remove tokens, leaving at most one heap, with
+// every digit 3 from some point on (d0 = 0, d1..dx in 0..3, then 3 for ever:
+// the all-but games and other cofinite subtraction sets): x. nullopt for any
+// other code. Their arithmetic periods are proven by the window argument
+// (periodicity.cpp).
+std::optional<Heap> cofinite_subtraction_length(const TakeAndBreak& code);
+
 // Values the Guy-Smith theorem (with CGSuite's margin) needs to prove period p
 // with preperiod n0 for a finite code: k*n0 + k*p + t + k, at least
 // n0 + min_periodic_part(p, false) (the detection rule); saturates at
