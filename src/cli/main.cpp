@@ -49,9 +49,12 @@ int main(int argc, char** argv) {
   grundy::cli::AnalyzeRequest analyze;
   auto* analyze_cmd = app.add_subcommand(
       "analyze", "Who wins, the Grundy values and every winning move of a position");
-  analyze_cmd->add_option("ruleset", analyze.ruleset, "Ruleset name, e.g. nim, kayles, bash:3")
+  analyze_cmd->add_option("ruleset", analyze.ruleset,
+                          "Ruleset name, e.g. nim, kayles, bash:3; or graph:FILE (tokens on vertices)")
       ->required();
-  analyze_cmd->add_option("heaps", analyze.heaps, "Heap sizes (stairs for staircase)");
+  analyze_cmd->add_option("heaps", analyze.heaps,
+                          "Heap sizes (stairs for staircase); a sum of different games separated "
+                          "by '+', e.g. kayles 5 + nim 3 + wythoff 3 5 + graph:FILE v (docs/sums.md)");
   analyze_cmd->add_option("--input", analyze.input_file,
                           "Read the heap sizes from FILE ('-' for standard input)");
   analyze_cmd->add_flag("--misere", analyze.misere, "Misère play: whoever cannot move wins");
@@ -166,7 +169,10 @@ int main(int argc, char** argv) {
   play_cmd->add_option("ruleset", play.ruleset,
                        "Ruleset name, e.g. nim, kayles, wythoff; or graph:FILE (tokens on vertices)")
       ->required();
-  play_cmd->add_option("position", play.heaps, "Heap sizes (stairs for staircase)")->required();
+  play_cmd->add_option("position", play.heaps,
+                       "Heap sizes (stairs for staircase); a sum of different games separated by "
+                       "'+' (docs/sums.md)")
+      ->required();
   auto* play_misere =
       play_cmd->add_flag("--misere", play.misere, "Misère play: whoever cannot move wins");
   play_cmd->add_flag("--every", play.every,
