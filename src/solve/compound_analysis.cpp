@@ -1,5 +1,6 @@
 #include "grundy/solve/compound_analysis.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <memory>
@@ -14,7 +15,7 @@
 #include "grundy/rules/position_ruleset.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/retrograde.h"
-#include "grundy/solve/suspense.h"
+#include "grundy/solve/remoteness.h"
 
 namespace grundy {
 
@@ -324,82 +325,78 @@ Analysis analyze_compound(const Compound& sum, const Position& position,
   return a;
 }
 
-EveryAnalysis analyze_every(const Compound& every, const Position& position,
-                            std::uint64_t search_limit) {
-  if (every.kind() != CompoundKind::every)
-    throw InputError(every.name(), "analyze_every needs an Every-SG compound");
-  every.check_position(position);
-  EveryAnalysis result;
-  if (every.has_cycles()) {
-    Retrograde search(every, Convention::normal, search_limit);
+namespace {
+
+// Every-SG and the conjunctive compound: one tempo number per component (the
+// largest suspense, or the least remoteness, decides), or with cycles a
+// retrograde analysis of the whole compound.
+struct TurnAnalysis {
+  Outcome outcome = Outcome::P;
+  std::vector<std::uint64_t> numbers;
+  std::optional<Position> move;
+  std::string method;
+};
+
+TurnAnalysis analyze_turns(const Compound& compound, const Position& position,
+                           std::uint64_t search_limit, Tempo tempo) {
+  compound.check_position(position);
+  const bool every = tempo == Tempo::suspense;
+  const char* numbers = every ? "suspense" : "remoteness";
+  TurnAnalysis result;
+  if (compound.has_cycles()) {
+    Retrograde search(compound, Convention::normal, search_limit);
     result.outcome = search.outcome(position);
     result.move = search.best_option(position);
     result.method = fmt::format(
         "retrograde analysis of the whole compound ({} positions; a component has cycles, so "
-        "suspense numbers do not apply)",
-        search.positions_stored());
+        "{} numbers do not apply)",
+        search.positions_stored(), numbers);
     return result;
   }
-  const auto components = every.decode(position);
-  std::map<const Ruleset*, std::unique_ptr<Suspense>> searches;
-  auto suspense_of = [&](std::size_t i) -> Suspense& {
-    auto& slot = searches[&every.ruleset(i)];
-    if (!slot) slot = std::make_unique<Suspense>(every.ruleset(i), search_limit);
+  const auto components = compound.decode(position);
+  std::map<const Ruleset*, std::unique_ptr<TempoSearch>> searches;
+  auto search_of = [&](std::size_t i) -> TempoSearch& {
+    auto& slot = searches[&compound.ruleset(i)];
+    if (!slot)
+      slot = std::make_unique<TempoSearch>(compound.ruleset(i), Convention::normal, tempo,
+                                           search_limit);
     return *slot;
   };
-  std::uint64_t largest = 0;
-  for (std::size_t i = 0; i < components.size(); ++i) {
-    result.suspense.push_back(suspense_of(i).value(components[i]));
-    largest = std::max(largest, result.suspense.back());
-  }
-  result.outcome = largest % 2 == 1 ? Outcome::N : Outcome::P;
-  result.method = "suspense numbers of the components (Smith; the largest decides)";
-  if (largest > 0) {
+  for (std::size_t i = 0; i < components.size(); ++i)
+    result.numbers.push_back(search_of(i).value(components[i]));
+  const std::uint64_t decisive =
+      every ? *std::max_element(result.numbers.begin(), result.numbers.end())
+            : *std::min_element(result.numbers.begin(), result.numbers.end());
+  result.outcome = decisive % 2 == 1 ? Outcome::N : Outcome::P;
+  result.method = fmt::format("{} numbers of the components (Smith; the {} decides)", numbers,
+                              every ? "largest" : "least");
+  // Every-SG moves every component that can move; the conjunctive compound
+  // has a move only while every component has one (decisive > 0).
+  if (decisive > 0) {
     auto next = components;
     for (std::size_t i = 0; i < components.size(); ++i)
-      if (result.suspense[i] > 0) next[i] = suspense_of(i).best_option(components[i]);
+      if (result.numbers[i] > 0) next[i] = search_of(i).best_option(components[i]);
     result.move = Compound::encode(next);
   }
   return result;
+}
+
+}  // namespace
+
+EveryAnalysis analyze_every(const Compound& every, const Position& position,
+                            std::uint64_t search_limit) {
+  if (every.kind() != CompoundKind::every)
+    throw InputError(every.name(), "analyze_every needs an Every-SG compound");
+  TurnAnalysis t = analyze_turns(every, position, search_limit, Tempo::suspense);
+  return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method)};
 }
 
 ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
                                         std::uint64_t search_limit) {
   if (conjunctive.kind() != CompoundKind::conjunctive)
     throw InputError(conjunctive.name(), "analyze_conjunctive needs a conjunctive compound");
-  conjunctive.check_position(position);
-  ConjunctiveAnalysis result;
-  if (conjunctive.has_cycles()) {
-    Retrograde search(conjunctive, Convention::normal, search_limit);
-    result.outcome = search.outcome(position);
-    result.move = search.best_option(position);
-    result.method = fmt::format(
-        "retrograde analysis of the whole compound ({} positions; a component has cycles, so "
-        "remoteness numbers do not apply)",
-        search.positions_stored());
-    return result;
-  }
-  const auto components = conjunctive.decode(position);
-  std::map<const Ruleset*, std::unique_ptr<Remoteness>> searches;
-  auto remoteness_of = [&](std::size_t i) -> Remoteness& {
-    auto& slot = searches[&conjunctive.ruleset(i)];
-    if (!slot) slot = std::make_unique<Remoteness>(conjunctive.ruleset(i), Convention::normal, search_limit);
-    return *slot;
-  };
-  std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
-  for (std::size_t i = 0; i < components.size(); ++i) {
-    result.remoteness.push_back(remoteness_of(i).value(components[i]));
-    least = std::min(least, result.remoteness.back());
-  }
-  result.outcome = least % 2 == 1 ? Outcome::N : Outcome::P;
-  result.method = "remoteness of the components (Smith; the least decides)";
-  if (least > 0) {
-    auto next = components;
-    for (std::size_t i = 0; i < components.size(); ++i)
-      next[i] = remoteness_of(i).best_option(components[i]);
-    result.move = Compound::encode(next);
-  }
-  return result;
+  TurnAnalysis t = analyze_turns(conjunctive, position, search_limit, Tempo::remoteness);
+  return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method)};
 }
 
 RemotenessAnalysis analyze_remoteness(const Ruleset& ruleset, const Position& position,

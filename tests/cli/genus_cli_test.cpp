@@ -11,6 +11,7 @@
 #include "grundy/core/nimber.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/brute_force.h"
+#include "support/genus_twin.h"
 #include "support/process.h"
 #include "support/twins.h"
 
@@ -39,41 +40,7 @@ void expect_bad(const std::vector<std::string>& args, const std::string& token) 
   EXPECT_NE(run.err.find(token), std::string::npos) << run.err;
 }
 
-// g_i = G⁻(X + i·*2) by mex recursion over the explicit sum (the twin of
-// tests/stress/genus_test.cpp).
-class MisereSumTwin {
- public:
-  explicit MisereSumTwin(const Ruleset& ruleset) : ruleset_(ruleset) {}
-  Nimber value(const Position& position, const std::vector<Heap>& nims) {
-    auto key = std::make_pair(position, nims);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    std::vector<Position> options;
-    ruleset_.for_each_option(position, [&](const Position& after) {
-      options.push_back(after);
-      return true;
-    });
-    std::vector<Nimber> seen;
-    for (const Position& after : options) seen.push_back(value(after, nims));
-    for (std::size_t j = 0; j < nims.size(); ++j)
-      for (Heap k = 0; k < nims[j]; ++k) {
-        std::vector<Heap> smaller = nims;
-        smaller[j] = k;
-        seen.push_back(value(position, smaller));
-      }
-    const Nimber v = seen.empty() ? 1 : mex_naive(seen);
-    memo_.emplace(std::move(key), v);
-    return v;
-  }
-  std::vector<Nimber> sequence(const Position& position, std::size_t last) {
-    std::vector<Nimber> g;
-    for (std::size_t i = 0; i <= last; ++i) g.push_back(value(position, std::vector<Heap>(i, 2)));
-    return g;
-  }
-
- private:
-  const Ruleset& ruleset_;
-  std::map<std::pair<Position, std::vector<Heap>>, Nimber> memo_;
-};
+using testing::MisereSumTwin;
 
 // Whether g_0.. (value x) is the sequence of a nim position: the tame
 // genera 0^120, 1^031, x^(x, x⊕2) (docs/misere.md).

@@ -13,6 +13,7 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/genus.h"
+#include "support/genus_twin.h"
 #include "support/twins.h"
 
 namespace grundy {
@@ -22,43 +23,7 @@ using testing::show;
 
 constexpr unsigned kSeed = 20240613;
 
-// G⁻ of `position` beside nim heaps `nims`, by the definition.
-class MisereSumTwin {
- public:
-  explicit MisereSumTwin(const Ruleset& ruleset) : ruleset_(ruleset) {}
-
-  Nimber value(const Position& position, const std::vector<Heap>& nims) {
-    auto key = std::make_pair(position, nims);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    std::vector<Position> options;
-    ruleset_.for_each_option(position, [&](const Position& after) {
-      options.push_back(after);
-      return true;
-    });
-    std::vector<Nimber> seen;
-    for (const Position& after : options) seen.push_back(value(after, nims));
-    for (std::size_t j = 0; j < nims.size(); ++j)
-      for (Heap k = 0; k < nims[j]; ++k) {
-        std::vector<Heap> smaller = nims;
-        smaller[j] = k;
-        seen.push_back(value(position, smaller));
-      }
-    const Nimber v = seen.empty() ? 1 : mex_naive(seen);
-    memo_.emplace(std::move(key), v);
-    return v;
-  }
-
-  // g_0 .. g_last of `position`.
-  std::vector<Nimber> sequence(const Position& position, std::size_t last) {
-    std::vector<Nimber> g;
-    for (std::size_t i = 0; i <= last; ++i) g.push_back(value(position, std::vector<Heap>(i, 2)));
-    return g;
-  }
-
- private:
-  const Ruleset& ruleset_;
-  std::map<std::pair<Position, std::vector<Heap>>, Nimber> memo_;
-};
+using testing::MisereSumTwin;
 
 std::string random_ruleset(std::mt19937_64& rng) {
   if (rng() % 4 == 0) {
