@@ -62,18 +62,7 @@ struct Component {
   std::string text;  // for failure messages
 };
 
-std::string random_code(std::mt19937_64& rng) {
-  static const char kDigits[] = "0123456789ABCDEF";
-  const bool hex = rng() % 3 == 0;
-  std::string code = rng() % 4 == 0 ? "4." : "0.";
-  const std::size_t length = 1 + rng() % 3;
-  for (std::size_t i = 0; i < length; ++i) {
-    std::size_t digit = rng() % (hex ? 16 : 8);
-    if (i + 1 == length && digit == 0) digit = 1 + rng() % (hex ? 15 : 7);
-    code += kDigits[digit];
-  }
-  return code;
-}
+using testing::random_code;
 
 // Tokens on a random graph of at most 8 vertices: a DAG (edges go forward in
 // a random order of the vertices) or a digraph with loops and cycles allowed.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
+#include <string>
 #include <set>
 #include <vector>
 
@@ -94,6 +96,21 @@ inline std::string show(const Position& p) {
   std::string s = "(";
   for (std::size_t i = 0; i < p.size(); ++i) s += (i ? " " : "") + std::to_string(p[i]);
   return s + ")";
+}
+
+// A random short take-and-break code (octal or hexadecimal, d0 = 0 or 4) for
+// the stress tests of games without cycles.
+inline std::string random_code(std::mt19937_64& rng) {
+  static const char kDigits[] = "0123456789ABCDEF";
+  const bool hex = rng() % 3 == 0;
+  std::string code = rng() % 4 == 0 ? "4." : "0.";
+  const std::size_t length = 1 + rng() % 3;
+  for (std::size_t i = 0; i < length; ++i) {
+    std::size_t digit = rng() % (hex ? 16 : 8);
+    if (i + 1 == length && digit == 0) digit = 1 + rng() % (hex ? 15 : 7);
+    code += kDigits[digit];
+  }
+  return code;
 }
 
 }  // namespace grundy::testing
