@@ -18,7 +18,8 @@ Retrograde::Id Retrograde::intern(const Position& key) {
   if (auto it = ids_.find(key); it != ids_.end()) return it->second;
   if (keys_.size() >= limit_)
     throw LimitError(fmt::format(
-        "retrograde analysis of '{}' would reach more than the limit of {} positions",
+        "retrograde analysis of '{}' would reach more than the limit of {} positions (raise it "
+        "with --search-limit)",
         ruleset_.name(), limit_));
   const Id id = static_cast<Id>(keys_.size());
   keys_.push_back(&ids_.emplace(key, id).first->first);
