@@ -1,8 +1,9 @@
 // Arithmetic periods (a saltus) on real command lines: proven for Lasker's
-// Nim 4.[3] and Nim 0.[3] by their closed forms and for all-but games by the
-// window argument, so `period`, `value` and `analyze` answer heaps up to
-// 2^63 - 1 at once; observed only for 8.[3]: `value` refuses it without
-// --observed, `analyze` answers and says NOT PROVEN (--proven-only refuses).
+// Nim 4.[3], Nim 0.[3] and 8.[3] by their closed forms and for all-but games
+// by the window argument, so `period`, `value` and `analyze` answer heaps up
+// to 2^63 - 1 at once; observed only for C.[3] (split into two or three
+// heaps): `value` refuses it without --observed, `analyze` answers and says
+// NOT PROVEN (--proven-only refuses).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -56,6 +57,38 @@ TEST(ArithmeticPeriodCli, LaskersNimPeriodIsProven) {
   EXPECT_NE(text.out.find("proven: Lasker's Nim closed form"), std::string::npos) << text.out;
 }
 
+// 8.[3]: G(n) = n except that 8q+7 and 8q+8 are swapped (closed form proved
+// in src/solve/periodicity.cpp; checked against the naive mex to n = 300 in
+// tests/unit/periodicity_test.cpp).
+std::uint64_t three_split(std::uint64_t n) {
+  if (n >= 7 && n % 8 == 7) return n + 1;
+  if (n >= 8 && n % 8 == 0) return n - 1;
+  return n;
+}
+
+TEST(ArithmeticPeriodCli, ThreeSplitPeriodIsProven) {
+  for (const char* code : {"8.[3]", "8.3[3]"}) {
+    SCOPED_TRACE(code);
+    const auto start = std::chrono::steady_clock::now();
+    const auto j = run_json({"period", code, "--json"});
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(j["period"], 8);
+    EXPECT_EQ(j["preperiod"], 1);
+    EXPECT_EQ(j["saltus"], 8);
+    EXPECT_EQ(j["proven"], true);
+    EXPECT_EQ(j["criterion"], "closed form of 8.[3] (proof in periodicity.cpp)");
+    EXPECT_LT(seconds, 10.0);
+  }
+  for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000},
+                          std::uint64_t{1'000'000'000'000'000'007}, kMaxHeap - 1, kMaxHeap}) {
+    SCOPED_TRACE(n);
+    const auto j = run_json({"value", "8.[3]", std::to_string(n), "--json"});
+    EXPECT_EQ(j["proven"], true);
+    EXPECT_EQ(j["value"], three_split(n));
+  }
+}
+
 TEST(ArithmeticPeriodCli, ValueAtHugeHeapsOfLaskersNimAndNim) {
   for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000}, std::uint64_t{70'000},
                           kMaxHeap - 1, kMaxHeap}) {
@@ -91,12 +124,12 @@ TEST(ArithmeticPeriodCli, AnalyzeHugeLaskerHeapsAtOnce) {
 }
 
 TEST(ArithmeticPeriodCli, UnprovenArithmeticPeriodsAreRefusedAtOnce) {
-  // 8.[3]: no criterion proves its arithmetic period (periodicity.cpp), so
+  // C.[3]: no criterion proves its arithmetic period (periodicity.cpp), so
   // `value` at a huge heap, and `analyze --proven-only`, refuse, quickly,
   // with the pattern seen and the way to accept it.
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"value", "8.[3]", "1000000000000000000"},
-        std::vector<std::string>{"analyze", "8.[3]", "1000000000", "999999999", "--proven-only"}}) {
+       {std::vector<std::string>{"value", "C.[3]", "1000000000000000000"},
+        std::vector<std::string>{"analyze", "C.[3]", "1000000000", "999999999", "--proven-only"}}) {
     SCOPED_TRACE(args[1] + " " + args[2]);
     const auto start = std::chrono::steady_clock::now();
     const auto run = run_program(GRUNDY_CLI_PATH, args);
@@ -110,16 +143,19 @@ TEST(ArithmeticPeriodCli, UnprovenArithmeticPeriodsAreRefusedAtOnce) {
 }
 
 TEST(ArithmeticPeriodCli, AnalyzeAnswersAtOnceSayingWhetherProven) {
-  // The examples: `analyze 8.[3] 1000000000 999999999` answers from
-  // the observed pattern and says NOT PROVEN; an all-but game answers from
-  // its proven period, with its winning moves. Values: G(n0 + r + q p) =
+  // The examples: `analyze C.[3] 1000000000 999999999` answers from
+  // the observed pattern and says NOT PROVEN; an all-but game and 8.[3]
+  // answer from their proven periods, the all-but game with all its winning
+  // moves (8.[3]'s three-heap splits are not listed for huge heaps). Values: G(n0 + r + q p) =
   // G(n0 + r) + q s with (n0, p, s) from `period`, G(n0 + r) from `values`.
   struct Case {
     std::vector<std::string> args;
     bool proven;
+    bool moves_complete;
   };
-  for (const Case& c : {Case{{"8.[3]", "1000000000", "999999999"}, false},
-                        Case{{"allbut:2,3,7", "123456789012345", "5"}, true}}) {
+  for (const Case& c : {Case{{"C.[3]", "1000000000", "999999999"}, false, false},
+                        Case{{"8.[3]", "1000000000", "999999999"}, true, false},
+                        Case{{"allbut:2,3,7", "123456789012345", "5"}, true, true}}) {
     SCOPED_TRACE(c.args[0]);
     auto args = c.args;
     args.insert(args.begin(), "analyze");
@@ -144,7 +180,7 @@ TEST(ArithmeticPeriodCli, AnalyzeAnswersAtOnceSayingWhetherProven) {
       total ^= g;
     }
     EXPECT_EQ(j["value"], total);
-    if (c.proven) {
+    if (c.moves_complete) {
       EXPECT_TRUE(j["winning_moves_complete"].get<bool>());
       EXPECT_EQ(j["winning_moves"].size(), j["winning_move_count"].get<std::uint64_t>());
     }
@@ -157,7 +193,7 @@ TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {
   // With --observed the pattern seen is extended: G(n0 + r + q p) =
   // G(n0 + r) + q s with (n0, p, s) as reported, and G(n0 + r) computed
   // directly by `values`.
-  for (const char* code : {"8.[3]"}) {
+  for (const char* code : {"C.[3]"}) {
     SCOPED_TRACE(code);
     const std::uint64_t n = 1'000'000'000'000'000'000;
     const auto j = run_json({"value", code, std::to_string(n), "--observed", "--json"});

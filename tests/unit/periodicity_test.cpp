@@ -2,8 +2,9 @@
 // (each row names its source), the documented detection rule on hand-made
 // sequences, G(n) far beyond the computed values from proven periods and
 // from closed forms (theory.md §2), arithmetic periods proven only where a
-// published closed form applies (Nim, Lasker's Nim) or the window argument
-// does (all-but games), and observed otherwise.
+// closed form applies (Nim, Lasker's Nim, 8.[3] with the proof in
+// periodicity.cpp) or the window argument does (all-but games), and observed
+// otherwise.
 #include "grundy/solve/periodicity.h"
 
 #include <gtest/gtest.h>
@@ -224,17 +225,97 @@ TEST(Periodicity, NimCodeIsProvenByItsClosedForm) {
     EXPECT_EQ(value_from_periodicity(found, values, n), n);
 }
 
+// The closed form of 8.[3] proved in periodicity.cpp, written out here: n,
+// except that 8q+7 and 8q+8 (q >= 0) are swapped.
+Nimber three_split(Heap n) {
+  if (n >= 7 && n % 8 == 7) return n + 1;
+  if (n >= 8 && n % 8 == 0) return n - 1;
+  return n;
+}
+
+TEST(Periodicity, ThreeSplitCodeIsProvenByItsClosedForm) {
+  // 8.[3]: remove any number, or split a heap into three non-empty heaps
+  // (theory.md §3). The closed form agrees with the naive mex (O(n^3)) to
+  // n = 300.
+  const TakeAndBreak code = TakeAndBreak::parse("8.[3]");
+  const Values values = heap_values(code, 301);
+  for (Heap n = 0; n < values.size(); ++n) ASSERT_EQ(values[n], three_split(n)) << n;
+  const Periodicity found = find_periodicity(code, values);
+  EXPECT_EQ(found.preperiod, 1U);
+  EXPECT_EQ(found.period, 8U);
+  EXPECT_EQ(found.saltus, 8);
+  EXPECT_TRUE(found.proven);
+  EXPECT_EQ(found.criterion, "closed form of 8.[3] (proof in periodicity.cpp)");
+  EXPECT_TRUE(has_period_criterion(code));
+  // The detection rule needs n0 + p + max(p, 8) + 1 = 18 values for a saltus.
+  EXPECT_EQ(found.proof_needs, 18U);
+  const Periodicity short_of =
+      find_periodicity(code, std::span<const std::uint16_t>(values.data(), 17));
+  EXPECT_FALSE(short_of.proven);
+  EXPECT_TRUE(find_periodicity(code, std::span<const std::uint16_t>(values.data(), 18)).proven);
+  for (Heap n : {Heap{301}, Heap{1'000'000'000'000'000'000}, Heap{999'999'999'999'999'999},
+                 Heap{1'000'000'000'000'000'007}, kMaxHeap - 7, kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n), three_split(n)) << n;
+  // The same game written otherwise is recognised.
+  for (const char* other : {"8.3[3]", "8.[33]"}) {
+    const TakeAndBreak same = TakeAndBreak::parse(other);
+    const Periodicity again = find_periodicity(same, heap_values(same, 60));
+    EXPECT_TRUE(again.proven) << other;
+    EXPECT_EQ(again.period, 8U) << other;
+  }
+  // A heap past the table: answered from the proven period.
+  HeapValues far(code);
+  EXPECT_EQ(far.value(1'000'000'000'000'000'000), three_split(1'000'000'000'000'000'000));
+  ASSERT_TRUE(far.periodicity().has_value());
+  EXPECT_TRUE(far.periodicity()->proven);
+}
+
+TEST(Periodicity, ThreeSplitProofCaseAnalysis) {
+  // The non-existence half of the proof in periodicity.cpp, re-derived by
+  // machine. A part x = 8h + r (r in 1..8, h >= 0) has s(x) = 8(h + dh) + lo
+  // with (dh, lo) = (0, r) for r <= 6, (1, 0) for r = 7 (a "seven"), (0, 7)
+  // for r = 8 (a "zero"). A split of n into parts with residues r1, r2, r3
+  // and xor value t = n + delta (delta = 0 if n mod 8 is in 1..6, +1 or -1
+  // if n = 7 or 0 mod 8: the values (i)-(iii) of the proof must avoid) needs
+  // (1) lo1 ^ lo2 ^ lo3 = t mod 8 and (2) high parts H1 ^ H2 ^ H3 = t div 8,
+  // where H1 + H2 + H3 = h1 + h2 + h3 + e (e sevens) and t div 8 =
+  // h1 + h2 + h3 + D with D = (r1 + r2 + r3 + delta) div 8. As xor <= sum
+  // and xor = sum (mod 2), (2) needs D <= e and D = e (mod 2). No residue
+  // triple meets (1) and both, so no split has value t, for every n.
+  int triples = 0;
+  for (int r1 = 1; r1 <= 8; ++r1)
+    for (int r2 = 1; r2 <= 8; ++r2)
+      for (int r3 = 1; r3 <= 8; ++r3) {
+        int e = 0, lows = 0;
+        for (int r : {r1, r2, r3}) {
+          e += r == 7;
+          lows ^= r <= 6 ? r : r == 7 ? 0 : 7;
+        }
+        const int sum = r1 + r2 + r3, residue = sum % 8;
+        const int delta = residue == 7 ? 1 : residue == 0 ? -1 : 0;
+        const int t_low = (sum + delta) % 8, d = (sum + delta) / 8;
+        EXPECT_FALSE(lows == t_low && d <= e && (e - d) % 2 == 0)
+            << r1 << " " << r2 << " " << r3;
+        ++triples;
+      }
+  EXPECT_EQ(triples, 512);
+  // The existence half, (ii): 1 + 2 + (8q + 4), all three fixed by s.
+  for (Heap q = 0; q < 1000; ++q)
+    EXPECT_EQ(three_split(1) ^ three_split(2) ^ three_split(8 * q + 4), 8 * q + 7);
+}
+
 TEST(Periodicity, OtherArithmeticPeriodsAreObservedOnly) {
-  // theory.md §3: d0 = 8 with [3] has period 8, saltus 8; no published
-  // criterion proves it (periodicity.cpp), so it stays observed.
-  const TakeAndBreak three = TakeAndBreak::parse("8.[3]");
-  const Periodicity eight = find_periodicity(three, heap_values(three, 120));
-  EXPECT_EQ(eight.period, 8U);
-  EXPECT_EQ(eight.saltus, 8);
-  EXPECT_FALSE(eight.proven);
-  EXPECT_EQ(eight.criterion, "observed");
-  EXPECT_EQ(eight.proof_needs, 0U);
-  EXPECT_FALSE(has_period_criterion(three));
+  // C.[3] (remove any number, or split a heap into two or three non-empty
+  // heaps) shows period 4, saltus 4 from n = 1; no criterion here proves it,
+  // so it stays observed.
+  const TakeAndBreak c3 = TakeAndBreak::parse("C.[3]");
+  const Periodicity seen = find_periodicity(c3, heap_values(c3, 120));
+  EXPECT_EQ(seen.period, 4U);
+  EXPECT_EQ(seen.saltus, 4);
+  EXPECT_FALSE(seen.proven);
+  EXPECT_EQ(seen.criterion, "observed");
+  EXPECT_EQ(seen.proof_needs, 0U);
+  EXPECT_FALSE(has_period_criterion(c3));
 
   // allbut:2,3,7 = 0.3003330[3]. Sleator and Slusky (arXiv:1201.3299): an
   // all-but game with |X| = 3 is purely arithmetic-periodic, so the
@@ -263,14 +344,15 @@ TEST(Periodicity, WhichCodesHaveACriterion) {
   // with a published closed form, however they are written.
   for (const char* code : {"0.77", "0.07", "0.3F", "4.102", "8.1", "0.333"})
     EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
-  for (const char* code : {"0.[3]", "0.3[3]", "0.[33]", "4.[3]", "4.3[3]", "4.[333]"})
+  for (const char* code : {"0.[3]", "0.3[3]", "0.[33]", "4.[3]", "4.3[3]", "4.[333]", "8.[3]",
+                           "8.3[3]", "8.[33]"})
     EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
   // Cofinite subtraction codes (digits 0..3, then 3 for ever): the window
   // argument.
   for (const char* code : {"0.3003330[3]", "0.0[3]", "0.0123[3]", "0.2[33]"})
     EXPECT_TRUE(has_period_criterion(TakeAndBreak::parse(code))) << code;
-  for (const char* code : {"8.[3]", "C.[3]", "0.[7]", "4.[7]", "0.[2]", "0.[1]", "0.[31]",
-                           "4.2[3]", "0.4[3]", "0.[23]"})
+  for (const char* code : {"C.[3]", "0.[7]", "4.[7]", "0.[2]", "0.[1]", "0.[31]", "4.2[3]",
+                           "0.4[3]", "0.[23]", "8.2[3]", "8.[7]"})
     EXPECT_FALSE(has_period_criterion(TakeAndBreak::parse(code))) << code;
 }
 
@@ -302,9 +384,9 @@ TEST(Periodicity, HeapValuesAnswerHugeHeapsOnlyFromProvenPeriods) {
     const Heap base = p.preperiod + (n - p.preperiod) % p.period;
     EXPECT_EQ(far, values.value(base) + (n - p.preperiod) / p.period * static_cast<Nimber>(p.saltus));
   }
-  // 8.[3]: refused, with a message that says why, unless an observed pattern
+  // C.[3]: refused, with a message that says why, unless an observed pattern
   // is accepted.
-  for (const char* name : {"8.[3]"}) {
+  for (const char* name : {"C.[3]"}) {
     SCOPED_TRACE(name);
     const TakeAndBreak code = TakeAndBreak::parse(name);
     HeapValues refused(code);

@@ -26,19 +26,23 @@
 //     most heaps a move can leave), then G(n + p) = G(n) for every n >= n0.
 //     For k = 1 (subtraction games: digits 0..3 only) this is the window
 //     argument: G(n) depends only on G(n - t..n - 1).
-//   - arithmetic periodicity (s != 0): proven only for the two codes with a
-//     published closed form, recognised as games (every digit after the point
-//     is 3, so 0.[3], 0.3[3], 4.[33] ... all count): 0.[3] is Nim, G(n) = n
+//   - arithmetic periodicity (s != 0): proven for the three codes with a
+//     closed form, recognised as games (every digit after the point is 3, so
+//     0.[3], 0.3[3], 4.[33], 8.3[3] ... all count): 0.[3] is Nim, G(n) = n
 //     (period 1, saltus 1 from n = 0); 4.[3] is Lasker's Nim (period 4,
-//     saltus 4 from n = 1). The period is proven when the detection rule
-//     reports exactly the closed form's (n0, p, s) and every value examined
-//     equals the closed form.
+//     saltus 4 from n = 1); 8.[3] (remove any number, or split a heap into
+//     three non-empty heaps) has G(n) = n except G(8q+7) = 8q+8 and
+//     G(8q+8) = 8q+7 (period 8, saltus 8 from n = 1; our own proof, in the
+//     .cpp). The period is proven when the detection rule reports exactly
+//     the closed form's (n0, p, s) and every value examined equals the
+//     closed form. The cofinite subtraction codes (all-but games) are proven
+//     by the window argument of the .cpp.
 //   - every other arithmetic period, and every period of any other infinite
-//     code (all-but subtraction games, 8.[3], ...), is reported as observed
-//     up to N, never as proven: no published criterion with a checkable bound
-//     was found for them (the .cpp says what was looked up and why each
-//     source does not apply). has_period_criterion() tells the callers that
-//     computing more values cannot change that.
+//     code (C.[3], 4.[7], ...), is reported as observed up to N, never as
+//     proven: no published criterion with a checkable bound was found for
+//     them (the .cpp says what was looked up and why each source does not
+//     apply). has_period_criterion() tells the callers that computing more
+//     values cannot change that.
 //   value_from_periodicity then gives G(n) for every n <= 2^63 - 1 exactly.
 // Source: Guy-Smith theorem: R. K. Guy and C. A. B. Smith, "The G-values of
 //   various games", Proc. Cambridge Philos. Soc. 52 (1956) 514-526; Winning
@@ -48,7 +52,9 @@
 //   accepts when k*preperiod + k*period + t + k <= number of values).
 //   Closed forms: Lasker's Nim, Winning Ways ch. 4 (rules/lasker.h, theory.md
 //   §2); Nim, theory.md §2 (the options of a heap n are exactly the heaps
-//   0..n-1, so G(n) = mex{0..n-1} = n by induction).
+//   0..n-1, so G(n) = mex{0..n-1} = n by induction); 8.[3], proved in
+//   periodicity.cpp (induction on n, with a case analysis of the splits by
+//   the residues of the parts mod 8).
 //   Finite octal codes are never arithmetic-periodic: D. G. Horrocks and
 //   R. J. Nowakowski, "Regularity in the G-sequences of octal games with a
 //   pass", INTEGERS 3 (2003) (abstract).
@@ -61,7 +67,8 @@
 // Memory: O(1) beyond the values.
 // Status: tests/unit/periodicity_test.cpp (published periods of octal games,
 //   all proven; subtraction games; Lasker's Nim and Nim against their closed
-//   forms to 2^63 - 1; 8.[3] and all-but games observed only),
+//   forms to 2^63 - 1; 8.[3] proven, its closed form against the naive mex
+//   to n = 300; C.[3] observed only; all-but games by the window argument),
 //   tests/stress/periodicity_test.cpp (against a twin that tries every
 //   (n0, p) pair; proven periods extended and compared with directly computed
 //   values of random finite codes, random infinite codes and random all-but
@@ -108,13 +115,14 @@ Periodicity detect_periodicity(std::span<const std::uint16_t> values);
 
 // The periodicity of the heap values G(0..values.size()-1) of `code`, proven
 // where a theorem whose hypotheses are checked here applies (Guy-Smith) or a
-// published closed form of the code's game agrees with it (Nim, Lasker's Nim).
+// closed form of the code's game agrees with it (Nim, Lasker's Nim, 8.[3]).
 Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint16_t> values);
 
 // Whether a criterion here can prove a period of `code`, given enough values:
 // Guy-Smith for a finite code (pure periods), the closed form for a code that
-// is Nim or Lasker's Nim. For any other infinite code more values never give
-// a proof, so a search for one may stop as soon as a period is seen.
+// is Nim, Lasker's Nim or 8.[3], the window argument for a cofinite
+// subtraction code. For any other infinite code more values never give a
+// proof, so a search for one may stop as soon as a period is seen.
 bool has_period_criterion(const TakeAndBreak& code);
 
 // For a code whose moves only remove tokens, leaving at most one heap, with
