@@ -29,6 +29,7 @@ struct AnalyzeRequest {
 struct PeriodRequest {
   std::string ruleset;
   std::string max = "4194304";  // compute at most this many values
+  bool max_given = false;        // --max was given: look that far even without a criterion
   bool json = false;
   unsigned threads = 0;
 };

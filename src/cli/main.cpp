@@ -225,7 +225,10 @@ int main(int argc, char** argv) {
       if (values.misere && values_cmd->get_option("--to")->count() == 0) values.to = "20";
       return grundy::cli::run_values(values);
     }
-    if (*period_cmd) return grundy::cli::run_period(period);
+    if (*period_cmd) {
+      period.max_given = period_cmd->get_option("--max")->count() > 0;
+      return grundy::cli::run_period(period);
+    }
     if (*bench_cmd) return grundy::cli::run_bench();
     if (*graph_cmd) return grundy::cli::run_graph(graph_file, graph_tokens, graph_json);
     if (*play_cmd) return grundy::cli::run_play(play);

@@ -52,7 +52,7 @@ std::string periodicity_text(const Periodicity& p) {
   else
     text += fmt::format("NOT proven: observed up to n = {}{}\n", p.checked_to - 1,
                         p.proof_needs ? fmt::format("; the proof needs {} values", p.proof_needs)
-                                      : std::string("; no published criterion applies"));
+                                      : std::string("; no criterion here applies"));
   return text;
 }
 
@@ -81,6 +81,7 @@ int run_period(const PeriodRequest& request) {
   // Set when the engine cannot go on (the values of an arithmetic-periodic
   // code outgrow its 16 bits): the prefix it kept is examined as it is.
   std::string stopped;
+  bool unprovable = false;
   while (true) {
     try {
       if (!engine->extend(values, size - 1, control)) interrupted = true;
@@ -90,6 +91,12 @@ int run_period(const PeriodRequest& request) {
     }
     p = find_periodicity(*code, values);
     if (p.proven || interrupted || !stopped.empty() || size == max) break;
+    // No criterion can prove a period of this code: more values would only
+    // extend the observation, which --max asks for explicitly.
+    if (p.period != 0 && !has_period_criterion(*code) && !request.max_given) {
+      unprovable = true;
+      break;
+    }
     size = std::min(max, std::max<Heap>(2 * size, p.proof_needs));
   }
   progress.finish();
@@ -102,6 +109,11 @@ int run_period(const PeriodRequest& request) {
     std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
     if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
+    if (unprovable)
+      text += fmt::format(
+          "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "
+          "observes further)\n",
+          code->name());
     std::fputs(text.c_str(), stdout);
   }
   return interrupted ? 130 : 0;

@@ -235,3 +235,27 @@ TEST(ArithmeticPeriodCli, PeriodStopsWhereValuesOutgrowSixteenBits) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(ArithmeticPeriodCli, PeriodStopsAtTheFirstPatternWithoutACriterion) {
+  // C.[3]: no criterion can prove its pattern, so `period` stops at once
+  // instead of computing 4194304 values of a three-heap code; --max asks
+  // for a longer observation explicitly.
+  const auto start = std::chrono::steady_clock::now();
+  const auto run = testing::run_program(GRUNDY_CLI_PATH, {"period", "C.[3]"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("NOT proven"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("stopped at the first pattern"), std::string::npos) << run.out;
+  EXPECT_LT(seconds, 10.0);
+  const auto further = testing::run_program(GRUNDY_CLI_PATH, {"period", "C.[3]", "--max", "2048"});
+  ASSERT_EQ(further.status, 0) << further.err;
+  EXPECT_NE(further.out.find("observed up to n = 2047"), std::string::npos) << further.out;
+  EXPECT_EQ(further.out.find("stopped at the first pattern"), std::string::npos) << further.out;
+}
+
+}  // namespace
+}  // namespace grundy
