@@ -96,7 +96,9 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
       out.clear();
     }
   }
-  if (!a.winning_moves.complete && !request.one && !moves.empty())
+  if (!a.moves_note.empty() && !request.one)
+    out += fmt::format("  … the list is incomplete: {}\n", a.moves_note);
+  else if (!a.winning_moves.complete && !request.one && !moves.empty())
     out += fmt::format("  … the list is incomplete (raise --max-moves to list more)\n");
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
@@ -113,6 +115,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   j["heap_values"] = a.heap_values ? nlohmann::json(*a.heap_values) : nlohmann::json(nullptr);
   j["method"] = a.method;
   j["proven"] = a.proven;
+  if (!a.moves_note.empty()) j["moves_note"] = a.moves_note;
   auto moves = nlohmann::json::array();
   if (!request.count) {
     for (const Move& move : a.winning_moves.moves) {

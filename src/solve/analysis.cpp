@@ -97,7 +97,19 @@ Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& positi
                                                      period.period, period.saltus, h, target,
                                                      options.max_moves + 1);
     }
+    if (periodic && periodic->splits_omitted && options.count_only)
+      throw LimitError(fmt::format(
+          "counting the winning moves of heap {} of '{}' would need its splits enumerated (about "
+          "n^2 of them); the moves that remove tokens are listed without --count",
+          h, ruleset.name()));
     if (periodic) {
+      if (periodic->splits_omitted) {
+        list.complete = false;
+        a.moves_note = fmt::format(
+            "only the moves that remove tokens are listed for heaps beyond the computed table; "
+            "their splits (d0 = {}) are not searched",
+            values.code()->digit(0));
+      }
       if (options.count_only) {
         counted = detail::saturating_add(counted, periodic->count);
         if (counted > options.max_moves) list.complete = false;

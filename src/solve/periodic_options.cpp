@@ -71,8 +71,15 @@ std::optional<OptionsOfValue> periodic_options_with_value(
 std::optional<OptionsOfValue> arithmetic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed) {
-  const auto x = cofinite_subtraction_length(code);
-  if (!x || saltus <= 0 || period == 0 || n <= *x) return std::nullopt;
+  // The same code without its d0: the options that remove tokens.
+  std::vector<unsigned> digits;
+  for (Heap k = 1; k <= code.last_digit(); ++k) digits.push_back(code.digit(k));
+  const std::optional<Heap> x =
+      code.is_finite() ? std::nullopt
+                       : cofinite_subtraction_length(TakeAndBreak::from_digits(0, digits, {3}));
+  if (!x || code.name().find_first_not_of("3]", code.name().find('[') + 1) != std::string::npos ||
+      saltus <= 0 || period == 0 || n <= *x)
+    return std::nullopt;
   const Heap last = n - *x - 1;  // every heap 0..last is an option
   const auto s = static_cast<Nimber>(saltus);
   std::vector<Heap> heaps;
@@ -90,6 +97,7 @@ std::optional<OptionsOfValue> arithmetic_options_with_value(
   std::sort(heaps.begin(), heaps.end());
   OptionsOfValue result;
   result.count = heaps.size();
+  result.splits_omitted = code.digit(0) != 0;
   for (Heap m : heaps) {
     if (result.listed.size() == max_listed) break;
     HeapOption option;

@@ -257,5 +257,35 @@ TEST(ArithmeticPeriodCli, PeriodStopsAtTheFirstPatternWithoutACriterion) {
   EXPECT_EQ(further.out.find("stopped at the first pattern"), std::string::npos) << further.out;
 }
 
+TEST(ArithmeticPeriodCli, HugeHeapsOfSplittingCodesListTheirRemovalMoves) {
+  // 8.[3] at 10^9: the moves that remove tokens are listed exactly (each
+  // leads to a position of value 0 by the closed form proved in
+  // periodicity.cpp: n, with 8q+7 and 8q+8 swapped); the splits are not
+  // searched, and the list says so.
+  auto sigma = [](std::uint64_t n) -> std::uint64_t {
+    if (n >= 7 && n % 8 == 7) return n + 1;
+    if (n >= 8 && n % 8 == 0) return n - 1;
+    return n;
+  };
+  const auto run = testing::run_program(
+      GRUNDY_CLI_PATH, {"analyze", "8.[3]", "1000000000", "999999999", "--json"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["winning_moves_complete"], false);
+  EXPECT_TRUE(j.contains("moves_note"));
+  ASSERT_FALSE(j["winning_moves"].empty());
+  for (const auto& move : j["winning_moves"]) {
+    std::uint64_t total = 0;
+    for (const auto& h : move["position"]) total ^= sigma(h.get<std::uint64_t>());
+    EXPECT_EQ(total, 0u) << move.dump();
+  }
+  // Counting would need the splits: a clear error, not a wrong count.
+  const auto count = testing::run_program(
+      GRUNDY_CLI_PATH, {"analyze", "8.[3]", "1000000000", "999999999", "--count"});
+  EXPECT_EQ(count.status, 2);
+  EXPECT_NE(count.err.find("splits"), std::string::npos) << count.err;
+}
+
 }  // namespace
 }  // namespace grundy

@@ -370,6 +370,44 @@ TEST(PeriodicityStress, CofiniteSubtractionCodesProvenPeriodsHoldFarBeyond) {
   EXPECT_GT(option_checks, 500);
 }
 
+TEST(PeriodicityStress, RemovalOptionsOfSplittingClosedFormCodes) {
+  // 4.[3] and 8.[3] (and other spellings): for heaps past the table only the
+  // options that remove tokens are found (splits_omitted); they must be
+  // exactly the enumerated options that leave at most one heap, of the value
+  // asked for, with values from the naive mex.
+  for (const char* name : {"4.[3]", "8.[3]", "4.3[3]", "8.[33]"}) {
+    SCOPED_TRACE(name);
+    const TakeAndBreak code = TakeAndBreak::parse(name);
+    const Heap count = code.max_parts() == 3 ? 200 : 800;
+    const Values values = heap_values(code, count);
+    const std::span<const std::uint16_t> known(values.data(), 100);
+    const Periodicity found = find_periodicity(code, known);
+    ASSERT_TRUE(found.proven);
+    const auto value = [&](Heap m) { return *value_from_periodicity(found, known, m); };
+    int checks = 0;
+    for (Heap n = 101; n < count; n += 3) {
+      for (const Nimber target : {Nimber{values[n / 3]}, Nimber{values[n - 1]}, Nimber{values[n] ^ 5}}) {
+        const auto fast = arithmetic_options_with_value(code, value, found.preperiod, found.period,
+                                                        found.saltus, n, target, 1000);
+        ASSERT_TRUE(fast.has_value());
+        EXPECT_TRUE(fast->splits_omitted);
+        std::vector<Heap> a, b;
+        for (const HeapOption& o : fast->listed) a.push_back(o.part_count ? o.parts[0] : 0);
+        code.for_each_heap_option(n, [&](const HeapOption& o) {
+          if (o.part_count <= 1 && (o.part_count ? values[o.parts[0]] : 0) == target)
+            b.push_back(o.part_count ? o.parts[0] : 0);
+          return true;
+        });
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        EXPECT_EQ(a, b) << "heap " << n << ", value " << target;
+        ++checks;
+      }
+    }
+    EXPECT_GT(checks, 50);
+  }
+}
+
 TEST(PeriodicityStress, ObservedArithmeticPeriodsOfInfiniteCodes) {
   // Found on a prefix, checked against values computed directly further on;
   // proven exactly for the closed-form games (8.[3]: proof in

@@ -55,6 +55,9 @@ struct Analysis {
   std::optional<std::uint64_t> winning_move_count;
   // How the answer was obtained, e.g. "closed form (misère Nim)".
   std::string method;
+  // Why the list of winning moves is incomplete, when it is for a reason
+  // other than max_moves (empty otherwise).
+  std::string moves_note;
   // False when some heap value came from a period observed but not proven
   // (ComputeLimits::accept_observed): the answer is then not a proof.
   bool proven = true;

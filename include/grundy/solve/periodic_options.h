@@ -29,6 +29,9 @@ namespace grundy {
 struct OptionsOfValue {
   std::vector<HeapOption> listed;  // the first ones, by k then by the smaller part
   std::uint64_t count = 0;         // how many there are in all (saturating)
+  // True when the code's d0 splits heaps without removing tokens and those
+  // options were not examined (listed and count cover the others only).
+  bool splits_omitted = false;
 };
 
 // nullopt where the method does not apply: an infinite code, a code whose
@@ -40,7 +43,9 @@ std::optional<OptionsOfValue> periodic_options_with_value(
     Heap period, Heap n, Nimber target, std::size_t max_listed);
 
 // The same for a cofinite subtraction code (periodicity.h: 0.d1..dx, then 3
-// for ever, every d_k in 0..3) whose values are arithmetic-periodic from
+// for ever, every d_k in 0..3), or such a code with a d0 that splits (4.[3],
+// 8.[3]: then only the options that remove tokens are found, and
+// splits_omitted says so), whose values are arithmetic-periodic from
 // `preperiod`: G(m + period) = G(m) + saltus, saltus > 0. Every option of a
 // heap n > x is one heap m (none when m = 0): every m in 0..n-x-1, and the
 // window heaps n - k (k <= x, bit 2 in d_k). The values grow by `saltus`
