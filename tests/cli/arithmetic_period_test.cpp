@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/cli.h"
 #include "support/process.h"
 
 namespace grundy {
@@ -20,11 +21,7 @@ namespace {
 
 using testing::run_program;
 
-nlohmann::json run_json(const std::vector<std::string>& args) {
-  const auto run = run_program(GRUNDY_CLI_PATH, args);
-  EXPECT_EQ(run.status, 0) << run.err;
-  return nlohmann::json::parse(run.out);
-}
+nlohmann::json run_json(const std::vector<std::string>& args) { return testing::grundy_json(args); }
 
 // theory.md §2 / Winning Ways ch. 4: Lasker's Nim.
 std::uint64_t lasker(std::uint64_t n) {

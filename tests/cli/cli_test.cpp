@@ -7,6 +7,7 @@
 
 #include "grundy/rules/registry.h"
 #include "grundy/solve/brute_force.h"
+#include "support/cli.h"
 #include "support/process.h"
 #include "support/twins.h"
 
@@ -16,27 +17,16 @@ namespace {
 using testing::ProgramRun;
 using testing::run_program;
 
-ProgramRun grundy_cli(const std::vector<std::string>& args, const std::string& input = "") {
-  return run_program(GRUNDY_CLI_PATH, args, input);
-}
+using testing::grundy_cli;
 
 nlohmann::json analyze_json(std::vector<std::string> args) {
   args.insert(args.begin(), "analyze");
   args.push_back("--json");
-  const auto run = grundy_cli(args);
-  EXPECT_EQ(run.status, 0) << run.err;
-  return nlohmann::json::parse(run.out);
+  return testing::grundy_json(args);
 }
 
-// One line on stderr naming the token, exit status 2.
 void expect_bad(const std::vector<std::string>& args, const std::string& token) {
-  SCOPED_TRACE(nlohmann::json(args).dump());
-  const auto run = grundy_cli(args);
-  EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(run.out.empty()) << run.out;
-  ASSERT_FALSE(run.err.empty());
-  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
-  EXPECT_NE(run.err.find(token), std::string::npos) << run.err;
+  testing::expect_bad_input(args, token);
 }
 
 TEST(Cli, VersionAndHelp) {

@@ -12,6 +12,7 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/brute_force.h"
 #include "support/genus_twin.h"
+#include "support/cli.h"
 #include "support/process.h"
 #include "support/twins.h"
 
@@ -21,23 +22,12 @@ namespace {
 using testing::ProgramRun;
 using testing::run_program;
 
-ProgramRun grundy_cli(const std::vector<std::string>& args) {
-  return run_program(GRUNDY_CLI_PATH, args);
-}
+using testing::grundy_cli;
 
-nlohmann::json run_json(const std::vector<std::string>& args) {
-  const auto run = grundy_cli(args);
-  EXPECT_EQ(run.status, 0) << run.err;
-  return nlohmann::json::parse(run.out);
-}
+nlohmann::json run_json(const std::vector<std::string>& args) { return testing::grundy_json(args); }
 
 void expect_bad(const std::vector<std::string>& args, const std::string& token) {
-  SCOPED_TRACE(nlohmann::json(args).dump());
-  const auto run = grundy_cli(args);
-  EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(run.out.empty()) << run.out;
-  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
-  EXPECT_NE(run.err.find(token), std::string::npos) << run.err;
+  testing::expect_bad_input(args, token);
 }
 
 using testing::MisereSumTwin;

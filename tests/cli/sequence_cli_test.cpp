@@ -7,6 +7,7 @@
 
 #include <map>
 
+#include "support/cli.h"
 #include "support/process.h"
 
 namespace grundy {
@@ -14,11 +15,7 @@ namespace {
 
 using testing::run_program;
 
-nlohmann::json run_json(const std::vector<std::string>& args) {
-  const auto run = run_program(GRUNDY_CLI_PATH, args);
-  EXPECT_EQ(run.status, 0) << run.err;
-  return nlohmann::json::parse(run.out);
-}
+nlohmann::json run_json(const std::vector<std::string>& args) { return testing::grundy_json(args); }
 
 std::vector<std::uint64_t> first_values(const std::string& code, int last) {
   return run_json({"values", code, "--to", std::to_string(last), "--json"})["values"]
