@@ -144,191 +144,19 @@ void list_moves(const Ruleset& rules, const Position& p, const std::string& inde
 
 // ---- Normal and misère play -------------------------------------------------
 
-class Game {
+// The terminal session both kinds of game share: the prompt, the commands
+// quit, hint, moves and undo, the human's move and the computer's reply.
+// `State` is what a move changes: a position, or the components of an
+// Every-SG game.
+template <class State>
+class Session {
  public:
-  Game(const Ruleset& rules, Convention convention, Position start, std::uint64_t limit)
+  virtual ~Session() = default;
 
-      : rules_(rules), convention_(convention), position_(std::move(start)),
-        remoteness_(rules, convention, limit), limit_(limit) {
-    // A game with cycles (tokens on a cyclic graph, or a sum with one):
-    // recursive search cannot end there, so moves come from a retrograde
-    // analysis with wins, losses and draws (retrograde.h) instead.
-    if (rules_.has_cycles()) loopy_ = std::make_unique<Retrograde>(rules_, convention_, limit_);
-  }
+ protected:
+  explicit Session(State start) : state_(std::move(start)) {}
 
-  int run(bool computer_first) {
-    say(fmt::format("Playing {} in {} play: whoever cannot move {}.\n", rules_.name(),
-                    convention_ == Convention::misere ? "misère" : "normal",
-                    convention_ == Convention::misere ? "wins" : "loses"));
-    say("Type a move number, the position after your move (e.g. 'to 3' or '3 4 2'), "
-        "hint, moves, undo or quit.\n");
-    if (computer_first && !game_over(false)) computer_moves();
-    while (true) {
-      if (game_over(true)) return 0;
-      show_position();
-      say("> ");
-      std::string line;
-      if (!std::getline(std::cin, line)) {
-        say("\n");
-        return 0;
-      }
-      const auto tokens = words(line);
-      if (tokens.empty()) continue;
-      if (tokens[0] == "quit" || tokens[0] == "exit") {
-        say("Bye.\n");
-        return 0;
-      }
-      if (tokens[0] == "hint") {
-        hint();
-        continue;
-      }
-      if (tokens[0] == "moves") {
-        list_moves(rules_, position_, "  ");
-        continue;
-      }
-      if (tokens[0] == "undo") {
-        if (history_.empty()) {
-          say("Nothing to undo.\n");
-        } else {
-          position_ = history_.back();
-          history_.pop_back();
-          say("Took back your last move and the reply.\n");
-        }
-        continue;
-      }
-      const auto chosen = read_move(rules_, position_, tokens, line);
-      if (!chosen) continue;
-      history_.push_back(position_);
-      say(fmt::format("You: {}\n", rules_.describe_move(position_, *chosen)));
-      position_ = *chosen;
-      if (game_over(false)) return 0;
-      computer_moves();
-    }
-  }
-
- private:
-  // Whether the player to move (the human iff `human_to_move`) has no move;
-  // if so, announces the winner.
-  bool game_over(bool human_to_move) {
-    if (has_move(rules_, position_)) return false;
-    finish(human_to_move);
-    return true;
-  }
-
-  int finish(bool human_to_move) {
-    const bool mover_wins = convention_ == Convention::misere;
-    const bool human_wins = human_to_move == mover_wins;
-    say(fmt::format("Position: {}\n{} no move left. Game over: {}.\n", rules_.show(position_),
-                    human_to_move ? "You have" : "The computer has",
-                    human_wins ? "you win" : "the computer wins"));
-    return 0;
-  }
-
-  void show_position() {
-    say(fmt::format("Position: {}\n", rules_.show(position_)));
-    bool complete = true;
-    const auto options = options_of(rules_, position_, kCountedMoves, complete);
-    if (options.size() <= kListedMoves) {
-      list_moves(rules_, position_, "  ");
-    } else {
-      say(fmt::format("{}{} legal moves ('moves' lists them)\n", complete ? "" : "more than ",
-                      options.size()));
-    }
-  }
-
-  // The computer's choice in a game with cycles: the fastest win, else a move
-  // that keeps a draw, else the longest resistance (Retrograde::best_option).
-  Position loopy_choice(bool& winning) {
-    winning = loopy_->outcome(position_) == Outcome::N;
-    return *loopy_->best_option(position_);
-  }
-
-  void hint() {
-    if (loopy_) {
-      bool winning = false;
-      const Position after = loopy_choice(winning);
-      if (winning)
-        say(fmt::format("Hint: {}  →  {}\n", rules_.describe_move(position_, after), rules_.show(after)));
-      else
-        say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
-      return;
-    }
-    try {
-      AnalysisOptions options;
-      options.convention = convention_;
-      options.max_moves = 1;
-      options.search_limit = limit_;
-      const Analysis a = analyze(rules_, position_, options);
-      if (a.outcome == Outcome::N && !a.winning_moves.moves.empty()) {
-        const Move& m = a.winning_moves.moves.front();
-        say(fmt::format("Hint: {}  →  {}\n", m.description, rules_.show(m.after(position_))));
-      } else {
-        say("Hint: no winning move exists; every move loses against perfect play.\n");
-      }
-    } catch (const LimitError& e) {
-      say(fmt::format("Hint: not available ({})\n", e.what()));
-    }
-  }
-
-  void computer_moves() {
-    if (loopy_) {
-      bool winning = false;
-      const Position after = loopy_choice(winning);
-      say(fmt::format("Computer: {}\n", rules_.describe_move(position_, after)));
-      position_ = after;
-      return;
-    }
-    std::optional<Position> chosen;
-    std::string note;
-    try {
-      chosen = remoteness_.best_option(position_);
-    } catch (const LimitError&) {
-      note = "too large for the remoteness search";
-    }
-    if (!chosen) {
-      try {
-        AnalysisOptions options;
-        options.convention = convention_;
-        options.max_moves = 1;
-        options.search_limit = limit_;
-        const Analysis a = analyze(rules_, position_, options);
-        if (!a.winning_moves.moves.empty()) chosen = a.winning_moves.moves.front().after(position_);
-      } catch (const LimitError&) {
-        note += "; too large to find a winning move";
-      }
-    }
-    if (!chosen) {
-      bool complete = true;
-      chosen = options_of(rules_, position_, 1, complete).front();
-      say(fmt::format("(Note: this position is {}; the computer plays any legal move.)\n", note));
-    }
-    say(fmt::format("Computer: {}\n", rules_.describe_move(position_, *chosen)));
-    position_ = *chosen;
-  }
-
-  const Ruleset& rules_;
-  Convention convention_;
-  Position position_;
-  Remoteness remoteness_;
-  std::uint64_t limit_;
-  std::unique_ptr<Retrograde> loopy_;
-  // The positions before each of the human's moves, for undo.
-  std::vector<Position> history_;
-};
-
-// ---- Every-SG ---------------------------------------------------------------
-
-class EveryGame {
- public:
-  EveryGame(const Ruleset& rules, std::vector<Position> components, std::uint64_t limit)
-      : rules_(rules), components_(std::move(components)), suspense_(rules, limit) {}
-
-  int run(bool computer_first) {
-    say(fmt::format("Playing {} as Every-SG: each turn, move in EVERY component that still has "
-                    "a move; whoever cannot move at all loses.\n",
-                    rules_.name()));
-    say("Type one move number per movable component (e.g. '2 1'), or the components after "
-        "your move separated by '|' (e.g. '2 | 0'); hint, moves, undo or quit.\n");
+  int loop(bool computer_first) {
     if (computer_first && !game_over(false)) computer_moves();
     while (true) {
       if (game_over(true)) return 0;
@@ -350,58 +178,223 @@ class EveryGame {
         continue;
       }
       if (tokens[0] == "moves") {
-        for (std::size_t i : movable()) {
-          say(fmt::format("Component {} ({}):\n", i + 1, join(components_[i])));
-          list_moves(rules_, components_[i], "  ");
-        }
+        list();
         continue;
       }
       if (tokens[0] == "undo") {
         if (history_.empty()) {
           say("Nothing to undo.\n");
         } else {
-          components_ = history_.back();
+          state_ = history_.back();
           history_.pop_back();
           say("Took back your last move and the reply.\n");
         }
         continue;
       }
-      auto next = read_every_move(line);
-      if (!next) continue;
-      history_.push_back(components_);
-      components_ = std::move(*next);
-      say(fmt::format("You: {}\n", shown()));
+      auto chosen = read(tokens, line);
+      if (!chosen) continue;
+      history_.push_back(state_);
+      state_ = std::move(*chosen);
+      announce_human(history_.back());
       if (game_over(false)) return 0;
       computer_moves();
     }
   }
 
+  // Whether the player to move (the human iff `human_to_move`) has no move;
+  // if so, announces the winner.
+  virtual bool game_over(bool human_to_move) = 0;
+  virtual void show() = 0;
+  virtual void hint() = 0;
+  virtual void list() = 0;
+  // The state the human means by the line, or nullopt after a complaint.
+  virtual std::optional<State> read(const std::vector<std::string>& tokens,
+                                    const std::string& line) = 0;
+  // Says what the human's move from `before` to state_ was.
+  virtual void announce_human(const State& before) = 0;
+  virtual void computer_moves() = 0;
+
+  State state_;
+  // The states before each of the human's moves, for undo.
+  std::vector<State> history_;
+};
+
+class Game final : public Session<Position> {
+ public:
+  Game(const Ruleset& rules, Convention convention, Position start, std::uint64_t limit)
+      : Session(std::move(start)), rules_(rules), convention_(convention),
+        remoteness_(rules, convention, limit), limit_(limit) {
+    // A game with cycles (tokens on a cyclic graph, or a sum with one):
+    // recursive search cannot end there, so moves come from a retrograde
+    // analysis with wins, losses and draws (retrograde.h) instead.
+    if (rules_.has_cycles()) loopy_ = std::make_unique<Retrograde>(rules_, convention_, limit_);
+  }
+
+  int run(bool computer_first) {
+    say(fmt::format("Playing {} in {} play: whoever cannot move {}.\n", rules_.name(),
+                    convention_ == Convention::misere ? "misère" : "normal",
+                    convention_ == Convention::misere ? "wins" : "loses"));
+    say("Type a move number, the position after your move (e.g. 'to 3' or '3 4 2'), "
+        "hint, moves, undo or quit.\n");
+    return loop(computer_first);
+  }
+
+ private:
+  bool game_over(bool human_to_move) override {
+    if (has_move(rules_, state_)) return false;
+    finish(human_to_move);
+    return true;
+  }
+
+  int finish(bool human_to_move) {
+    const bool mover_wins = convention_ == Convention::misere;
+    const bool human_wins = human_to_move == mover_wins;
+    say(fmt::format("Position: {}\n{} no move left. Game over: {}.\n", rules_.show(state_),
+                    human_to_move ? "You have" : "The computer has",
+                    human_wins ? "you win" : "the computer wins"));
+    return 0;
+  }
+
+  void show() override {
+    say(fmt::format("Position: {}\n", rules_.show(state_)));
+    bool complete = true;
+    const auto options = options_of(rules_, state_, kCountedMoves, complete);
+    if (options.size() <= kListedMoves) {
+      list_moves(rules_, state_, "  ");
+    } else {
+      say(fmt::format("{}{} legal moves ('moves' lists them)\n", complete ? "" : "more than ",
+                      options.size()));
+    }
+  }
+
+  // The computer's choice in a game with cycles: the fastest win, else a move
+  // that keeps a draw, else the longest resistance (Retrograde::best_option).
+  Position loopy_choice(bool& winning) {
+    winning = loopy_->outcome(state_) == Outcome::N;
+    return *loopy_->best_option(state_);
+  }
+
+  void hint() override {
+    if (loopy_) {
+      bool winning = false;
+      const Position after = loopy_choice(winning);
+      if (winning)
+        say(fmt::format("Hint: {}  →  {}\n", rules_.describe_move(state_, after), rules_.show(after)));
+      else
+        say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
+      return;
+    }
+    try {
+      AnalysisOptions options;
+      options.convention = convention_;
+      options.max_moves = 1;
+      options.search_limit = limit_;
+      const Analysis a = analyze(rules_, state_, options);
+      if (a.outcome == Outcome::N && !a.winning_moves.moves.empty()) {
+        const Move& m = a.winning_moves.moves.front();
+        say(fmt::format("Hint: {}  →  {}\n", m.description, rules_.show(m.after(state_))));
+      } else {
+        say("Hint: no winning move exists; every move loses against perfect play.\n");
+      }
+    } catch (const LimitError& e) {
+      say(fmt::format("Hint: not available ({})\n", e.what()));
+    }
+  }
+
+  void computer_moves() override {
+    if (loopy_) {
+      bool winning = false;
+      const Position after = loopy_choice(winning);
+      say(fmt::format("Computer: {}\n", rules_.describe_move(state_, after)));
+      state_ = after;
+      return;
+    }
+    std::optional<Position> chosen;
+    std::string note;
+    try {
+      chosen = remoteness_.best_option(state_);
+    } catch (const LimitError&) {
+      note = "too large for the remoteness search";
+    }
+    if (!chosen) {
+      try {
+        AnalysisOptions options;
+        options.convention = convention_;
+        options.max_moves = 1;
+        options.search_limit = limit_;
+        const Analysis a = analyze(rules_, state_, options);
+        if (!a.winning_moves.moves.empty()) chosen = a.winning_moves.moves.front().after(state_);
+      } catch (const LimitError&) {
+        note += "; too large to find a winning move";
+      }
+    }
+    if (!chosen) {
+      bool complete = true;
+      chosen = options_of(rules_, state_, 1, complete).front();
+      say(fmt::format("(Note: this position is {}; the computer plays any legal move.)\n", note));
+    }
+    say(fmt::format("Computer: {}\n", rules_.describe_move(state_, *chosen)));
+    state_ = *chosen;
+  }
+
+  void list() override { list_moves(rules_, state_, "  "); }
+  std::optional<Position> read(const std::vector<std::string>& tokens,
+                               const std::string& line) override {
+    return read_move(rules_, state_, tokens, line);
+  }
+  void announce_human(const Position& before) override {
+    say(fmt::format("You: {}\n", rules_.describe_move(before, state_)));
+  }
+
+  const Ruleset& rules_;
+  Convention convention_;
+  Remoteness remoteness_;
+  std::uint64_t limit_;
+  std::unique_ptr<Retrograde> loopy_;
+};
+
+// ---- Every-SG ---------------------------------------------------------------
+
+class EveryGame final : public Session<std::vector<Position>> {
+ public:
+  EveryGame(const Ruleset& rules, std::vector<Position> components, std::uint64_t limit)
+      : Session(std::move(components)), rules_(rules), suspense_(rules, limit) {}
+
+  int run(bool computer_first) {
+    say(fmt::format("Playing {} as Every-SG: each turn, move in EVERY component that still has "
+                    "a move; whoever cannot move at all loses.\n",
+                    rules_.name()));
+    say("Type one move number per movable component (e.g. '2 1'), or the components after "
+        "your move separated by '|' (e.g. '2 | 0'); hint, moves, undo or quit.\n");
+    return loop(computer_first);
+  }
+
  private:
   std::vector<std::size_t> movable() const {
     std::vector<std::size_t> result;
-    for (std::size_t i = 0; i < components_.size(); ++i)
-      if (has_move(rules_, components_[i])) result.push_back(i);
+    for (std::size_t i = 0; i < state_.size(); ++i)
+      if (has_move(rules_, state_[i])) result.push_back(i);
     return result;
   }
 
   std::string shown() const {
     std::vector<std::string> parts;
-    for (const Position& c : components_) parts.push_back(join(c));
+    for (const Position& c : state_) parts.push_back(join(c));
     return fmt::format("{}", fmt::join(parts, " | "));
   }
 
-  void show() {
+  void show() override {
     say(fmt::format("Components: {}\n", shown()));
     for (std::size_t i : movable()) {
       bool complete = true;
-      const auto options = options_of(rules_, components_[i], kListedMoves + 1, complete);
-      say(fmt::format("  component {} ({}): {} legal moves\n", i + 1, join(components_[i]),
+      const auto options = options_of(rules_, state_[i], kListedMoves + 1, complete);
+      say(fmt::format("  component {} ({}): {} legal moves\n", i + 1, join(state_[i]),
                       options.size() > kListedMoves ? fmt::format("more than {}", kListedMoves)
                                                     : std::to_string(options.size())));
     }
   }
 
-  bool game_over(bool human_to_move) {
+  bool game_over(bool human_to_move) override {
     if (!movable().empty()) return false;
     say(fmt::format("Components: {}\n{} no move left. Game over: {}.\n", shown(),
                     human_to_move ? "You have" : "The computer has",
@@ -411,22 +404,22 @@ class EveryGame {
 
   std::optional<std::vector<Position>> read_every_move(const std::string& line) {
     const auto ids = movable();
-    std::vector<Position> next = components_;
+    std::vector<Position> next = state_;
     if (line.find('|') != std::string::npos) {
       std::vector<std::string> parts;
       std::string part;
       std::istringstream in(line);
       while (std::getline(in, part, '|')) parts.push_back(part);
-      if (parts.size() != components_.size()) {
+      if (parts.size() != state_.size()) {
         say(fmt::format("Give all {} components after your move, separated by '|'\n",
-                        components_.size()));
+                        state_.size()));
         return std::nullopt;
       }
-      for (std::size_t i = 0; i < components_.size(); ++i) {
+      for (std::size_t i = 0; i < state_.size(); ++i) {
         auto tokens = words(parts[i]);
         if (std::find(ids.begin(), ids.end(), i) == ids.end()) continue;  // no move there
         tokens.insert(tokens.begin(), "to");
-        const auto chosen = read_move(rules_, components_[i], tokens, line);
+        const auto chosen = read_move(rules_, state_[i], tokens, line);
         if (!chosen) return std::nullopt;
         next[i] = *chosen;
       }
@@ -440,21 +433,21 @@ class EveryGame {
       return std::nullopt;
     }
     for (std::size_t j = 0; j < ids.size(); ++j) {
-      const auto chosen = read_move(rules_, components_[ids[j]], {tokens[j]}, line);
+      const auto chosen = read_move(rules_, state_[ids[j]], {tokens[j]}, line);
       if (!chosen) return std::nullopt;
       next[ids[j]] = *chosen;
     }
     return next;
   }
 
-  void hint() {
+  void hint() override {
     try {
-      if (!suspense_.mover_wins(components_)) {
+      if (!suspense_.mover_wins(state_)) {
         say("Hint: no winning move exists; every move loses against perfect play.\n");
         return;
       }
-      std::vector<Position> next = components_;
-      for (std::size_t i : movable()) next[i] = suspense_.best_option(components_[i]);
+      std::vector<Position> next = state_;
+      for (std::size_t i : movable()) next[i] = suspense_.best_option(state_[i]);
       std::vector<std::string> parts;
       for (const Position& c : next) parts.push_back(join(c));
       say(fmt::format("Hint: {}\n", fmt::join(parts, " | ")));
@@ -463,14 +456,14 @@ class EveryGame {
     }
   }
 
-  void computer_moves() {
+  void computer_moves() override {
     bool noted = false;
     for (std::size_t i : movable()) {
       try {
-        components_[i] = suspense_.best_option(components_[i]);
+        state_[i] = suspense_.best_option(state_[i]);
       } catch (const LimitError&) {
         bool complete = true;
-        components_[i] = options_of(rules_, components_[i], 1, complete).front();
+        state_[i] = options_of(rules_, state_[i], 1, complete).front();
         if (!noted)
           say("(Note: a component is too large for the suspense search; the computer plays any "
               "legal move there.)\n");
@@ -480,10 +473,22 @@ class EveryGame {
     say(fmt::format("Computer: {}\n", shown()));
   }
 
+  void list() override {
+    for (std::size_t i : movable()) {
+      say(fmt::format("Component {} ({}):\n", i + 1, join(state_[i])));
+      list_moves(rules_, state_[i], "  ");
+    }
+  }
+  std::optional<std::vector<Position>> read(const std::vector<std::string>&,
+                                            const std::string& line) override {
+    return read_every_move(line);
+  }
+  void announce_human(const std::vector<Position>&) override {
+    say(fmt::format("You: {}\n", shown()));
+  }
+
   const Ruleset& rules_;
-  std::vector<Position> components_;
   Suspense suspense_;
-  std::vector<std::vector<Position>> history_;
 };
 
 }  // namespace
