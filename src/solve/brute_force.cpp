@@ -1,5 +1,7 @@
 #include "grundy/solve/brute_force.h"
 
+#include "grundy/solve/post_order.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -53,42 +55,15 @@ std::vector<Position> BruteForce::expand(const Position& key) {
 }
 
 Nimber BruteForce::grundy_value(const Position& position) {
-  struct Frame {
-    Position key;
-    std::vector<Position> options;
-    std::size_t next = 0;
-  };
-  const Position root = ruleset_.canonical(position);
-  if (auto it = values_.find(root); it != values_.end()) return it->second;
-  std::vector<Frame> stack;
-  check_limit(1);
-  stack.push_back({root, expand(root)});
-  held_ = stack.back().options.size() + 1;
   MexSet seen;
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    bool descended = false;
-    while (top.next < top.options.size()) {
-      const Position& child = top.options[top.next];
-      if (values_.count(child)) {
-        ++top.next;
-        continue;
-      }
-      check_limit(1);
-      Frame frame{child, expand(child)};
-      held_ += frame.options.size() + 1;
-      stack.push_back(std::move(frame));
-      descended = true;
-      break;
-    }
-    if (descended) continue;
-    seen.clear();
-    for (const Position& child : top.options) seen.insert(values_.at(child));
-    held_ -= top.options.size() + 1;
-    values_.emplace(std::move(top.key), seen.mex());
-    stack.pop_back();
-  }
-  return values_.at(root);
+  return detail::post_order_value(
+      ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
+      [&](std::size_t extra) { check_limit(extra); },
+      [&](const std::vector<Position>& options) {
+        seen.clear();
+        for (const Position& child : options) seen.insert(values_.at(child));
+        return seen.mex();
+      });
 }
 
 bool BruteForce::mover_wins(const Position& position, Convention convention) {

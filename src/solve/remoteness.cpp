@@ -1,5 +1,7 @@
 #include "grundy/solve/remoteness.h"
 
+#include "grundy/solve/post_order.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -53,44 +55,15 @@ std::uint64_t TempoSearch::combine(const std::vector<std::uint64_t>& option_valu
 }
 
 std::uint64_t TempoSearch::value(const Position& position) {
-  struct Frame {
-    Position key;
-    std::vector<Position> options;
-    std::size_t next = 0;
-  };
-  const Position root = ruleset_.canonical(position);
-  if (auto it = values_.find(root); it != values_.end()) return it->second;
-  std::vector<Frame> stack;
-  held_ = 0;
-  check_limit(1);
-  stack.push_back({root, expand(root)});
-  held_ = stack.back().options.size() + 1;
   std::vector<std::uint64_t> option_values;
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    bool descended = false;
-    while (top.next < top.options.size()) {
-      const Position& child = top.options[top.next];
-      if (values_.count(child)) {
-        ++top.next;
-        continue;
-      }
-      check_limit(1);
-      Frame frame{child, expand(child)};
-      held_ += frame.options.size() + 1;
-      stack.push_back(std::move(frame));
-      descended = true;
-      break;
-    }
-    if (descended) continue;
-    option_values.clear();
-    for (const Position& child : top.options) option_values.push_back(values_.at(child));
-    held_ -= top.options.size() + 1;
-    values_.emplace(std::move(top.key), combine(option_values));
-    stack.pop_back();
-  }
-  held_ = 0;
-  return values_.at(root);
+  return detail::post_order_value(
+      ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
+      [&](std::size_t extra) { check_limit(extra); },
+      [&](const std::vector<Position>& options) {
+        option_values.clear();
+        for (const Position& child : options) option_values.push_back(values_.at(child));
+        return combine(option_values);
+      });
 }
 
 Position TempoSearch::best_option(const Position& position) {
