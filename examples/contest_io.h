@@ -6,7 +6,7 @@
 //   examples parse digits straight from a 64 KiB buffer. Bad input (a token
 //   that is not a number, a number above kMaxHeap, input that ends early) is
 //   an InputError naming the token, reported on stderr with exit status 2
-//   (style.md, Errors) rather than read as garbage.
+//   (docs/architecture.md, Errors) rather than read as garbage.
 // Time: O(bytes of input). Memory: O(1) beyond the buffer.
 // Status: tests/cli/examples_test.cpp (samples, random and 10^5-number inputs,
 //   malformed input).

@@ -15,7 +15,7 @@
 //   player wins (answer each domino with its image under the half turn), on
 //   an even × odd board the first player wins (take the two central cells,
 //   then answer by the half turn). A 1 × n board is Dawson's Kayles, 0.07
-//   (a domino removes two adjacent cells of a row, theory.md §3, §8).
+//   (a domino removes two adjacent cells of a row, docs/theory.md §3, §8).
 // Time: exponential in the board area; boards up to 3 × 7 run in well under a
 //   second. Memory: one entry per distinct region reached.
 // Status: self-checking (aborts on disagreement);

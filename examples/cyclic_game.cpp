@@ -9,7 +9,7 @@
 //   and misère play, and the remoteness. Sums of tokens use Smith's rule on
 //   γ; the program checks it against the whole-position search (a draw
 //   exactly when that search finds no remoteness) and aborts if they differ.
-// Source: theory.md §6 (γ, sum rule), §4, §5. The graph, solved by hand:
+// Source: docs/theory.md §6 (γ, sum rule), §4, §5. The graph, solved by hand:
 //   t has no move (P). a <-> b and b -> t: b wins by moving to t (N), a can
 //   only move to b (P); b -> a also leads to a P-position, but a player who
 //   only ever does that goes round the cycle for ever: the move of least

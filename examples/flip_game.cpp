@@ -10,7 +10,7 @@
 //   solver on the raw string (no components); and a direct memoised
 //   win/loss search over strings written here, the problem's own statement.
 // Source: LeetCode 294 "Flip Game II" (examples: "++++" -> true,
-//   "+" -> false); theory.md §3 (0.07), §8 (its first values).
+//   "+" -> false); docs/theory.md §3 (0.07), §8 (its first values).
 // Time: the run solver O(n^2) over run lengths; the raw searches are
 //   exponential and only run on short strings. Memory: one entry per string.
 // Status: self-checking (aborts on disagreement);

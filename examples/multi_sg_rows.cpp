@@ -10,10 +10,10 @@
 //   grundy::HeapValues on that code, and every sum against the whole-position
 //   search with the components ignored.
 // Source: seed 003 (Multi-SG, "n rows of stones, take two adjacent stones
-//   from one row"); theory.md §1, §3 (0.07), §8 (its first values).
+//   from one row"); docs/theory.md §1, §3 (0.07), §8 (its first values).
 // Time: O(n^2) for the row values up to n. Memory: one entry per row length.
 // Status: the program aborts on any disagreement; tests/cli/user_examples_test.cpp
-//   checks its printed values against theory.md §8.
+//   checks its printed values against docs/theory.md §8.
 #include <algorithm>
 #include <cstdio>
 #include <vector>

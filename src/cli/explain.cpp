@@ -1,10 +1,10 @@
 // Explanations for grundy analyze --explain; see explain.h.
 //
 // Description: re-derives, for display, the quantities the closed forms of
-//   theory.md §2 decide by (nim-sum, highest bit, P-pair, column counts) from
+//   docs/theory.md §2 decide by (nim-sum, highest bit, P-pair, column counts) from
 //   the position and the Analysis; the outcome and moves shown are the
 //   Analysis's own, or are built by the same rule the text states.
-// Source: theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim and
+// Source: docs/theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim and
 //   Moore's Nim_k: seed 004; Wythoff 1907: seed 001; staircase: seeds 000, 002).
 // Status: tests/cli/explain_plot_test.cpp (the seeds' worked examples; every
 //   move explained is checked to be one of the Analysis's winning moves).
@@ -403,7 +403,7 @@ std::string explain_nim_sum(const Ruleset& ruleset, const Position& position,
 }
 
 // ---------------------------------------------------------------------------
-// Misère Nim (theory.md §2, seed 004).
+// Misère Nim (docs/theory.md §2, seed 004).
 
 std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
                                const Analysis& analysis) {
@@ -495,7 +495,7 @@ std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
 }
 
 // ---------------------------------------------------------------------------
-// Wythoff's game (theory.md §2, seed 001).
+// Wythoff's game (docs/theory.md §2, seed 001).
 
 // (a_k, b_k), or nullopt when a_k exceeds the largest heap.
 std::optional<std::pair<Heap, Heap>> wythoff_pair(Heap k) {
@@ -591,7 +591,7 @@ std::string explain_wythoff(const Position& position, const Analysis& analysis) 
 }
 
 // ---------------------------------------------------------------------------
-// Moore's Nim_k (theory.md §2, seed 004).
+// Moore's Nim_k (docs/theory.md §2, seed 004).
 
 // Ones per bit column, bit 0 first.
 std::vector<std::uint64_t> column_counts(const Position& heaps, int width) {
@@ -698,7 +698,7 @@ std::string explain_moore(const MooreNim& ruleset, const Position& position,
 }
 
 // ---------------------------------------------------------------------------
-// Staircase Nim (theory.md §2, seeds 000 and 002).
+// Staircase Nim (docs/theory.md §2, seeds 000 and 002).
 
 std::string explain_staircase(const Ruleset& ruleset, const Position& stairs,
                               const Analysis& analysis) {
@@ -754,7 +754,7 @@ std::string explain_method(const Analysis& analysis, bool misere) {
         misere ? ", and in misère play a position without moves is won" : "");
     if (misere)
       text += " In misère play a sum of games is not decided by the Grundy values of its parts "
-              "(theory.md §4), so no shortcut through them is taken.";
+              "(docs/theory.md §4), so no shortcut through them is taken.";
   }
   if (!analysis.value && !analysis.value_note.empty() && !misere)
     text += fmt::format(" No Grundy value is given: {}.", analysis.value_note);

@@ -1,5 +1,5 @@
 // grundy analyze ... --explain: why a position is won or lost, told in the
-// terms of the rule that decides it (theory.md §1, §2), as plain text for a
+// terms of the rule that decides it (docs/theory.md §1, §2), as plain text for a
 // terminal (UTF-8, no colour codes).
 //
 // Nim and every heap game: the nim-sum in binary columns, the heap chosen by

@@ -1,6 +1,6 @@
 // grundy play: a game against perfect play in the terminal. The computer
 // wins whenever it can (remoteness or analyze), and when it is lost it plays
-// the move of largest remoteness, the one that resists longest (theory.md
+// the move of largest remoteness, the one that resists longest (docs/theory.md
 // §5). In Every-SG play (--every) it moves each component by its suspense
 // number: winning components are prolonged, losing ones hurried.
 #include "play_command.h"

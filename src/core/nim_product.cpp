@@ -18,7 +18,7 @@
 //     (a1·H ⊕ a0)^-1 = (a1·H ⊕ (a0⊕a1)) ⊗ (a0(a0⊕a1) ⊕ a1² ⊗ h)^-1.
 // Source: Conway, On Numbers and Games, ch. 6 (the field of nimbers, Fermat
 //   2-powers, its subfields); Berlekamp, Conway, Guy, Winning Ways, ch. 14;
-//   theory.md §7 for the half-split formula that nim_product_half_split
+//   docs/theory.md §7 for the half-split formula that nim_product_half_split
 //   follows literally. Barrett reduction: Barrett, CRYPTO '86.
 // Time: tables 12 log and 18 exp loads, no branches; carry-less 24 byte-table
 //   loads and 3 carry-less products; nim_square 8 loads; nim_inverse about

@@ -152,7 +152,7 @@ std::uint64_t DivisorGame::compute_cost(Heap last) const {
 namespace grundy {
 
 // A subtraction game is the code with digit 3 (take k, leaving nothing or
-// one heap) at each amount k (theory.md §3).
+// one heap) at each amount k (docs/theory.md §3).
 std::optional<TakeAndBreak> Bash::as_code() const {
   if (max_take_ > kMaxCodeDigits) return std::nullopt;
   return TakeAndBreak::from_digits(0, std::vector<unsigned>(max_take_, 3));

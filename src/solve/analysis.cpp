@@ -172,7 +172,7 @@ Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& positi
 
 // Misère play of a sum of heap games whose heaps are verified tame with
 // nim-heap genera (genus.h): the misère-Nim rule on the normal values (the
-// SJ theorem, theory.md §4; ONAG ch. 12, WW ch. 13: sums of tame games are
+// SJ theorem, docs/theory.md §4; ONAG ch. 12, WW ch. 13: sums of tame games are
 // tame, with the genus of the nim position of their values).
 std::optional<Analysis> misere_by_nim_rule(const std::vector<HeapPart>& parts,
                                            const AnalysisOptions& options,

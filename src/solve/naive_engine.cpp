@@ -2,13 +2,13 @@
 //
 // Description: for each heap n in order, marks the value of every option in a
 //   bit set and takes the mex. The options come straight from the code's
-//   digits (theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap of k,
+//   digits (docs/theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap of k,
 //   bit 2 leaves one heap n-k, bit 4 two heaps a + b = n-k (a <= b), bit 8
 //   three heaps a <= b <= c; d0 (k = 0) only splits. All values so far are
 //   below a power of two V >= 64, so every option value (a xor of at most
 //   three of them) is too: the set has V bits, and while V = 64 it lives in
 //   one register.
-// Source: theory.md §1, §3 (WW ch. 4).
+// Source: docs/theory.md §1, §3 (WW ch. 4).
 // Time: O(n) per value and two-heap digit, O(n^2) per value and three-heap
 //   digit; an infinite code [..] costs O(n) removal options per value as well.
 // Memory: 2 bytes per heap size (the sequence), plus one byte per heap size

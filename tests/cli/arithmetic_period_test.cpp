@@ -23,7 +23,7 @@ using testing::run_program;
 
 nlohmann::json run_json(const std::vector<std::string>& args) { return testing::grundy_json(args); }
 
-// theory.md §2 / Winning Ways ch. 4: Lasker's Nim.
+// docs/theory.md §2 / Winning Ways ch. 4: Lasker's Nim.
 std::uint64_t lasker(std::uint64_t n) {
   if (n == 0) return 0;
   switch (n % 4) {
@@ -94,7 +94,7 @@ TEST(ArithmeticPeriodCli, ValueAtHugeHeapsOfLaskersNimAndNim) {
     EXPECT_EQ(j["proven"], true);
     EXPECT_EQ(j["value"], lasker(n));
     EXPECT_EQ(j["periodicity"]["saltus"], 4);
-    // Nim: G(n) = n (theory.md §2).
+    // Nim: G(n) = n (docs/theory.md §2).
     const auto nim = run_json({"value", "0.[3]", std::to_string(n), "--json"});
     EXPECT_EQ(nim["proven"], true);
     EXPECT_EQ(nim["value"], n);

@@ -54,7 +54,7 @@ TEST(Cli, AnalyzeNimText) {
 TEST(Cli, AnalyzeJsonFields) {
   const auto j = analyze_json({"kayles", "5", "7"});
   EXPECT_EQ(j["outcome"], "N");
-  EXPECT_EQ(j["value"], 4 ^ 2);  // G(5) = 4, G(7) = 2 (theory.md §8)
+  EXPECT_EQ(j["value"], 4 ^ 2);  // G(5) = 4, G(7) = 2 (docs/theory.md §8)
   EXPECT_EQ(j["heap_values"], nlohmann::json({4, 2}));
   ASSERT_TRUE(j["winning_moves"].is_array());
   for (const auto& m : j["winning_moves"]) {
@@ -136,7 +136,7 @@ TEST(Cli, Values) {
   const auto j = nlohmann::json::parse(run.out);
   EXPECT_EQ(j["from"], 0);
   EXPECT_EQ(j["to"], 20);
-  // theory.md §8: Kayles G(0..20).
+  // docs/theory.md §8: Kayles G(0..20).
   EXPECT_EQ(j["values"], nlohmann::json({0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
   run = grundy_cli({"values", "bash:3", "--from", "5", "--to", "8", "--csv"});
   EXPECT_EQ(run.out, "n,value\n5,1\n6,2\n7,3\n8,0\n");
@@ -185,7 +185,7 @@ namespace grundy {
 namespace {
 
 TEST(Cli, BenchIsAFingerprint) {
-  // The same build gives the same checksum every time (style.md: `bench`).
+  // The same build gives the same checksum every time (docs/architecture.md: `bench`).
   const auto first = grundy_cli({"bench"});
   const auto second = grundy_cli({"bench"});
   ASSERT_EQ(first.status, 0) << first.err;
@@ -203,7 +203,7 @@ namespace {
 TEST(Cli, GraphCommand) {
   // Ferguson, Game Theory, part I, Figure 3.4 (docs/graph-format.md): a cycle
   // a → b → c → a with c → d → e. Tokens on d, e, c: γ = 1, 0, ∞{1}; the sum
-  // rule (theory.md §6) gives N with the move c → d (then 1 xor 0 xor 1 = 0).
+  // rule (docs/theory.md §6) gives N with the move c → d (then 1 xor 0 xor 1 = 0).
   const std::string graph = "# Ferguson 3.4\n5 5\nname 0 a\nname 1 b\nname 2 c\nname 3 d\n"
                             "name 4 e\na b\n1 c\nc a\nc d\n3 e\n";
   auto run = grundy_cli({"graph", "-", "--tokens", "d", "e", "c", "--json"}, graph);
@@ -231,7 +231,7 @@ namespace {
 
 TEST(Cli, EverySgAndRemoteness) {
   // bash:1 is forced play: a heap of n lasts exactly n moves, so its suspense
-  // and remoteness are n (theory.md §5 by definition). Every-SG: the largest
+  // and remoteness are n (docs/theory.md §5 by definition). Every-SG: the largest
   // suspense decides by parity.
   auto j = analyze_json({"bash:1", "4", "3", "--every"});
   EXPECT_EQ(j["suspense"], nlohmann::json({4, 3}));

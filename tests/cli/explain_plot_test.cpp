@@ -3,7 +3,7 @@
 // this test (src/cli/explain.cpp, src/cli/plot.cpp).
 //
 // Expected values come from the seeds' worked examples (named at each test),
-// theory.md §8, and the brute-force twin: every move an explanation names is
+// docs/theory.md §8, and the brute-force twin: every move an explanation names is
 // checked to be legal and to lead to a P-position by exhaustive search. SVG
 // files are checked for well-formedness by the small XML reader below and,
 // where libxml2-utils is installed, by `xmllint --noout`.
@@ -255,7 +255,7 @@ TEST(Explain, StaircaseAcWing892Sample) {
 }
 
 TEST(Explain, HeapGameKayles) {
-  // theory.md §8: Kayles G(5) = 4, G(7) = 2, G(9) = 4, so the nim-sum is 2
+  // docs/theory.md §8: Kayles G(5) = 4, G(7) = 2, G(9) = 4, so the nim-sum is 2
   // and heap 7 is the one to move.
   const auto e = explain_position("kayles", {5, 7, 9});
   EXPECT_TRUE(contains(e.text, "Sprague-Grundy")) << e.text;
@@ -443,7 +443,7 @@ void expect_xmllint_accepts(const std::filesystem::path& file) {
 }
 
 TEST(Plot, KaylesWithItsPeriod) {
-  // theory.md §8: Kayles has period 12 from preperiod 71 (proven by the
+  // docs/theory.md §8: Kayles has period 12 from preperiod 71 (proven by the
   // Guy-Smith theorem once enough values are known); values by the naive mex.
   const auto code = TakeAndBreak::parse("0.77");
   const auto values = naive_heap_values(code, 500);

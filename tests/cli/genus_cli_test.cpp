@@ -58,7 +58,7 @@ TEST(GenusCli, KaylesAgainstTheTwin) {
   ASSERT_EQ(j["genus"].size(), 13u);
   const auto kayles = parse_ruleset("kayles");
   MisereSumTwin twin(*kayles);
-  // theory.md §8 (WW ch. 4): G(0..12) of Kayles.
+  // docs/theory.md §8 (WW ch. 4): G(0..12) of Kayles.
   const std::vector<Nimber> normal{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4};
   std::map<Heap, bool> heap_tame;
   for (Heap n = 0; n <= 12; ++n) {

@@ -1,5 +1,5 @@
 // The sequence commands on real command lines: period (proven periods of
-// theory.md §8), value at 10^18 by a proven period, values --stats/--out,
+// docs/theory.md §8), value at 10^18 by a proven period, values --stats/--out,
 // and analyze on huge heaps of periodic codes.
 #include <gtest/gtest.h>
 
@@ -23,7 +23,7 @@ std::vector<std::uint64_t> first_values(const std::string& code, int last) {
 }
 
 TEST(SequenceCli, PeriodProvesPublishedPeriods) {
-  // theory.md §8 (WW ch. 4; CGSuite): Kayles preperiod 71 period 12; Dawson's
+  // docs/theory.md §8 (WW ch. 4; CGSuite): Kayles preperiod 71 period 12; Dawson's
   // Kayles 53/34; Dawson's Chess 0.137 52/34; 0.4 54/34; 0.17 33/34;
   // 0.44 143/24; 0.45 498/20.
   const struct {

@@ -208,7 +208,7 @@ TEST(SumCli, RandomSumsMatchRetrogradeAnalysisOfTheCompound) {
 TEST(SumCli, TextOutputNamesEachComponent) {
   const ProgramRun run = grundy_cli({"analyze", "kayles", "5", "+", "nim", "3", "+", "wythoff", "3", "5"});
   ASSERT_EQ(run.status, 0) << run.err;
-  // Values: Kayles G(5) = 4 (theory.md §8), Nim 3, Wythoff (3,5) is a P-pair (G = 0).
+  // Values: Kayles G(5) = 4 (docs/theory.md §8), Nim 3, Wythoff (3,5) is a P-pair (G = 0).
   EXPECT_NE(run.out.find("component values: 4 3 0"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("value: 7"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("+ nim 3 + wythoff 3 5"), std::string::npos) << run.out;

@@ -1,7 +1,7 @@
 // The user-game examples (examples/multi_sg_rows, flip_game, cram,
 // cyclic_game) run as built binaries: each exits with status 0 (they abort
 // on any internal disagreement) and a few printed lines are checked against
-// published values (theory.md §8: Dawson's Kayles, 0.07), LeetCode 294's
+// published values (docs/theory.md §8: Dawson's Kayles, 0.07), LeetCode 294's
 // examples, the symmetry strategy of Cram, and the hand solution of the
 // cyclic graph written in examples/cyclic_game.cpp.
 #include <gtest/gtest.h>
@@ -23,7 +23,7 @@ void expect_line(const std::string& out, const std::string& line) {
   EXPECT_NE(out.find(line + "\n"), std::string::npos) << "missing line: " << line << "\nin:\n" << out;
 }
 
-// theory.md §8: Dawson's Kayles (0.07), G(0..20).
+// docs/theory.md §8: Dawson's Kayles (0.07), G(0..20).
 constexpr const char* kDawson = "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3";
 
 TEST(UserExamples, MultiSgRows) {
@@ -39,7 +39,7 @@ TEST(UserExamples, FlipGame) {
   // LeetCode 294's examples.
   expect_line(out, "canWin(\"++++\") = true");
   expect_line(out, "canWin(\"+\") = false");
-  // By 0.07 (theory.md §8): G(5) = 0; G(2) xor G(2) = 0; G(7) = 1.
+  // By 0.07 (docs/theory.md §8): G(5) = 0; G(2) xor G(2) = 0; G(7) = 1.
   expect_line(out, "canWin(\"+++++\") = false");
   expect_line(out, "canWin(\"++-++\") = false");
   expect_line(out, "canWin(\"+++++++\") = true");
@@ -47,7 +47,7 @@ TEST(UserExamples, FlipGame) {
 
 TEST(UserExamples, Cram) {
   const std::string out = output_of("cram");
-  // A 1 x n board is Dawson's Kayles: G(1..20) from theory.md §8.
+  // A 1 x n board is Dawson's Kayles: G(1..20) from docs/theory.md §8.
   expect_line(out, std::string("1 x n Cram, n = 1..20: ") + (kDawson + 2));
   // Central symmetry: even x even is P, even x odd is N.
   expect_line(out, "2 x 2: P, winning first moves 0");

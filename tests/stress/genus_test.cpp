@@ -140,7 +140,7 @@ TEST(GenusStress, TameVerdictsDecideRandomSums) {
       const bool exhaustive = brute.mover_wins(sum, Convention::misere);
       EXPECT_EQ(genus->misere_value(0) != 0, exhaustive);
       if (v.misere_nim_rule()) {
-        // theory.md §4: misère Nim on the values G(h_i).
+        // docs/theory.md §4: misère Nim on the values G(h_i).
         Nimber x = 0;
         bool big = false;
         for (const Genus& g : parts) {

@@ -327,7 +327,7 @@ TEST(MooreClosedFormStress, RandomMovesFromPPositions) {
 
 // Nim (k = 1): the winning moves are exactly "heap i down to a_i xor X" for
 // the heaps with a_i xor X < a_i, X the nim-sum (C. L. Bouton, Ann. Math. 3
-// (1901-02) 35-39; theory.md §2).
+// (1901-02) 35-39; docs/theory.md §2).
 TEST(MooreClosedFormStress, NimWinningMovesAreBoutons) {
   std::mt19937_64 rng(kSeed + 3);
   SCOPED_TRACE(fmt::format("seed {:#x}", kSeed + 3));

@@ -204,7 +204,7 @@ TEST(PeriodicityStress, ProvenPeriodsOfRandomCodesPredictLaterValues) {
 }
 
 TEST(PeriodicityStress, PublishedPeriodsPredictLaterValues) {
-  // theory.md §8: proven at exactly the Guy-Smith bound, then checked on
+  // docs/theory.md §8: proven at exactly the Guy-Smith bound, then checked on
   // thousands of further values.
   int proven_count = 0;
   for (const char* name : {"0.77", "0.07", "0.137", "0.44", "0.45"}) {
@@ -430,7 +430,7 @@ TEST(PeriodicityStress, ObservedArithmeticPeriodsOfInfiniteCodes) {
     for (Heap n = c.prefix; n < c.last; ++n)
       ASSERT_EQ(value_from_periodicity(found, known, n, true), values[n]) << n;
   }
-  // Lasker's Nim against its closed form (theory.md §2) at random heaps up to
+  // Lasker's Nim against its closed form (docs/theory.md §2) at random heaps up to
   // 2^63 - 1, without accepting observed patterns.
   const TakeAndBreak lasker_code = TakeAndBreak::parse("4.[3]");
   const Values values = heap_values(lasker_code, 100);
@@ -447,7 +447,7 @@ TEST(PeriodicityStress, ObservedArithmeticPeriodsOfInfiniteCodes) {
 }
 
 TEST(PeriodicityStress, OfficersHasNoReportablePatternAgainstTwin) {
-  // 0.6 (Officers) is not known to be periodic (theory.md §3); whatever the
+  // 0.6 (Officers) is not known to be periodic (docs/theory.md §3); whatever the
   // tail of G(0..N-1) shows must be what the rule says, for every N here.
   const TakeAndBreak code = TakeAndBreak::parse("0.6");
   const Values values = heap_values(code, 160);

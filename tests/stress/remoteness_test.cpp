@@ -16,7 +16,7 @@
 namespace grundy {
 namespace {
 
-// theory.md §5, with a misère terminal position given R = 1 (remoteness.h).
+// docs/theory.md §5, with a misère terminal position given R = 1 (remoteness.h).
 class RemotenessTwin {
  public:
   RemotenessTwin(const Ruleset& ruleset, bool misere) : ruleset_(ruleset), misere_(misere) {}

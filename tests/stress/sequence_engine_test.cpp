@@ -334,7 +334,7 @@ TEST(SequenceEngineStress, ValuesBeyond16BitsAreALimitError) {
 
 // (7) Published values.
 TEST(SequenceEngineStress, PublishedValues) {
-  // Kayles (0.77) and Dawson's Kayles (0.07), G(0..20): WW ch. 4, theory.md §8.
+  // Kayles (0.77) and Dawson's Kayles (0.07), G(0..20): WW ch. 4, docs/theory.md §8.
   const ValueSequence kayles = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1};
   const ValueSequence dawson = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3};
   // Officers (0.6), G(0..101): OEIS A046695 (Couples-are-Forever and the

@@ -105,7 +105,7 @@ TEST(UserGame, HeapRulesetsAgreeWithBruteForce) {
   }
 }
 
-// Remoteness by its definition (theory.md §5), recursively, on Kayles.
+// Remoteness by its definition (docs/theory.md §5), recursively, on Kayles.
 std::uint64_t remoteness_twin(const HeapGame& game, const Position& p) {
   std::vector<std::uint64_t> r;
   for (const Position& option : game.moves(p)) r.push_back(remoteness_twin(game, option));

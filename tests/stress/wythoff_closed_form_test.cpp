@@ -225,7 +225,7 @@ TEST(WythoffClosedFormStress, FibonacciIndices) {
 }
 
 // floor(n*phi) in double precision first goes wrong at n = 102,334,155 =
-// F_40 (theory.md §2): F_40*phi = F_41 - phi^-40 = 165,580,141 - 4.4e-9, but
+// F_40 (docs/theory.md §2): F_40*phi = F_41 - phi^-40 = 165,580,141 - 4.4e-9, but
 // doubles near 1.66e8 are 2^-25 ~ 3.0e-8 apart, so the product rounds up to
 // F_41 and its floor is one too large. The exact answer is F_41 - 1.
 TEST(WythoffClosedFormStress, FirstFloatingPointFailure) {

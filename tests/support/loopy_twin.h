@@ -1,6 +1,6 @@
 // A twin for games with cycles, shared by the stress tests: labels (won,
 // lost, drawn) and Smith's remoteness by the definitions, as the least fixed
-// point reached round by round (theory.md §5, §6). Independent of
+// point reached round by round (docs/theory.md §5, §6). Independent of
 // solve/retrograde.h, which it checks.
 #pragma once
 
@@ -29,7 +29,7 @@ inline std::vector<Position> all_options(const Ruleset& ruleset, const Position&
   return options;
 }
 
-// Labels and remoteness by the definitions (theory.md §5, §6), as the least
+// Labels and remoteness by the definitions (docs/theory.md §5, §6), as the least
 // fixed point reached round by round: in each round, from the labels of the
 // previous rounds only, a position without options is lost (normal) or won
 // with R = 1 (misère); a position with a lost option is won, R = 1 + the least

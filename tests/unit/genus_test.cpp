@@ -1,5 +1,5 @@
 // Literal checks of misère genera: nim heaps and nim positions (WW ch. 13,
-// theory.md §2), subtraction and quaternary games (WW ch. 13; Plambeck's
+// docs/theory.md §2), subtraction and quaternary games (WW ch. 13; Plambeck's
 // classification of quaternary games), the published genera of 0.312
 // (Plambeck), and the limits and errors of the search.
 #include <gtest/gtest.h>
@@ -59,7 +59,7 @@ TEST(Genus, NimHeapsByDefinition) {
 TEST(Genus, NimPositionsAreTheTameGenera) {
   // The tame genera are those of nim positions (WW ch. 13); a position's
   // misère value is 0 exactly when misère Nim's closed form says P
-  // (theory.md §2).
+  // (docs/theory.md §2).
   const auto nim = parse_ruleset("nim");
   GenusSearch search(*nim);
   for (std::size_t count = 1; count <= 3; ++count)

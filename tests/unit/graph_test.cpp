@@ -1,6 +1,6 @@
 // rules/graph.h (the text format, CSR storage) and solve/graph_values.h on
 // literal graphs: a cyclic graph from Ferguson's notes, hand-solved graphs and
-// the sum-rule cases of theory.md §6.
+// the sum-rule cases of docs/theory.md §6.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -241,7 +241,7 @@ TEST(GraphValues, SelfLoops) {
 }
 
 // Nim heaps of 0, 1, 2 and 3 as a DAG (heap n moves to every smaller heap):
-// G(n) = n (theory.md §2), by both methods.
+// G(n) = n (docs/theory.md §2), by both methods.
 TEST(GraphValues, NimHeapsAsADag) {
   const Graph g = parse_graph("4 6\n1 0\n2 0\n2 1\n3 0\n3 1\n3 2\n");
   const AcyclicValues acyclic = acyclic_grundy_values(g);
@@ -252,7 +252,7 @@ TEST(GraphValues, NimHeapsAsADag) {
   EXPECT_EQ(passes, 4u);  // m = 0..3; after m = 3 no vertex is left alive
 }
 
-// The sum rule of theory.md §6 on one graph holding
+// The sum rule of docs/theory.md §6 on one graph holding
 //   s0 (terminal), s1 -> s0, s2 -> s1, s0          G = 0, 1, 2
 //   x -> x, x -> s0                                 ∞{0} (pass, or move to 0)
 //   z -> z, z -> s1                                 ∞{1}

@@ -1,6 +1,6 @@
 // Literal checks of Moore's Nim_k. Sources: seed 004's worked example
 // (S = {12, 24, 6, 8, 8}, k = 3, played to {8, 8, 0, 8, 8}); Bouton's rule for
-// Nim, k = 1 (C. L. Bouton, Ann. Math. 3 (1901-02) 35-39; theory.md §2); and
+// Nim, k = 1 (C. L. Bouton, Ann. Math. 3 (1901-02) 35-39; docs/theory.md §2); and
 // small positions whose analysis by the move rules is written out beside them.
 #include "grundy/rules/moore_closed_form.h"
 
@@ -26,7 +26,7 @@ bool contains(const std::vector<Position>& positions, const Position& p) {
 // down, so the position is N; the seed's move takes 16, 4 and 6 tokens from
 // the first three heaps. Every choice of the algorithm is forced here (one
 // heap has bit 4; then |S| = 1 = k+1-r at bit 3; exactly two heaps have
-// bit 2), so theory.md §2's algorithm makes the seed's move.
+// bit 2), so docs/theory.md §2's algorithm makes the seed's move.
 TEST(MooreClosedForm, SeedWorkedExample) {
   const Position start{12, 24, 6, 8, 8};
   const Position seed_result{8, 8, 0, 8, 8};

@@ -1,7 +1,7 @@
 // Literal checks of periodicity detection and proof against published periods
 // (each row names its source), the documented detection rule on hand-made
 // sequences, G(n) far beyond the computed values from proven periods and
-// from closed forms (theory.md §2), arithmetic periods proven only where a
+// from closed forms (docs/theory.md §2), arithmetic periods proven only where a
 // closed form applies (Nim, Lasker's Nim, 8.[3] with the proof in
 // periodicity.cpp) or the window argument does (all-but games), and observed
 // otherwise.
@@ -32,7 +32,7 @@ Values heap_values(const TakeAndBreak& code, Heap count) {
   return values;
 }
 
-// theory.md §3: the Guy-Smith bound with CGSuite's margin, k*n0 + k*p + t + k
+// docs/theory.md §3: the Guy-Smith bound with CGSuite's margin, k*n0 + k*p + t + k
 // values, and the detection rule's n0 + p + max(p, 8).
 Heap expected_bound(Heap k, Heap t, Heap n0, Heap p) {
   return std::max(k * n0 + k * p + t + k, n0 + p + std::max<Heap>(p, 8));
@@ -50,13 +50,13 @@ struct Published {
 // OEIS rows: a(n) = G(n) from n = 1; "last exception at n = x" means the
 // least preperiod is x + 1; "game Y has values a(n - j)" shifts it by j.
 const Published kPublished[] = {
-    {"0.77", 71, 12, 2, 2, "theory.md §8 (Kayles; last exceptional value at 70)"},
-    {"0.07", 53, 34, 2, 2, "theory.md §8 (Dawson's Kayles)"},
-    {"0.137", 52, 34, 2, 3, "theory.md §8 (Dawson's Chess)"},
-    {"0.4", 54, 34, 2, 1, "theory.md §8"},
-    {"0.17", 33, 34, 2, 2, "theory.md §8"},
-    {"0.44", 143, 24, 2, 2, "theory.md §8; OEIS A071434 (.440: values a(n-2), last exc. 140)"},
-    {"0.45", 498, 20, 2, 2, "theory.md §8; OEIS A071435 (.450: values a(n-1), last exc. 496)"},
+    {"0.77", 71, 12, 2, 2, "docs/theory.md §8 (Kayles; last exceptional value at 70)"},
+    {"0.07", 53, 34, 2, 2, "docs/theory.md §8 (Dawson's Kayles)"},
+    {"0.137", 52, 34, 2, 3, "docs/theory.md §8 (Dawson's Chess)"},
+    {"0.4", 54, 34, 2, 1, "docs/theory.md §8"},
+    {"0.17", 33, 34, 2, 2, "docs/theory.md §8"},
+    {"0.44", 143, 24, 2, 2, "docs/theory.md §8; OEIS A071434 (.440: values a(n-2), last exc. 140)"},
+    {"0.45", 498, 20, 2, 2, "docs/theory.md §8; OEIS A071435 (.450: values a(n-1), last exc. 496)"},
     {"0.177", 497, 20, 2, 3, "OEIS A071435 (period 20, last exception n = 496); WW ch. 4 p. 102"},
     {"0.1377", 141, 24, 2, 4, "OEIS A071434 (period 24, last exception n = 140); WW ch. 4 p. 102"},
     {"0.11377", 187, 32, 2, 5, "OEIS A071452 (period 32, last exception n = 186); WW ch. 4 p. 104"},
@@ -68,7 +68,7 @@ const Published kPublished[] = {
     {"4.102", 8, 10, 2, 3, "OEIS A125938 (period 10, last exception at n = 7); WW ch. 4 p. 104"},
     {"4.113", 8, 10, 2, 3, "OEIS A125938 (4.113 has the same values)"},
     {"0.3033", 0, 7, 1, 4, "subtract {1,3,4}: period 7 (Ferguson, Game Theory, Part I §1.4)"},
-    {"0.333", 0, 4, 1, 3, "subtract {1,2,3} = bash:3, G(n) = n mod 4 (theory.md §2)"},
+    {"0.333", 0, 4, 1, 3, "subtract {1,2,3} = bash:3, G(n) = n mod 4 (docs/theory.md §2)"},
 };
 
 TEST(Periodicity, PublishedPeriodsAreProvenAtTheGuySmithBound) {
@@ -104,7 +104,7 @@ TEST(Periodicity, PublishedPeriodsAreProvenAtTheGuySmithBound) {
 }
 
 TEST(Periodicity, InputsMatchPublishedPrefixes) {
-  // theory.md §8.
+  // docs/theory.md §8.
   const Values kayles = heap_values(TakeAndBreak::parse("0.77"), 21);
   EXPECT_EQ(kayles, (Values{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
   const Values dawson = heap_values(TakeAndBreak::parse("0.07"), 21);
@@ -131,7 +131,7 @@ TEST(Periodicity, SubtractOneThreeFourPPositions) {
 }
 
 TEST(Periodicity, BashClosedFormFarOut) {
-  // theory.md §2: subtract 1..3 has G(n) = n mod 4.
+  // docs/theory.md §2: subtract 1..3 has G(n) = n mod 4.
   const TakeAndBreak code = TakeAndBreak::parse("0.333");
   const Values values = heap_values(code, 40);
   const Periodicity found = find_periodicity(code, values);
@@ -141,7 +141,7 @@ TEST(Periodicity, BashClosedFormFarOut) {
     EXPECT_EQ(value_from_periodicity(found, values, n), n % 4) << n;
 }
 
-// theory.md §2, Lasker's Nim.
+// docs/theory.md §2, Lasker's Nim.
 Nimber lasker(Heap n) {
   if (n == 0) return 0;
   switch (n % 4) {
@@ -153,7 +153,7 @@ Nimber lasker(Heap n) {
 }
 
 TEST(Periodicity, LaskersNimIsProvenByItsClosedForm) {
-  // theory.md §2 / WW ch. 4: 4.[3] has period 4, saltus 4, and G(0) = 0 is
+  // docs/theory.md §2 / WW ch. 4: 4.[3] has period 4, saltus 4, and G(0) = 0 is
   // the only exception, so the least preperiod is 1. The detection rule
   // reports it from n0 + p + max(p, 8) + 1 = 14 values on.
   const TakeAndBreak code = TakeAndBreak::parse("4.[3]");
@@ -211,7 +211,7 @@ TEST(Periodicity, ClosedFormProvesOnlyTheValuesItDescribes) {
 }
 
 TEST(Periodicity, NimCodeIsProvenByItsClosedForm) {
-  // 0.[3] is Nim: G(n) = n (theory.md §2), period 1, saltus 1 from n = 0.
+  // 0.[3] is Nim: G(n) = n (docs/theory.md §2), period 1, saltus 1 from n = 0.
   const TakeAndBreak nim = TakeAndBreak::parse("0.[3]");
   const Values values = heap_values(nim, 50);
   const Periodicity found = find_periodicity(nim, values);
@@ -235,7 +235,7 @@ Nimber three_split(Heap n) {
 
 TEST(Periodicity, ThreeSplitCodeIsProvenByItsClosedForm) {
   // 8.[3]: remove any number, or split a heap into three non-empty heaps
-  // (theory.md §3). The closed form agrees with the naive mex (O(n^3)) to
+  // (docs/theory.md §3). The closed form agrees with the naive mex (O(n^3)) to
   // n = 300.
   const TakeAndBreak code = TakeAndBreak::parse("8.[3]");
   const Values values = heap_values(code, 301);
@@ -358,7 +358,7 @@ TEST(Periodicity, WhichCodesHaveACriterion) {
 
 TEST(Periodicity, HeapValuesAnswerHugeHeapsOnlyFromProvenPeriods) {
   // Lasker's Nim as a code: G(n) at 10^18 and 2^63 - 1 from the proven
-  // period, equal to the closed form of theory.md §2.
+  // period, equal to the closed form of docs/theory.md §2.
   const TakeAndBreak lasker_code = TakeAndBreak::parse("4.[3]");
   HeapValues lasker_values(lasker_code);
   for (Heap n : {Heap{5}, Heap{1'000'000'000'000'000'000}, Heap{999'999'999'999'999'999},
@@ -472,7 +472,7 @@ TEST(Periodicity, LeastPreperiodBeatsAShortTailAndPureBeatsSaltus) {
 }
 
 TEST(Periodicity, ValueFromProvenPeriodFarOut) {
-  // Kayles: period 12 from n = 71 (theory.md §8), so G(n) = G(71 + (n - 71) mod 12).
+  // Kayles: period 12 from n = 71 (docs/theory.md §8), so G(n) = G(71 + (n - 71) mod 12).
   const TakeAndBreak kayles = TakeAndBreak::parse("0.77");
   const Values values = heap_values(kayles, 200);
   const Periodicity found = find_periodicity(kayles, values);

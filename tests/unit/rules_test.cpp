@@ -20,18 +20,18 @@ std::vector<Nimber> first_values(const std::string& name, Heap last) {
 }
 
 TEST(Rules, KaylesPublishedValues) {
-  // theory.md §8 (WW ch. 4): G(0..20) of Kayles.
+  // docs/theory.md §8 (WW ch. 4): G(0..20) of Kayles.
   EXPECT_EQ(first_values("kayles", 20),
             (std::vector<Nimber>{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1}));
 }
 
 TEST(Rules, DawsonPublishedValues) {
-  // theory.md §8 (WW ch. 4): G(0..20) of Dawson's Kayles 0.07.
+  // docs/theory.md §8 (WW ch. 4): G(0..20) of Dawson's Kayles 0.07.
   EXPECT_EQ(first_values("dawson", 20),
             (std::vector<Nimber>{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3}));
 }
 
-// Published periods (theory.md §8; WW ch. 4 table of octal games): the
+// Published periods (docs/theory.md §8; WW ch. 4 table of octal games): the
 // sequence repeats with period p from the preperiod on; we check it over a
 // stretch and that it does not hold one step earlier.
 void expect_period(const std::string& code, Heap preperiod, Heap period) {
@@ -51,7 +51,7 @@ TEST(Rules, PublishedPeriods) {
 }
 
 TEST(Rules, LaskerClosedForm) {
-  // theory.md §2: G(n) = n for n ≡ 1, 2; n + 1 for n ≡ 3; n - 1 for n ≡ 0 (mod 4).
+  // docs/theory.md §2: G(n) = n for n ≡ 1, 2; n + 1 for n ≡ 3; n - 1 for n ≡ 0 (mod 4).
   EXPECT_EQ(Lasker::value(0), 0u);
   EXPECT_EQ(Lasker::value(1), 1u);
   EXPECT_EQ(Lasker::value(2), 2u);

@@ -1,5 +1,5 @@
 // Literal checks of the Wythoff closed form against published values:
-// theory.md §8 (OEIS A000201 lower Wythoff sequence, A001950 upper Wythoff
+// docs/theory.md §8 (OEIS A000201 lower Wythoff sequence, A001950 upper Wythoff
 // sequence, both extended with a_0 = b_0 = 0) and the P-positions listed in
 // seed 001: (0,0), (1,2), (3,5), (4,7), (6,10).
 #include "grundy/rules/wythoff_closed_form.h"
@@ -30,13 +30,13 @@ TEST(WythoffClosedForm, IsqrtLiterals) {
 }
 
 TEST(WythoffClosedForm, LowerSequenceA000201) {
-  // theory.md §8; A000201 from n = 1, preceded by a_0 = 0.
+  // docs/theory.md §8; A000201 from n = 1, preceded by a_0 = 0.
   const std::vector<Heap> expected = {0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19};
   for (Heap k = 0; k < expected.size(); ++k) EXPECT_EQ(lower(k), expected[k]) << "k=" << k;
 }
 
 TEST(WythoffClosedForm, UpperSequenceA001950) {
-  // theory.md §8; A001950 from n = 1, preceded by b_0 = 0.
+  // docs/theory.md §8; A001950 from n = 1, preceded by b_0 = 0.
   const std::vector<Heap> expected = {0, 2, 5, 7, 10, 13, 15, 18, 20};
   for (Heap k = 0; k < expected.size(); ++k) EXPECT_EQ(upper(k), expected[k]) << "k=" << k;
 }

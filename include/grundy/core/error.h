@@ -1,5 +1,5 @@
 // The two kinds of expected failure. Both carry a message meant for the user;
-// front ends print it on one line and exit with status 2 (style.md, Errors).
+// front ends print it on one line and exit with status 2 (docs/architecture.md, Errors).
 #pragma once
 
 #include <stdexcept>

@@ -1,5 +1,5 @@
 // Nim multiplication: the product that, with nim-sum as addition, makes the
-// nimbers below 2^(2^k) a field (theory.md §7).
+// nimbers below 2^(2^k) a field (docs/theory.md §7).
 #pragma once
 
 #include "grundy/core/types.h"
@@ -38,7 +38,7 @@ bool nim_product_is_carryless();
 // n = 256.
 Nimber nim_product_naive(Nimber a, Nimber b);
 
-// a ⊗ b by the half-split recursion of theory.md §7, with no tables: the
+// a ⊗ b by the half-split recursion of docs/theory.md §7, with no tables: the
 // second twin of nim_product, for tests on 64-bit values. Some 10^4 steps
 // for random 64-bit arguments.
 Nimber nim_product_half_split(Nimber a, Nimber b);

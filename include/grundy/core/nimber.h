@@ -1,5 +1,5 @@
 // Nim-sum and mex: the two operations every Grundy computation is made of
-// (theory.md §1).
+// (docs/theory.md §1).
 #pragma once
 
 #include <bit>

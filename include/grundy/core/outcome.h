@@ -1,4 +1,4 @@
-// The outcome class of a position (theory.md, conventions).
+// The outcome class of a position (docs/theory.md, conventions).
 #pragma once
 
 namespace grundy {

@@ -1,6 +1,6 @@
 // Several games side by side, each with its own ruleset: a Kayles row, a Nim
 // heap, a Wythoff pair and a token on a graph. How a move in the compound is
-// made decides the compound (Winning Ways ch. 9; theory.md §1, §5):
+// made decides the compound (Winning Ways ch. 9; docs/theory.md §1, §5):
 //   disjunctive (the sum): the mover moves in exactly one component;
 //   continued conjunctive (Every-SG, seed 003): the mover moves in every
 //     component that still has a move, and loses only when none has;
@@ -14,7 +14,7 @@
 //   ruleset i; components may grow and shrink (a Kayles row that splits).
 //   canonical() canonicalises each component in place, so memoised search
 //   keys on component multisets (heaps sorted, tokens sorted).
-// Source: theory.md §1 (sums), §5 (Every-SG and the conjunctive compound).
+// Source: docs/theory.md §1 (sums), §5 (Every-SG and the conjunctive compound).
 // Time: options of a disjunctive compound cost those of its components; a
 //   (continued) conjunctive compound has the product of their option counts,
 //   listed by an odometer over the components' option lists.

@@ -1,5 +1,5 @@
 // Games on a directed graph: tokens sit on vertices, a move slides one token
-// along an edge, and the player who cannot move loses (theory.md §6).
+// along an edge, and the player who cannot move loses (docs/theory.md §6).
 //
 // Description: the graph is held in compressed sparse row (CSR) form, the
 //   followers of vertex u being targets[offsets[u] .. offsets[u+1]), sorted
@@ -10,7 +10,7 @@
 //   parse_graph reads the text format of docs/graph-format.md: a header line
 //   "V E", then E edge lines "u v" (ids or declared names) and optional
 //   "name ID NAME" lines, with '#' comments and blank lines anywhere.
-// Source: theory.md §6 (the game); CSR is the usual sparse-matrix layout.
+// Source: docs/theory.md §6 (the game); CSR is the usual sparse-matrix layout.
 // Time: building O(V + E + sum of d log d) over the out-degrees d (one
 //   counting sort by source, then a sort of each follower list); parsing is
 //   linear in the text, with hand-written integer scanning.

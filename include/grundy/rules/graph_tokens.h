@@ -1,5 +1,5 @@
 // Tokens on a directed graph as a ruleset: a position lists the vertices the
-// tokens stand on, and a move slides one token along an edge (theory.md §6).
+// tokens stand on, and a move slides one token along an edge (docs/theory.md §6).
 // Lets the generic machinery (play, search) run on graph positions; on graphs
 // with cycles, values come from solve/graph_values.h instead of search.
 #pragma once

@@ -1,7 +1,7 @@
 // Heap games: a position is a multiset of heaps, and a move acts on ONE heap,
 // replacing it by at most three smaller heaps (a removal, a split, or both).
 // Such a position is the disjunctive sum of its heaps, so its Grundy value is
-// the nim-sum of the heap values G(n) (Sprague-Grundy theorem, theory.md §1).
+// the nim-sum of the heap values G(n) (Sprague-Grundy theorem, docs/theory.md §1).
 // Nim, subtraction games, take-and-break codes, Lasker's Nim and the split
 // games of the seeds are heap games.
 #pragma once
@@ -48,7 +48,7 @@ class HeapRuleset : public Ruleset {
 
   // The same game as a take-and-break code, where it is one with a code of
   // reasonable length (at most kMaxCodeDigits digits): the research-scale
-  // engines and periodicity proofs work on codes (theory.md §3).
+  // engines and periodicity proofs work on codes (docs/theory.md §3).
   virtual std::optional<TakeAndBreak> as_code() const;
   static constexpr std::size_t kMaxCodeDigits = 1'000'000;
 

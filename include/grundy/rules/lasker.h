@@ -3,7 +3,7 @@
 //
 // Description: G(0) = 0 and, for n >= 1, G(n) = n if n ≡ 1, 2 (mod 4),
 //   n + 1 if n ≡ 3, n - 1 if n ≡ 0.
-// Source: WW ch. 4 (Lasker's Nim); theory.md §2.
+// Source: WW ch. 4 (Lasker's Nim); docs/theory.md §2.
 // Time: O(1) per value; the winning splits of a heap are listed in O(1) each
 //   by solving A + B = C, A xor B = T in each residue class (below).
 // Status: G compared with the naive mex of 4.[3] to n = 200, winning options

@@ -1,5 +1,5 @@
 // Moore's Nim_k in closed form: P-test, a winning move, and every winning move
-// (theory.md §2).
+// (docs/theory.md §2).
 //
 // Description: a move reduces between 1 and k heaps, each chosen heap losing
 //   at least one token (amounts may differ). A position is P iff, for every
@@ -47,7 +47,7 @@ namespace grundy::moore {
 // bit column holds a multiple of k+1 ones. Throws InputError if k == 0.
 bool is_p_position(const Position& heaps, unsigned k);
 
-// The position after one winning move, computed by theory.md §2's algorithm
+// The position after one winning move, computed by docs/theory.md §2's algorithm
 // (which is seed 004's): at each bit from the top, with c = heaps outside S
 // with the bit set and r = c mod (k+1), either clear the bit in all of S
 // (r = 0), set it in the first k+1-r heaps to have joined S (when

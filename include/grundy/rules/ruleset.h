@@ -1,6 +1,6 @@
 // What every ruleset provides: its name, which lists of numbers are its
 // positions, and its legal moves. How a game is solved is not its business,
-// except for the closed forms that belong to it (style.md, layer 2).
+// except for the closed forms that belong to it (docs/architecture.md, layer 2).
 #pragma once
 
 #include <functional>

@@ -6,7 +6,7 @@
 //                  G(a) = mex{ G(b) xor G(c) : 0 <= c <= b < a }.
 //   grundy-game  — split a heap into two unequal non-empty heaps (Grundy's
 //                  game, WW ch. 4; no closed form is known).
-// Source: seed 002; theory.md §2; WW ch. 4.
+// Source: seed 002; docs/theory.md §2; WW ch. 4.
 // Time: split: O(a) options per value from the incremental set of reachable
 //   nim-sums (the set only grows with a), O(N^2) for G(0..N); naive O(a^2).
 //   grundy-game: O(a) options.

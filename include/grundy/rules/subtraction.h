@@ -1,5 +1,5 @@
 // Subtraction games: a move removes k tokens from one heap, for k in a set
-// that may depend on the heap (theory.md §2-§3).
+// that may depend on the heap (docs/theory.md §2-§3).
 //
 // Description: bash:M (k in 1..M, closed form G(n) = n mod (M+1));
 //   subtract:S (k in a finite set S); allbut:S (any k >= 1 not in S);

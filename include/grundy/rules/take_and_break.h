@@ -7,12 +7,12 @@
 //   split: 4 into two non-empty heaps, 8 into three. A block in square
 //   brackets at the end repeats for ever: 0.[3] is Nim, 4.[3] Lasker's Nim.
 //   Names: kayles = 0.77, dawson = 0.07 (Dawson's Kayles).
-// Source: WW ch. 4; CGSuite TakeAndBreak; theory.md §3.
+// Source: WW ch. 4; CGSuite TakeAndBreak; docs/theory.md §3.
 // Time: options of heap n: O(t) removals for a code of t digits, plus O(n)
 //   per two-heap digit and O(n^2) per three-heap digit.
 // Status: option lists compared with the dedicated rulesets (0.[3] = nim,
 //   4.[3] = lasker, 0.333 = subtract:1,2,3); values with published ones
-//   (theory.md §8) and with the naive mex (tests).
+//   (docs/theory.md §8) and with the naive mex (tests).
 #pragma once
 
 #include <string_view>

@@ -1,4 +1,4 @@
-// Wythoff's game in closed form, exact for every heap up to 2^63-1 (theory.md §2).
+// Wythoff's game in closed form, exact for every heap up to 2^63-1 (docs/theory.md §2).
 //
 // Description: two heaps; a move takes >= 1 tokens from one heap, or the same
 //   number >= 1 from both. The P-positions are (a_k, b_k) and their mirrors,
@@ -6,7 +6,7 @@
 //   integer arithmetic: floor(k*phi) = floor((k + floor(k*sqrt 5)) / 2), because
 //   k*sqrt 5 is irrational for k >= 1, so replacing it by its floor cannot move
 //   (k + k*sqrt 5) / 2 across an integer. Floating point is wrong here from
-//   k = 102,334,155 on (theory.md §2), so none is used.
+//   k = 102,334,155 on (docs/theory.md §2), so none is used.
 // Source: W. A. Wythoff, "A modification of the game of nim", Nieuw Archief voor
 //   Wiskunde (2) 7 (1907) 199-202; Beatty's theorem (S. Beatty, Amer. Math.
 //   Monthly 33 (1926), problem 3173) for the complementary sequences

@@ -3,10 +3,10 @@
 //
 // Description: heap games in normal play: G of each heap (closed form or
 //   computed table), nim-sum, and for each heap i the options of value
-//   G(h_i) xor X (theory.md §1). Position rulesets: their proven closed form.
+//   G(h_i) xor X (docs/theory.md §1). Position rulesets: their proven closed form.
 //   Misère Nim: its closed form. Every other misère question: exhaustive
 //   search over the whole position (brute_force.h), within a stated limit.
-// Source: theory.md §1, §2, §4.
+// Source: docs/theory.md §1, §2, §4.
 // Status: every method compared with brute force on small positions, and
 //   every winning move checked to be legal and to lead to a P-position
 //   (tests/stress, tests/cli).

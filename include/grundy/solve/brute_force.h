@@ -6,9 +6,9 @@
 //   wins iff some option is lost for the mover there, a position without
 //   options being lost in normal play and won in misère play. Memoised on
 //   Ruleset::canonical (for heap games, the sorted multiset of non-empty
-//   heaps, theory.md §4). Depth-first with an explicit stack, so long games
+//   heaps, docs/theory.md §4). Depth-first with an explicit stack, so long games
 //   cannot overflow the call stack.
-// Source: theory.md §1, §4.
+// Source: docs/theory.md §1, §4.
 // Time: O(sum of options over the positions reached); the win/loss search
 //   stops at the first losing option. Memory: one entry per position reached.
 // Status: a definition; checked on hand-solved literals (tests/unit).

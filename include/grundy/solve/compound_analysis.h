@@ -16,7 +16,7 @@
 //   (heap games: analysis.h; graphs: followers of value r_i ⊕ the other
 //   tokens; position games: the closed-form P-moves when r_i = 0, else the
 //   values of the options).
-//   Misère play: Grundy values do not decide it (theory.md §4). Sums without
+//   Misère play: Grundy values do not decide it (docs/theory.md §4). Sums without
 //   cycles are searched exhaustively (brute_force.h), memoised on canonical
 //   component multisets, within the stated position limit; with cycles a
 //   retrograde analysis of the sum (retrograde.h) gives wins, losses and
@@ -31,7 +31,7 @@
 //   With cycles: retrograde analysis of the compound.
 //   Remoteness: Smith's remoteness (remoteness.h), or, with cycles, the
 //   remoteness of the retrograde analysis (draws have none).
-// Source: theory.md §1, §4, §5, §6; C. A. B. Smith, "Graphs and composite
+// Source: docs/theory.md §1, §4, §5, §6; C. A. B. Smith, "Graphs and composite
 //   games", JCT 1 (1966); Winning Ways ch. 9, 11.
 // Time: that of the component methods, plus O(options of one component) per
 //   component for the winning moves; the searches are bounded by
@@ -82,7 +82,7 @@ EveryAnalysis analyze_every(const Compound& every, const Position& position,
 
 // The conjunctive compound (CompoundKind::conjunctive): each turn the mover
 // moves in every component, and loses as soon as some component has no move
-// (theory.md §5). The mover wins iff the least remoteness of the components
+// (docs/theory.md §5). The mover wins iff the least remoteness of the components
 // is odd; good play moves each component by its remoteness (winner hurries,
 // loser resists). Components with cycles: retrograde analysis of the whole.
 struct ConjunctiveAnalysis {

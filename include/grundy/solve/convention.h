@@ -4,7 +4,7 @@
 namespace grundy {
 
 // normal: the player who cannot move loses. misere: the player who cannot
-// move wins (theory.md, conventions and §4).
+// move wins (docs/theory.md, conventions and §4).
 enum class Convention { normal, misere };
 
 }  // namespace grundy

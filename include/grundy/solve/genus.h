@@ -41,7 +41,7 @@
 //   fickle (every component 0^120 or 1^031). Misère outcome: the mover wins
 //   iff X ≠ 0 for a firm sum, iff X = 0 for a fickle one. When every
 //   component has the genus of a single nim heap, firm means "some value
-//   > 1" and this is exactly the misère-Nim rule (theory.md §4, the SJ
+//   > 1" and this is exactly the misère-Nim rule (docs/theory.md §4, the SJ
 //   theorem) applied to the values G(h_i).
 // Source: J. H. Conway, On Numbers and Games, ch. 12; Berlekamp, Conway, Guy,
 //   Winning Ways, ch. 13; CGSuite's Genus and Phylum (Dan Hoey), whose genus
@@ -186,7 +186,7 @@ HeapGenera heap_genera(const HeapRuleset& ruleset, Heap from, Heap to,
 TameVerdict tame_verdict(const HeapRuleset& ruleset, Heap max_heap,
                          std::uint64_t position_limit = kGenusSearchLimit);
 
-// Whether the misère-Nim rule (SJ theorem, theory.md §4) may decide sums of
+// Whether the misère-Nim rule (SJ theorem, docs/theory.md §4) may decide sums of
 // heaps ≤ max_heap: every position reachable from them is tame and every
 // heap has a nim-heap genus. False, not an exception, when the search would
 // exceed `position_limit`: unverified means not applicable.

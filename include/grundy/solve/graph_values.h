@@ -1,6 +1,6 @@
 // Values of the game "slide a token along an edge" on a directed graph, with
 // or without cycles, and the analysis of a position of several tokens (a sum)
-// (theory.md §1, §6).
+// (docs/theory.md §1, §6).
 //
 // Description:
 //   acyclic_grundy_values: G(u) = mex{G(v) : v a follower of u} for every
@@ -34,7 +34,7 @@
 //   Smith's sum theorem: the γ of a sum is the nim-sum of the components when
 //   all are finite; a ⊕ ∞(K) = ∞(K ⊕ a); two or more ∞ give ∞(∅). The player
 //   to move loses (P) iff γ = 0, wins (N) iff γ is finite and non-zero or
-//   ∞(K) with 0 in K, and otherwise the game is a draw (D) (theory.md §6). A
+//   ∞(K) with 0 in K, and otherwise the game is a draw (D) (docs/theory.md §6). A
 //   winning move is a move to a position of γ = 0; in a draw there is none.
 //   Moving to a P-position is always correct, but in a game with cycles a
 //   player who only ever does that can be led round a cycle for ever (see
@@ -44,7 +44,7 @@
 //   (1966) 51-81; A. S. Fraenkel and Y. Yesha, "The generalized Sprague-Grundy
 //   function and its invariance under certain mappings", J. Combin. Theory A 43
 //   (1986) 165-177 (the counting algorithm); Winning Ways ch. 11 (loopy
-//   impartial games, ∞ values); theory.md §6.
+//   impartial games, ∞ values); docs/theory.md §6.
 // Time: acyclic O(V + E). Generalised: pass m costs O(|alive at m| + the
 //   in-degrees of the vertices valued or marked in it) <= O(V + E), so
 //   O((γ_max + 2)(V + E)) in all, γ_max the largest finite value (at most the
@@ -61,7 +61,7 @@
 //   the whole token-sum game graph, and γ of the two-token game graph
 //   (K sets included) against gamma_sum. Unit tests: Ferguson's cyclic graph
 //   (Game Theory, part I, Figure 3.4), hand-solved graphs and the sum-rule
-//   cases of theory.md §6.
+//   cases of docs/theory.md §6.
 #pragma once
 
 #include <cstdint>

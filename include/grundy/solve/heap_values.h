@@ -8,7 +8,7 @@
 //
 // Description: naive engine: G(n) = mex{ xor of G(parts) : options of n },
 //   n = 0, 1, 2, ... in order, since every part is smaller than n.
-// Source: theory.md §1 (Sprague-Grundy theorem), §3 (periodicity).
+// Source: docs/theory.md §1 (Sprague-Grundy theorem), §3 (periodicity).
 // Time: the ruleset's compute_cost(n), or the engine's; Memory: 8 bytes per
 //   heap size (2 for codes).
 // Status: the reference for every closed form and fast method (tests/stress).

@@ -9,7 +9,7 @@
 //   the residues c in [n0, n0 + p) with G(c) xor G(r - c) = v, each repeated
 //   every p steps: (r/2 - c) / p + 1 of them. Splits with a < n0 are checked
 //   one by one.
-// Source: theory.md §1 (winning moves of a sum), §3 (periodicity).
+// Source: docs/theory.md §1 (winning moves of a sum), §3 (periodicity).
 // Time: O(t (n0 + p)) per heap, plus O(1) per option listed.
 // Status: compared with full enumeration over the values of a
 //   periodic (or arithmetic-periodic, for cofinite subtraction codes)

@@ -1,5 +1,5 @@
 // Periodicity of heap-value sequences G(0), G(1), ... and G(n) for any n once
-// a period is known (theory.md §3).
+// a period is known (docs/theory.md §3).
 //
 // Description: detect_periodicity finds, in G(0..N-1), a period p, preperiod n0
 //   and saltus s >= 0 with G(n + p) = G(n) + s for every n0 <= n < N - p.
@@ -50,8 +50,8 @@
 //   core/impartial/TBCode.java getAPChecker: setLinearCriteria(maxSplit,
 //   maxSplit, lastDigit + maxSplit) and setMaxSaltus(0); APChecker.meetsCriteria
 //   accepts when k*preperiod + k*period + t + k <= number of values).
-//   Closed forms: Lasker's Nim, Winning Ways ch. 4 (rules/lasker.h, theory.md
-//   §2); Nim, theory.md §2 (the options of a heap n are exactly the heaps
+//   Closed forms: Lasker's Nim, Winning Ways ch. 4 (rules/lasker.h, docs/theory.md
+//   §2); Nim, docs/theory.md §2 (the options of a heap n are exactly the heaps
 //   0..n-1, so G(n) = mex{0..n-1} = n by induction); 8.[3], proved in
 //   periodicity.cpp (induction on n, with a case analysis of the splits by
 //   the residues of the parts mod 8).

@@ -1,5 +1,5 @@
 // The rare/common ("sparse space") engine for long heap-value sequences of
-// take-and-break codes whose moves leave at most two heaps (theory.md §3).
+// take-and-break codes whose moves leave at most two heaps (docs/theory.md §3).
 //
 // Description: a mask m splits values into rare (popcount(v & m) even) and
 //   common (odd); rare values form a subgroup of index 2 under xor. A common

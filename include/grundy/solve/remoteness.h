@@ -1,7 +1,7 @@
 // Remoteness (and its sibling, suspense): how many moves are left when the
 // winner hurries and the loser drags the game out, or the other way round.
 //
-// Description: Smith's remoteness (WW ch. 9; theory.md §5):
+// Description: Smith's remoteness (WW ch. 9; docs/theory.md §5):
 //   R(x) = 0 if x has no option; 1 + min{ R(y) even } if some option has even
 //   R (the mover wins: hurry); else 1 + max{ R(y) } (the mover loses: resist
 //   longest). The mover wins iff R(x) is odd. Suspense swaps min and max
@@ -11,7 +11,7 @@
 //   position, so that "the mover wins iff R is odd" holds in both
 //   conventions. Memoised on Ruleset::canonical, depth-first with an explicit
 //   stack so that long games cannot overflow the call stack.
-// Source: theory.md §5; Berlekamp, Conway, Guy, Winning Ways, ch. 9.
+// Source: docs/theory.md §5; Berlekamp, Conway, Guy, Winning Ways, ch. 9.
 // Time: O(sum of options over the positions reached).
 // Memory: one entry per position reached, bounded by the position limit
 //   (options held on the search stack count too).

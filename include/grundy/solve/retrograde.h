@@ -17,12 +17,12 @@
 //   so that a won position is labelled from its lost option of least
 //   remoteness and a lost position when its option of largest remoteness is
 //   labelled: R(won) = 1 + min R of its lost options, R(lost) = 1 + max R of
-//   its options, Smith's remoteness (theory.md §5). In misère play a position
+//   its options, Smith's remoteness (docs/theory.md §5). In misère play a position
 //   without options gets R = 1 (remoteness.h), so "the mover wins iff R is
 //   odd" holds in both conventions. A later start explores only positions not
 //   seen before; the positions already labelled keep their labels (they reach
 //   only each other) and seed the new pass in the order of their remoteness.
-// Source: theory.md §5, §6; retrograde analysis as in endgame tables (Thompson,
+// Source: docs/theory.md §5, §6; retrograde analysis as in endgame tables (Thompson,
 //   "Retrograde analysis of certain endgames", ICCA J. 9 (1986)); C. A. B.
 //   Smith, "Graphs and composite games", J. Combin. Theory 1 (1966) 51-81
 //   (remoteness, draws in loopy games); T. S. Ferguson, Game Theory, part I, §3.

@@ -1,5 +1,5 @@
 // Engines that compute the heap-value sequence G(0), G(1), ... of a
-// take-and-break code at research scale (theory.md §3). Values are stored in
+// take-and-break code at research scale (docs/theory.md §3). Values are stored in
 // 16 bits, 2 bytes per heap size; an engine that meets a value of 65536 or
 // more stops with a LimitError that says so.
 #pragma once
@@ -51,7 +51,7 @@ class SequenceEngine {
 // The reference: mex over every option, tight loops over the code's digits.
 std::unique_ptr<SequenceEngine> make_naive_engine(const TakeAndBreak& code);
 
-// The rare/common method (theory.md §3) for codes whose moves leave at most
+// The rare/common method (docs/theory.md §3) for codes whose moves leave at most
 // two heaps; falls back to the naive engine for codes that can leave three.
 // `threads` = 0 means one per core.
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads = 0);

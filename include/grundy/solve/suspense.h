@@ -1,4 +1,4 @@
-// Every-SG (the continued conjunctive compound, theory.md §5): each turn the
+// Every-SG (the continued conjunctive compound, docs/theory.md §5): each turn the
 // mover moves in EVERY component that still has a move; whoever cannot move
 // at all loses.
 //
@@ -10,7 +10,7 @@
 //   position of the ruleset: for a heap game one heap to begin with, and
 //   after a splitting move the disjunctive sum of its parts (a move in it is
 //   a move in one part), searched as one position on its canonical multiset.
-// Source: theory.md §5; Winning Ways, ch. 9 (seed 003).
+// Source: docs/theory.md §5; Winning Ways, ch. 9 (seed 003).
 // Time, memory: those of TempoSearch (remoteness.h) over each component.
 // Status: compared with a direct search of the compound (state = the tuple of
 //   components) on random small positions of nim, kayles, subtraction games

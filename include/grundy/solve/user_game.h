@@ -39,7 +39,7 @@
 //   components (Sprague-Grundy theorem). The value of a position is the
 //   nim-sum of its components' values (Smith's sum rule when some are ∞).
 //   Misère outcome and (normal-play) remoteness: the same search on whole
-//   positions (components do not determine misère sums, theory.md §4).
+//   positions (components do not determine misère sums, docs/theory.md §4).
 //   Cycles: a position met again on the current search path, or an option
 //   already known to be a draw, makes the search give up on that root; the
 //   game graph reachable from the root (canonical whole positions) is then
@@ -51,10 +51,10 @@
 //   draw). The normal-play outcome read from γ is asserted equal to the
 //   retrograde one: both are exact, so any disagreement is a bug.
 //   Remoteness is the number of moves with the winner hurrying and the loser
-//   delaying (theory.md §5); in a loopy game a winner who always moves to the
+//   delaying (docs/theory.md §5); in a loopy game a winner who always moves to the
 //   P-option of least remoteness wins, while one who merely moves to some
 //   P-option can be led round a cycle for ever.
-// Source: theory.md §1 (mex, Sprague-Grundy), §4 (misère), §5 (remoteness),
+// Source: docs/theory.md §1 (mex, Sprague-Grundy), §4 (misère), §5 (remoteness),
 //   §6 (γ: C. A. B. Smith, J. Combin. Theory 1 (1966); Fraenkel & Yesha,
 //   JCTA 43 (1986)); retrograde analysis as in Winning Ways ch. 11.
 // Time: acyclic: O(sum over reached positions of their options × the cost of
@@ -382,7 +382,7 @@ class GameSolver {
           }
           continue;
         }
-        // theory.md §4: no option = a misère win; §5: remoteness.
+        // docs/theory.md §4: no option = a misère win; §5: remoteness.
         PlayEntry entry{top.parts.empty(), 0, true};
         std::optional<std::uint64_t> least_even;
         std::uint64_t most = 0;
@@ -426,7 +426,7 @@ class GameSolver {
     }
     // First in, first out: depths are met in increasing order, so a won
     // position's depth is 1 + the least lost option's and a lost one's is
-    // 1 + the greatest won option's (theory.md §5).
+    // 1 + the greatest won option's (docs/theory.md §5).
     for (std::size_t head = 0; head < queue.size(); ++head) {
       const Vertex u = queue[head];
       for (const Vertex v : reversed.followers(u)) {

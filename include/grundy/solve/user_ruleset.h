@@ -12,7 +12,7 @@
 //   retrograde method (retrograde.h), which handles games with and without
 //   cycles; false lets the recursive searches run (suspense numbers,
 //   memoised search), which never end on a game that does have a cycle.
-// Source: style.md (one engine for every game: the Ruleset interface).
+// Source: docs/architecture.md (one engine for every game: the Ruleset interface).
 // Time: one hash look-up per position met (plus the user's moves).
 // Memory: every position met, once, for the ruleset's lifetime.
 // Status: tests/stress/user_ruleset_test.cpp: a user Kayles against the
