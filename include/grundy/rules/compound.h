@@ -36,6 +36,7 @@ enum class CompoundKind { disjunctive, every, conjunctive };
 
 class Compound final : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.compound(*this); }
   // Throws InputError if there are no components.
   Compound(std::vector<std::shared_ptr<const Ruleset>> rulesets, CompoundKind kind);
 
@@ -69,5 +70,32 @@ class Compound final : public Ruleset {
   std::vector<std::string> labels_;
   CompoundKind kind_;
 };
+
+// A position together with its game.
+struct GamePosition {
+  std::shared_ptr<const Ruleset> ruleset;
+  Position position;
+};
+
+// Adds `summand` to a list of summands, merged into an earlier one of the
+// same game when that game's numbers are components (kayles 5 + kayles 7 is
+// kayles 5 7; tokens on one graph).
+void add_summand(std::vector<GamePosition>& summands, GamePosition summand);
+
+// The disjunctive sum of the summands (the summand itself when there is one).
+GamePosition sum_of(const std::vector<GamePosition>& summands);
+
+// The Every-SG (or conjunctive) compound of the summands: every heap of a
+// heap game and every token on a graph is a component of its own (after a
+// split, the sum of its parts), other games are one each.
+// The ruleset as a compound, or nullptr when it is of another family.
+const Compound* compound_of(const Ruleset& ruleset);
+
+struct CompoundPosition {
+  std::shared_ptr<const Compound> compound;
+  Position position;
+};
+CompoundPosition every_compound_of(const std::vector<GamePosition>& summands,
+                                   CompoundKind kind = CompoundKind::every);
 
 }  // namespace grundy

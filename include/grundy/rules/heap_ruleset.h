@@ -29,6 +29,9 @@ struct HeapOption {
 
 class HeapRuleset : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.heaps(*this); }
+  bool numbers_are_components() const override { return true; }
+
   using HeapOptionVisitor = std::function<bool(const HeapOption&)>;
 
   // Calls `visit` with each option of a single heap of size n, each distinct
@@ -76,6 +79,10 @@ class HeapRuleset : public Ruleset {
   // The move that replaces heap `index`, of size `heap`, by `option`.
   static Move heap_move(std::size_t index, Heap heap, const HeapOption& option);
 };
+
+// The ruleset as a heap game, or nullptr when it is of another family (for
+// the commands that apply to heap games only: values, period).
+const HeapRuleset* heap_ruleset_of(const Ruleset& ruleset);
 
 namespace detail {
 // Saturating arithmetic for cost estimates.

@@ -23,6 +23,8 @@ class Nim final : public HeapRuleset {
   bool for_each_heap_option_with_value(Heap n, Nimber target,
                                        const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+  // Misère Nim (Bouton 1901; docs/theory.md §2).
+  std::optional<MisereClosedForm> misere_closed_form(const Position& heaps) const override;
 };
 
 // Misère Nim (docs/theory.md §2, seed 004).

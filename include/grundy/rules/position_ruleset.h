@@ -12,6 +12,8 @@ namespace grundy {
 
 class PositionRuleset : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.closed_form(*this); }
+
   // Normal play: is the player to move lost?
   virtual bool is_p_position(const Position& position) const = 0;
 
