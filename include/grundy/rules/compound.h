@@ -2,7 +2,7 @@
 // heap, a Wythoff pair and a token on a graph. How a move in the compound is
 // made decides the compound (Winning Ways ch. 9; docs/theory.md §1, §5):
 //   disjunctive (the sum): the mover moves in exactly one component;
-//   continued conjunctive (Every-SG, seed 003): the mover moves in every
+//   continued conjunctive (Every-SG): the mover moves in every
 //     component that still has a move, and loses only when none has;
 //   conjunctive: the mover moves in every component, and cannot move (the
 //     game ends) as soon as one component has no move.
