@@ -19,9 +19,11 @@
 //   (continued) conjunctive compound has the product of their option counts,
 //   listed by an odometer over the components' option lists.
 // Memory: the components' option lists while options are visited.
-// Status: option sets compared with direct constructions on small compounds
-//   (tests/unit/compound_test.cpp); every convention's analysis compared with
-//   a retrograde analysis of the compound (tests/stress/conventions_test.cpp).
+// Status: every convention's analysis compared with a retrograde analysis of
+//   random small compounds (tests/stress/conventions_test.cpp), and sums on
+//   the command line likewise (tests/cli/sum_cli_test.cpp). The retrograde
+//   twin explores the compound through these same option lists, so the
+//   option sets themselves have no independent check yet.
 #pragma once
 
 #include <memory>
