@@ -132,7 +132,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
-// Every-SG (docs/theory.md §5, seed 003) and the conjunctive compound: each heap of
+// Every-SG (docs/theory.md §5) and the conjunctive compound: each heap of
 // a heap game and each token on a graph is a component (after a split, the
 // sum of its parts); other games are one component each. Every-SG: the mover
 // wins iff the largest suspense number is odd, and good play moves in every

@@ -4,9 +4,9 @@
 //   docs/theory.md §2 decide by (nim-sum, highest bit, P-pair, column counts) from
 //   the position and the Analysis; the outcome and moves shown are the
 //   Analysis's own, or are built by the same rule the text states.
-// Source: docs/theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim and
-//   Moore's Nim_k: seed 004; Wythoff 1907: seed 001; staircase: seeds 000, 002).
-// Status: tests/cli/explain_plot_test.cpp (the seeds' worked examples; every
+// Source: docs/theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim:
+//   WW ch. 13; Moore's Nim_k: Moore 1910; Wythoff 1907; staircase Nim).
+// Status: tests/cli/explain_plot_test.cpp (worked examples checked by hand; every
 //   move explained is checked to be one of the Analysis's winning moves).
 #include "explain.h"
 
@@ -403,7 +403,7 @@ std::string explain_nim_sum(const Ruleset& ruleset, const Position& position,
 }
 
 // ---------------------------------------------------------------------------
-// Misère Nim (docs/theory.md §2, seed 004).
+// Misère Nim (docs/theory.md §2; WW ch. 13).
 
 std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
                                const Analysis& analysis) {
@@ -417,9 +417,9 @@ std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
   }
   std::string out = paragraph(
       "Misère Nim: whoever takes the last token loses. Bouton's rule needs one correction "
-      "(seed 004): once no heap has two or more tokens, the parity of the number of 1-heaps "
-      "decides; until then the nim-sum decides as in normal Nim, except for the move that "
-      "leaves only heaps of size 0 or 1, which must leave an odd number of 1-heaps.");
+      "(Winning Ways ch. 13): once no heap has two or more tokens, the parity of the number "
+      "of 1-heaps decides; until then the nim-sum decides as in normal Nim, except for the "
+      "move that leaves only heaps of size 0 or 1, which must leave an odd number of 1-heaps.");
   if (large == 0) {
     std::string text = fmt::format(
         "Case 1 applies: every heap has at most one token ({}). Each move takes a whole 1-heap "
@@ -495,7 +495,7 @@ std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
 }
 
 // ---------------------------------------------------------------------------
-// Wythoff's game (docs/theory.md §2, seed 001).
+// Wythoff's game (docs/theory.md §2; Wythoff 1907).
 
 // (a_k, b_k), or nullopt when a_k exceeds the largest heap.
 std::optional<std::pair<Heap, Heap>> wythoff_pair(Heap k) {
@@ -591,7 +591,7 @@ std::string explain_wythoff(const Position& position, const Analysis& analysis) 
 }
 
 // ---------------------------------------------------------------------------
-// Moore's Nim_k (docs/theory.md §2, seed 004).
+// Moore's Nim_k (docs/theory.md §2; Moore 1910).
 
 // Ones per bit column, bit 0 first.
 std::vector<std::uint64_t> column_counts(const Position& heaps, int width) {
@@ -656,7 +656,7 @@ std::string explain_moore(const MooreNim& ruleset, const Position& position,
   const unsigned k = ruleset.k();
   const Heap modulus = Heap{k} + 1;
   std::string out = paragraph(fmt::format(
-      "Moore's Nim_{0} (Moore 1910; seed 004): a move takes tokens from between 1 and {0} "
+      "Moore's Nim_{0} (Moore 1910): a move takes tokens from between 1 and {0} "
       "{1}. The player to move loses exactly when, in every binary column, the number of heaps "
       "with a 1 there is a multiple of k+1 = {2}. (For k = 1 this is Nim's nim-sum.)",
       k, k == 1 ? "heap" : "heaps", modulus));
@@ -691,19 +691,19 @@ std::string explain_moore(const MooreNim& ruleset, const Position& position,
   }
   out += paragraph(fmt::format(
       "Some count is not a multiple of {}, so the player to move wins (N). A winning move, built "
-      "column by column from the highest (seed 004): {}.{} The counts after it:",
+      "column by column from the highest: {}.{} The counts after it:",
       modulus, description, count_note(analysis)));
   out += moore_table(*after, &position, k, width, changed);
   return out;
 }
 
 // ---------------------------------------------------------------------------
-// Staircase Nim (docs/theory.md §2, seeds 000 and 002).
+// Staircase Nim (docs/theory.md §2).
 
 std::string explain_staircase(const Ruleset& ruleset, const Position& stairs,
                               const Analysis& analysis) {
   std::string out = paragraph(
-      "Staircase Nim (seeds 000, 002): tokens on the even stairs do not matter, because a move "
+      "Staircase Nim: tokens on the even stairs do not matter, because a move "
       "from an even stair can be undone by moving the same tokens on down; so the game is Nim "
       "on the odd stairs 1, 3, 5, …, tokens moved off an odd stair being as good as gone. The "
       "player to move loses exactly when the nim-sum of the odd stairs is 0.");

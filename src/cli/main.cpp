@@ -73,7 +73,8 @@ int main(int argc, char** argv) {
   analyze_cmd->get_option("--one")->excludes(analyze_cmd->get_option("--count"));
   auto* analyze_every = analyze_cmd->add_flag(
       "--every", analyze.every,
-      "Every-SG (seed 003): move in every component each turn; suspense numbers per heap");
+      "Every-SG (Winning Ways ch. 9): move in every component each turn; suspense numbers "
+      "per heap");
   auto* analyze_remoteness = analyze_cmd->add_flag(
       "--remoteness", analyze.remoteness, "Remoteness: how many moves the game lasts with good play");
   analyze_remoteness->excludes(analyze_every);

@@ -44,7 +44,7 @@ TEST(Cli, VersionAndHelp) {
 }
 
 TEST(Cli, AnalyzeNimText) {
-  // Seed 001, example 1: (14, 21, 39) → take 12 from 39 leaving (14, 21, 27).
+  // Worked by hand: 14 xor 21 = 27, so take 12 from 39 leaving (14, 21, 27).
   const auto run = grundy_cli({"analyze", "nim", "14", "21", "39"});
   EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("outcome: N"), std::string::npos);
@@ -286,7 +286,7 @@ namespace grundy {
 namespace {
 
 TEST(Cli, PlayEverySgWholeGames) {
-  // Every-SG (seed 003) through the real binary, scripted on standard input.
+  // Every-SG (docs/theory.md §5) through the real binary, scripted on standard input.
   // bash:1 3 2: suspense 3 and 2 (forced play), largest odd, so the computer,
   // moving first, wins: (3, 2) → (2, 1), the human's forced (1, 0), → (0, 0).
   auto run = grundy_cli({"play", "bash:1", "3", "2", "--every", "--first", "computer"},

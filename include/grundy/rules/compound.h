@@ -2,7 +2,7 @@
 // heap, a Wythoff pair and a token on a graph. How a move in the compound is
 // made decides the compound (Winning Ways ch. 9; docs/theory.md §1, §5):
 //   disjunctive (the sum): the mover moves in exactly one component;
-//   continued conjunctive (Every-SG, seed 003): the mover moves in every
+//   continued conjunctive (Every-SG): the mover moves in every
 //     component that still has a move, and loses only when none has;
 //   conjunctive: the mover moves in every component, and cannot move (the
 //     game ends) as soon as one component has no move.
@@ -19,9 +19,11 @@
 //   (continued) conjunctive compound has the product of their option counts,
 //   listed by an odometer over the components' option lists.
 // Memory: the components' option lists while options are visited.
-// Status: option sets compared with direct constructions on small compounds
-//   (tests/unit/compound_test.cpp); every convention's analysis compared with
-//   a retrograde analysis of the compound (tests/stress/conventions_test.cpp).
+// Status: every convention's analysis compared with a retrograde analysis of
+//   random small compounds (tests/stress/conventions_test.cpp), and sums on
+//   the command line likewise (tests/cli/sum_cli_test.cpp). The retrograde
+//   twin explores the compound through these same option lists, so the
+//   option sets themselves have no independent check yet.
 #pragma once
 
 #include <memory>

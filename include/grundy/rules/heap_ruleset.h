@@ -3,7 +3,7 @@
 // Such a position is the disjunctive sum of its heaps, so its Grundy value is
 // the nim-sum of the heap values G(n) (Sprague-Grundy theorem, docs/theory.md §1).
 // Nim, subtraction games, take-and-break codes, Lasker's Nim and the split
-// games of the seeds are heap games.
+// games (AcWing 894, Grundy's game) are heap games.
 #pragma once
 
 #include <array>

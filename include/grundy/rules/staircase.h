@@ -7,7 +7,7 @@
 //   stairs, and its Grundy value is that nim-sum. Winning moves: bring an odd
 //   stair i from a_i to a_i xor X (X the nim-sum), or push tokens from an
 //   even stair onto the odd stair below it so that it becomes a xor X.
-// Source: seeds 000 and 002 (AcWing 892); docs/theory.md §2; WW ch. 3.
+// Source: AcWing 892 "台阶-Nim游戏"; docs/theory.md §2; WW ch. 3.
 // Time: O(stairs).
 // Status: outcome, value and the exact set of winning moves compared with
 //   brute force on every position of up to five stairs of at most four
