@@ -194,6 +194,24 @@ TEST(Cli, BenchIsAFingerprint) {
   EXPECT_NE(first.out.find("positions analysed: 450"), std::string::npos) << first.out;
 }
 
+TEST(Cli, BenchMatchesReference) {
+  // The checksum recorded in the repository (kBenchReference in
+  // src/cli/bench_command.cpp), which bench prints as "reference:".
+  const auto run = grundy_cli({"bench"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto field = [&](const std::string& label) {
+    const auto at = run.out.find(label + ": ");
+    return at == std::string::npos ? std::string() : run.out.substr(at + label.size() + 2, 16);
+  };
+  ASSERT_EQ(field("reference").size(), 16u) << run.out;
+  EXPECT_EQ(field("checksum"), field("reference"))
+      << "grundy bench's checksum differs from the recorded reference: some analysis now answers "
+         "differently. If that is intended, set kBenchReference in src/cli/bench_command.cpp to "
+         "the new checksum (in the same commit, saying why); if not, find the change.\n"
+      << run.out;
+  EXPECT_NE(run.out.find("(matches)"), std::string::npos) << run.out;
+}
+
 }  // namespace
 }  // namespace grundy
 
