@@ -190,17 +190,32 @@ GammaValue gamma_value(const Graph& graph, std::span<const std::uint32_t> gamma,
   return result;
 }
 
+namespace {
+
+// The nim-sum of the tokens of finite γ, and the tokens of infinite γ (at
+// most two matter: with two, the sum is ∞(∅) whatever the rest).
+struct TokenSum {
+  Nimber finite_sum = 0;
+  std::vector<std::size_t> infinite;
+};
+
+TokenSum token_sum(std::span<const std::uint32_t> gamma, std::span<const Vertex> tokens) {
+  TokenSum sum;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (gamma[tokens[i]] != kInfiniteGamma)
+      sum.finite_sum ^= gamma[tokens[i]];
+    else if (sum.infinite.size() < 2)
+      sum.infinite.push_back(i);
+  }
+  return sum;
+}
+
+}  // namespace
+
 void for_each_token_move_to_value(const Graph& graph, std::span<const std::uint32_t> gamma,
                                   std::span<const Vertex> tokens, Nimber target,
                                   const std::function<bool(const TokenMove&)>& visit) {
-  Nimber finite_sum = 0;
-  std::vector<std::size_t> infinite;
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (gamma[tokens[i]] != kInfiniteGamma)
-      finite_sum ^= gamma[tokens[i]];
-    else if (infinite.size() < 2)
-      infinite.push_back(i);
-  }
+  const auto [finite_sum, infinite] = token_sum(gamma, tokens);
   // After moving token i to w the position has γ = target iff every token is
   // then finite and γ(w) = target ⊕ (sum of the other tokens). With all
   // tokens finite any token may move (to a smaller or, in a loopy game, a
@@ -229,16 +244,7 @@ TokenAnalysis analyze_tokens(const Graph& graph, std::span<const std::uint32_t> 
       throw InputError(std::to_string(tokens[i]),
                        fmt::format("token {} on vertex {}: out of range (graph has {} vertices)",
                                    i + 1, tokens[i], graph.vertex_count()));
-  // The nim-sum of the finite tokens and the infinite ones (at most two
-  // matter: with two, the sum is ∞(∅) whatever the rest).
-  Nimber finite_sum = 0;
-  std::vector<std::size_t> infinite;
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (gamma[tokens[i]] != kInfiniteGamma)
-      finite_sum ^= gamma[tokens[i]];
-    else if (infinite.size() < 2)
-      infinite.push_back(i);
-  }
+  const auto [finite_sum, infinite] = token_sum(gamma, tokens);
   TokenAnalysis result;
   if (infinite.empty()) {
     result.value = {true, finite_sum, {}};
