@@ -39,6 +39,14 @@ TEST(MooreClosedForm, WorkedExample) {
   EXPECT_EQ(count_winning_moves(start, 3, kNoLimit), all.positions.size());
 }
 
+// The column counts of the worked example, bit 0 first: 01100, 11000,
+// 00110, 01000, 01000 hold 0, 1, 2, 4, 1 ones in bits 0..4.
+TEST(MooreClosedForm, OnesPerColumn) {
+  EXPECT_EQ(ones_per_column({12, 24, 6, 8, 8}, 5), (std::vector<std::uint64_t>{0, 1, 2, 4, 1}));
+  EXPECT_EQ(ones_per_column({12, 24, 6, 8, 8}, 3), (std::vector<std::uint64_t>{0, 1, 2}));
+  EXPECT_EQ(ones_per_column({}, 2), (std::vector<std::uint64_t>{0, 0}));
+}
+
 // Nim: {3, 4, 5} has nim-sum 2 and only 3 xor 2 = 1 < 3, so the one winning
 // move is 3 -> 1; {1, 2, 3} has nim-sum 0.
 TEST(MooreClosedForm, NimIsKEqualsOne) {

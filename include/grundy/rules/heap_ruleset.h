@@ -38,6 +38,13 @@ class HeapRuleset : public Ruleset {
   // multiset of parts once, until it returns false.
   virtual void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const = 0;
 
+  // Whether this is Nim itself (Bouton 1901; docs/theory.md §2): a heap's
+  // value is its size and it can be reduced to any smaller size, so the
+  // nim-sum of the sizes decides, and misère play has Nim's closed form. For
+  // code that states Nim's own facts (include/grundy/solve/explanation.h).
+  // A code or subtraction set that plays like Nim is not Nim itself.
+  virtual bool is_nim() const { return false; }
+
   // G(n), when a closed form proven for every n belongs to this ruleset.
   virtual std::optional<Nimber> closed_form_value(Heap /*n*/) const { return std::nullopt; }
 

@@ -47,6 +47,10 @@ namespace grundy::moore {
 // bit column holds a multiple of k+1 ones. Throws InputError if k == 0.
 bool is_p_position(const Position& heaps, unsigned k);
 
+// The number of heaps with a 1 in each of the binary columns 0..columns-1
+// (bit 0 first): the counts the P-test takes modulo k+1. columns <= 64.
+std::vector<std::uint64_t> ones_per_column(const Position& heaps, int columns);
+
 // The position after one winning move, computed by docs/theory.md §2's
 // algorithm: at each bit from the top, with c = heaps outside S
 // with the bit set and r = c mod (k+1), either clear the bit in all of S

@@ -17,6 +17,7 @@ namespace grundy {
 class Nim final : public HeapRuleset {
  public:
   std::string name() const override { return "nim"; }
+  bool is_nim() const override { return true; }
   void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
   std::optional<TakeAndBreak> as_code() const override;
   std::optional<Nimber> closed_form_value(Heap n) const override { return n; }

@@ -24,6 +24,9 @@ class StaircaseNim final : public PositionRuleset {
   void for_each_option(const Position& stairs,
                        const std::function<bool(const Position&)>& visit) const override;
   std::string describe_move(const Position& before, const Position& after) const override;
+  void accept_closed_form(ClosedFormVisitor& visitor) const override {
+    visitor.staircase(*this);
+  }
   bool is_p_position(const Position& stairs) const override;
   std::vector<Position> winning_moves(const Position& stairs, std::size_t max_moves,
                                       bool& complete) const override;
