@@ -35,6 +35,7 @@
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/compound_analysis.h"
 #include "grundy/solve/convention.h"
+#include "grundy/solve/explanation.h"
 #include "grundy/solve/genus.h"
 #include "grundy/solve/remoteness.h"
 #include "grundy/solve/strategy.h"
