@@ -21,9 +21,9 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/sequence_file.h"
 #include "long_run.h"
 #include "plot.h"
-#include "sequence_file.h"
 
 namespace grundy::cli {
 
