@@ -267,9 +267,10 @@ int run_values(const ValuesRequest& request) {
                                              "--out FILE or --stats",
                                              kMaxListed));
 
-  const std::optional<TakeAndBreak> code = heaps->as_code();
-  const bool closed_form = heaps->closed_form_value(0).has_value();
-  const bool engine = code && !closed_form;
+  const HeapValueSource source = heap_value_source(*heaps);
+  const std::optional<TakeAndBreak>& code = source.code;
+  const bool closed_form = source.source == ValueSource::closed_form;
+  const bool engine = source.source == ValueSource::code_engine;
   if (!engine && (!request.checkpoint.empty() || !request.resume.empty()))
     throw InputError(request.ruleset,
                      fmt::format("--checkpoint and --resume are for computed take-and-break codes; "
