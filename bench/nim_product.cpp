@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "grundy/core/nim_product.h"
+#include "core/nim_product_detail.h"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "grundy/rules/take_and_break.h"
-#include "grundy/solve/rare_common.h"
+#include "solve/rare_common.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace {

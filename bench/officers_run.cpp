@@ -16,7 +16,7 @@
 #include <string>
 
 #include "grundy/rules/take_and_break.h"
-#include "grundy/solve/rare_common.h"
+#include "solve/rare_common.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace {

@@ -43,9 +43,7 @@
 
 // Heap values G(n), their periods, and the engines for long sequences
 #include "grundy/solve/heap_values.h"
-#include "grundy/solve/periodic_options.h"
 #include "grundy/solve/periodicity.h"
-#include "grundy/solve/rare_common.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_run.h"

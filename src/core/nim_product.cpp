@@ -32,6 +32,7 @@
 //   random values; unit-tested on the Winning Ways table and the Fermat
 //   2-power rules.
 #include "grundy/core/nim_product.h"
+#include "core/nim_product_detail.h"
 
 #include <array>
 #include <cstdint>

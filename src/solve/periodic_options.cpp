@@ -1,4 +1,4 @@
-#include "grundy/solve/periodic_options.h"
+#include "solve/periodic_options.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // The rare/common engine; the method, sources and status are in
-// include/grundy/solve/rare_common.h. Notes on the implementation:
+// src/solve/rare_common.h. Notes on the implementation:
 // - Exclusions of heap n are marked by storing an epoch into stamps[v] (pure
 //   stores: a bit set would chain read-modify-writes through the store
 //   buffer), then turned into a bit set of `bound` bits, bound being a power
@@ -16,7 +16,7 @@
 //   end) means G(n) is a rare value: every heap from n on is recomputed.
 // - Every change of the rare list's layout (rollback, new mask, growth)
 //   pauses the helpers first and discards the blocks in flight.
-#include "grundy/solve/rare_common.h"
+#include "solve/rare_common.h"
 
 #include <algorithm>
 #include <atomic>

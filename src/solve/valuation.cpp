@@ -13,7 +13,7 @@
 #include "grundy/rules/position_ruleset.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/graph_values.h"
-#include "grundy/solve/periodic_options.h"
+#include "solve/periodic_options.h"
 
 namespace grundy::detail {
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/mex_naive.h"
 #include "grundy/core/nimber.h"
 #include "grundy/rules/graph.h"
 #include "grundy/solve/graph_values.h"

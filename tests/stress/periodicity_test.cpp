@@ -20,7 +20,7 @@
 
 #include "grundy/rules/lasker.h"
 #include "grundy/solve/heap_values.h"
-#include "grundy/solve/periodic_options.h"
+#include "solve/periodic_options.h"
 
 namespace grundy {
 namespace {
@@ -386,7 +386,7 @@ TEST(PeriodicityStress, RemovalOptionsOfSplittingClosedFormCodes) {
     const auto value = [&](Heap m) { return *value_from_periodicity(found, known, m); };
     int checks = 0;
     for (Heap n = 101; n < count; n += 3) {
-      for (const Nimber target : {Nimber{values[n / 3]}, Nimber{values[n - 1]}, Nimber{values[n] ^ 5}}) {
+      for (const Nimber target : {Nimber{values[n / 3]}, Nimber{values[n - 1]}, Nimber{values[n]} ^ 5}) {
         const auto fast = arithmetic_options_with_value(code, value, found.preperiod, found.period,
                                                         found.saltus, n, target, 1000);
         ASSERT_TRUE(fast.has_value());

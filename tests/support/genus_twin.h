@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/mex_naive.h"
 #include "grundy/core/nimber.h"
 #include "grundy/rules/ruleset.h"
 

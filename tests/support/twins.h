@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "support/mex_naive.h"
 #include "grundy/core/nimber.h"
 #include "grundy/rules/ruleset.h"
 

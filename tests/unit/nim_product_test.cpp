@@ -1,4 +1,5 @@
 #include "grundy/core/nim_product.h"
+#include "core/nim_product_detail.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,7 @@
 #include "grundy/core/nimber.h"
 
+#include "support/mex_naive.h"
+
 #include <gtest/gtest.h>
 
 namespace grundy {

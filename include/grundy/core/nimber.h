@@ -58,7 +58,4 @@ class MexSet {
   std::size_t used_ = 0;
 };
 
-// mex by definition, for tests: the least n >= 0 not in `values`.
-Nimber mex_naive(const std::vector<Nimber>& values);
-
 }  // namespace grundy
