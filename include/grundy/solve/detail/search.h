@@ -7,17 +7,18 @@
 //
 // Description: a frame holds a position's key and its node, the caller's
 //   record of it whose `children` are the keys to value first (for Ruleset
-//   games its canonical options, canonical_options below). The top frame asks
-//   the policy about its next child (step): known (go on), deciding (the
-//   parent's value is known without the other children: a losing option
-//   makes the mover win), unknown (push it) or a cycle (the child is on the
-//   current path, or cannot be valued by this search: give up). Once no
-//   child is left, the policy values and stores the key (finish). `held`
-//   counts what the frames hold (each frame's key and children) so that the
-//   policy's check_limit(extra) can bound stored plus held positions; it is
-//   checked before each position is expanded. On a cycle or an exception
-//   every frame still open is handed back to the policy (abandon) and `held`
-//   is restored, so that nothing half-valued stays in the caller's memo.
+//   games the canonical options, detail::canonical_options in brute_force.h).
+//   The top frame asks the policy about its next child (step): known (go
+//   on), deciding (the parent's value is known without the other children,
+//   as a losing option makes the mover win), unknown (push it) or a cycle
+//   (the child is on the current path, or cannot be valued by this search:
+//   give up). Once no child is left, the policy values and stores the key
+//   (finish). `held` counts what the frames hold (each frame's key and
+//   children) so that the policy's check_limit(extra) can bound stored plus
+//   held positions; it is checked before each position is expanded. On a
+//   cycle or an exception every frame still open is handed back to the
+//   policy (abandon) and `held` is restored, so that nothing half-valued
+//   stays in the caller's memo.
 // Source: depth-first search in post-order (Cormen, Leiserson, Rivest and
 //   Stein, Introduction to Algorithms, §22.3) with the recursion replaced by
 //   an explicit stack; memoisation as in docs/theory.md §1.
@@ -30,13 +31,9 @@
 //   (genus_test.cpp), user games with and without cycles (user_game_test.cpp).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
-
-#include "grundy/core/types.h"
-#include "grundy/rules/ruleset.h"
 
 namespace grundy::detail {
 
@@ -152,24 +149,6 @@ typename Memo::mapped_type memoised_value(const typename Memo::key_type& root, M
   } policy{memo, expand, check_limit, combine};
   post_order_search(root, policy, held);
   return memo.at(root);
-}
-
-// The options of a Ruleset position as a search's children: canonical,
-// sorted, each once. `generated(n)` is called after the n-th option is
-// generated, so that a caller can refuse a position with too many options
-// before they are all held.
-template <class Generated>
-std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& key,
-                                        Generated generated) {
-  std::vector<Position> options;
-  ruleset.for_each_option(key, [&](const Position& after) {
-    options.push_back(ruleset.canonical(after));
-    generated(options.size());
-    return true;
-  });
-  std::sort(options.begin(), options.end());
-  options.erase(std::unique(options.begin(), options.end()), options.end());
-  return options;
 }
 
 }  // namespace grundy::detail
