@@ -95,40 +95,26 @@ class ComponentValues {
   // those asked about (canonical keys), extended as needed, and its γ
   // (graph_values.h) recomputed after each extension.
   struct Explored {
-    std::unordered_map<Position, Vertex, PositionHash> ids;
-    std::vector<Edge> edges;
-    Graph graph;
+    detail::GraphExplorer<Position, PositionHash> graph;
     std::vector<std::uint32_t> gamma;
   };
 
   GammaValue loopy_value(const Ruleset& ruleset, const Position& position) {
     Explored& e = explored_[&ruleset];
-    const Position root = ruleset.canonical(position);
-    if (!e.ids.contains(root)) {
-      std::vector<Position> queue{root};
-      e.ids.emplace(root, static_cast<Vertex>(e.ids.size()));
-      for (std::size_t head = 0; head < queue.size(); ++head) {
-        const Position key = queue[head];  // a copy: the queue grows below
-        const Vertex from = e.ids.at(key);
-        ruleset.for_each_option(key, [&](const Position& after) {
-          Position next = ruleset.canonical(after);
-          auto [it, fresh] = e.ids.try_emplace(next, static_cast<Vertex>(e.ids.size()));
-          if (fresh) {
-            if (e.ids.size() > options_.search_limit)
-              throw LimitError(fmt::format(
-                  "the value of the {} position {} needs more than {} positions explored "
-                  "(--search-limit)",
-                  ruleset.name(), ruleset.show(position), options_.search_limit));
-            queue.push_back(std::move(next));
-          }
-          e.edges.push_back({from, it->second});
-          return true;
+    const Vertex known = e.graph.vertex_count();
+    const Vertex root = e.graph.explore(
+        ruleset.canonical(position), options_.search_limit,
+        [&](const Position& key, auto&& emit) {
+          detail::for_each_canonical_option(ruleset, key, emit);
+        },
+        [&] {
+          return fmt::format(
+              "the value of the {} position {} needs more than {} positions explored "
+              "(--search-limit)",
+              ruleset.name(), ruleset.show(position), options_.search_limit);
         });
-      }
-      e.graph = Graph::from_edges(e.ids.size(), e.edges);
-      e.gamma = solve_graph(e.graph).gamma;
-    }
-    return gamma_value(e.graph, e.gamma, e.ids.at(root));
+    if (e.graph.vertex_count() > known) e.gamma = solve_graph(e.graph.graph()).gamma;
+    return gamma_value(e.graph.graph(), e.gamma, root);
   }
 
   const AnalysisOptions& options_;
