@@ -4,7 +4,7 @@
 //   the position is their sum, so the mover wins iff the nim-sum of the heaps'
 //   Grundy values (G(h) = h under Nim) is non-zero (Bouton; Sprague-Grundy,
 //   docs/theory.md §1-2). The heaps are streamed, never stored.
-// Source: AcWing 891 "Nim游戏" (seeds 000, 002): 1 <= n <= 10^5,
+// Source: AcWing 891 "Nim游戏": 1 <= n <= 10^5,
 //   1 <= heap <= 10^9; sample "2\n2 3\n" gives "Yes".
 // Time: O(n). Memory: O(1).
 // Status: tests/cli/examples_test.cpp: the published sample; random small

@@ -4,7 +4,7 @@
 //   one or more tokens from stair i to stair i-1 (stair 1 to the ground, where
 //   they stay). The mover wins iff the nim-sum of the odd-numbered stairs is
 //   non-zero (grundy::StaircaseNim, docs/theory.md §2).
-// Source: AcWing 892 "台阶-Nim游戏" (seeds 000, 002): 1 <= n <= 10^5,
+// Source: AcWing 892 "台阶-Nim游戏": 1 <= n <= 10^5,
 //   1 <= a_i <= 10^9; sample "3\n2 1 3\n" gives "Yes".
 // Time: O(n). Memory: O(n) for the stairs.
 // Status: tests/cli/examples_test.cpp: the published sample; random small

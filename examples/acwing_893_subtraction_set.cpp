@@ -6,7 +6,7 @@
 //   every size up to the largest heap (grundy::SubtractionSet through
 //   grundy::HeapValues), and the mover wins iff the nim-sum of the heaps'
 //   values is non-zero (Sprague-Grundy, docs/theory.md §1).
-// Source: AcWing 893 "集合-Nim游戏" (seed 002): 1 <= n, k <= 100,
+// Source: AcWing 893 "集合-Nim游戏": 1 <= n, k <= 100,
 //   1 <= s_i, h_i <= 10^4; sample "2\n2 5\n3\n2 4 7\n" gives "Yes"
 //   (G = 1, 0, 0 for heaps 2, 4, 7 under S = {2, 5}).
 // Time: O(max heap * k) for the table, O(n) for the sum. Memory: 8 bytes per

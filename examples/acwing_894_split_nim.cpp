@@ -5,7 +5,7 @@
 //   G(b) xor G(c), computed once up to the largest heap (grundy::SplitNim
 //   through grundy::HeapValues); the mover wins iff the nim-sum of the heaps'
 //   values is non-zero (Sprague-Grundy, docs/theory.md §1-2).
-// Source: AcWing 894 "拆分-Nim游戏" (seed 002): 1 <= n, a_i <= 100; sample
+// Source: AcWing 894 "拆分-Nim游戏": 1 <= n, a_i <= 100; sample
 //   "2\n2 3\n" gives "Yes".
 // Time: O(max heap^2) for the table, O(n) for the sum. Memory: 8 bytes per
 //   heap size; heaps beyond HeapValues' limits are refused with a message

@@ -5,7 +5,7 @@
 // Description: the maximal runs of '+' are independent components. Flipping
 //   "++" inside a run of n leaves runs a and b with a + b = n - 2, so a run
 //   of n is a heap of Dawson's Kayles, the take-and-break code 0.07 (the same
-//   game as the seeds' Multi-SG rows). The program solves each string three
+//   game as the rows of examples/multi_sg_rows.cpp). The program solves each string three
 //   ways and aborts if they differ: the solver with components = runs; the
 //   solver on the raw string (no components); and a direct memoised
 //   win/loss search over strings written here, the problem's own statement.

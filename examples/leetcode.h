@@ -11,8 +11,8 @@
 //        grundy::SubtractSquare, values computed.
 //   The computed rulesets keep one table per process (grundy::HeapValues,
 //   grown geometrically), so many queries cost one table; not thread-safe.
-// Source: LeetCode 292, 1025 (1 <= n <= 1000), 1510 (1 <= n <= 10^5);
-//   seeds 001 (Bash), 002 (all three).
+// Source: LeetCode 292, 1025 (1 <= n <= 1000), 1510 (1 <= n <= 10^5), the
+//   problem statements; docs/theory.md §2.
 // Time: 292 O(1); 1025 and 1510 O(n sqrt n) once for the table, then O(1).
 // Memory: 8 bytes per heap size of the largest n asked for 1025 and 1510.
 // Status: tests/cli/examples_test.cpp: every n <= 300 against

@@ -1,4 +1,4 @@
-// The seeds' Multi-SG game as a user-defined game: several rows of stones; a
+// A Multi-SG game as a user-defined game: several rows of stones; a
 // move removes two ADJACENT stones from one row, which may split it in two;
 // the player who cannot move loses.
 //
@@ -9,8 +9,9 @@
 //   code 0.07 (Dawson's Kayles), so every row value is checked against
 //   grundy::HeapValues on that code, and every sum against the whole-position
 //   search with the components ignored.
-// Source: seed 003 (Multi-SG, "n rows of stones, take two adjacent stones
-//   from one row"); docs/theory.md §1, §3 (0.07), §8 (its first values).
+// Source: "Multi-SG" is the name Jia Zhihao's 2009 paper (docs/theory.md §4)
+//   gives to games whose moves may split a component into several;
+//   docs/theory.md §1, §3 (0.07), §8 (its first values).
 // Time: O(n^2) for the row values up to n. Memory: one entry per row length.
 // Status: the program aborts on any disagreement; tests/cli/user_examples_test.cpp
 //   checks its printed values against docs/theory.md §8.

@@ -4,9 +4,9 @@
 // Description: two heaps; a move takes any positive number from one heap, or
 //   the same positive number from both. (a, b) is lost for the mover iff it is
 //   a Wythoff pair (floor(k*phi), floor(k*phi^2)) in either order, decided by
-//   grundy::wythoff::is_p_position in exact integer arithmetic (the seed's
+//   grundy::wythoff::is_p_position in exact integer arithmetic (the usual
 //   floating-point formula fails from about 10^8, docs/theory.md §2).
-// Source: POJ 1067 "取石子游戏" (seed 001): a, b <= 10^9, non-negative;
+// Source: POJ 1067 "取石子游戏": a, b <= 10^9, non-negative;
 //   sample "2 1\n8 4\n4 7\n" gives "0\n1\n0".
 // Time: O(1) per pair. Memory: O(pairs) for the collected answer.
 // Status: tests/cli/examples_test.cpp: the published sample; every pair of

@@ -3,7 +3,7 @@
 //
 // Description: as AcWing 891, case after case: the mover wins iff the nim-sum
 //   of the heaps' Grundy values (G(h) = h under grundy::Nim) is non-zero.
-// Source: POJ 2234 "Matches Game" (seed 001): m <= 20, heaps <= 10^7;
+// Source: POJ 2234 "Matches Game": m <= 20, heaps <= 10^7;
 //   sample "2 45 45\n3 3 6 9\n" gives "No\nYes".
 // Time: O(total heaps). Memory: O(cases) for the collected answer.
 // Status: tests/cli/examples_test.cpp: the published sample; a file of random

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Reading speed on a large Nim position: the seeds' iostream loop (seed 000's
-# AcWing 891 solution, compiled with g++ -O2) against examples/acwing_891_nim
-# and `grundy analyze nim --input FILE --count`, on the same 10^7 heaps of
+# Reading speed on a large Nim position: the plain iostream loop a typical
+# AcWing 891 solution uses (compiled with g++ -O2) against the example program
+# built from examples/acwing_891_nim.cpp and `grundy analyze nim --input FILE --count`, on the same 10^7 heaps of
 # random values below 2^30. Prints the best of three wall-clock times of each
 # and their ratios to the baseline, and checks that they agree. For reference
 # it also times the same loop with ios::sync_with_stdio(false), the usual
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 CPP
-# The baseline: seed 000's loop, as the seeds submit it.
+# The baseline: the typical contest loop, as such solutions are usually written.
 cat > "$scratch/baseline.cpp" <<'CPP'
 #include <bits/stdc++.h>
 using namespace std;
@@ -107,10 +107,10 @@ fi
 echo "answer: $baseline_answer (grundy analyze: $cli_count winning moves)"
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'; }
-printf '%-44s %8s ms\n' "seed loop (cin >>, g++ -O2)" "$baseline_ms"
+printf '%-44s %8s ms\n' "typical cin >> loop (g++ -O2)" "$baseline_ms"
 printf '%-44s %8s ms   %sx the baseline time\n' "  same loop, sync_with_stdio(false)" "$unsynced_ms" \
        "$(ratio "$unsynced_ms" "$baseline_ms")"
-printf '%-44s %8s ms   %sx the baseline time\n' "examples/acwing_891_nim" "$example_ms" \
+printf '%-44s %8s ms   %sx the baseline time\n' "example acwing_891_nim" "$example_ms" \
        "$(ratio "$example_ms" "$baseline_ms")"
 printf '%-44s %8s ms   %sx the baseline time\n' "grundy analyze nim --input FILE --count" "$cli_ms" \
        "$(ratio "$cli_ms" "$baseline_ms")"

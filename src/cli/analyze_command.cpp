@@ -25,11 +25,11 @@ constexpr std::size_t kShowPositionUpTo = 24;
 
 std::string join(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
 
-bool is_compound(const Ruleset& ruleset) { return dynamic_cast<const Compound*>(&ruleset) != nullptr; }
+bool is_compound(const Ruleset& ruleset) { return compound_of(ruleset) != nullptr; }
 
 // A position in JSON: its numbers, or for a compound one object per component.
 nlohmann::json position_json(const Ruleset& ruleset, const Position& position) {
-  const auto* compound = dynamic_cast<const Compound*>(&ruleset);
+  const Compound* compound = compound_of(ruleset);
   if (compound == nullptr) return position;
   auto parts = nlohmann::json::array();
   const auto components = compound->decode(position);
@@ -132,7 +132,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
-// Every-SG (docs/theory.md §5, seed 003) and the conjunctive compound: each heap of
+// Every-SG (docs/theory.md §5) and the conjunctive compound: each heap of
 // a heap game and each token on a graph is a component (after a split, the
 // sum of its parts); other games are one component each. Every-SG: the mover
 // wins iff the largest suspense number is odd, and good play moves in every
@@ -141,9 +141,9 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
 // retrograde analysis of the compound.
 int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& request) {
   const bool conjunctive = request.conjunctive;
-  const ParsedGame game = every_compound_of(summands, conjunctive ? CompoundKind::conjunctive
-                                                                  : CompoundKind::every);
-  const Compound& every = *game.compound();
+  const CompoundPosition game = every_compound_of(
+      summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
+  const Compound& every = *game.compound;
   const Position& position = game.position;
   struct {
     Outcome outcome;
@@ -161,7 +161,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   const char* numbers_name = conjunctive ? "remoteness" : "suspense";
   // A single heap game is shown as its heaps, as the user wrote it.
   const bool one_heap_game =
-      summands.size() == 1 && dynamic_cast<const HeapRuleset*>(summands[0].ruleset.get()) != nullptr;
+      summands.size() == 1 && heap_ruleset_of(*summands[0].ruleset) != nullptr;
   const Ruleset& first = *summands[0].ruleset;
   auto shown = [&](const Position& p) {
     if (!one_heap_game) return every.show(p);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "grundy/solve/analysis.h"
+
 namespace grundy::cli {
 
 struct AnalyzeRequest {
@@ -17,8 +19,8 @@ struct AnalyzeRequest {
   bool json = false;
   bool one = false;
   bool count = false;
-  std::uint64_t max_moves = 10'000;  // with --count: most moves counted
-  std::uint64_t search_limit = 4'000'000;
+  std::uint64_t max_moves = AnalysisOptions{}.max_moves;  // with --count: most moves counted
+  std::uint64_t search_limit = AnalysisOptions{}.search_limit;
   bool proven_only = false;  // refuse heap values from observed, unproven periods
   bool explain = false;   // explain why the moves win (explain.h)
   bool every = false;     // Every-SG: suspense numbers per component
@@ -62,7 +64,7 @@ struct ValuesRequest {
   std::string plot;        // scatter plot of G(n) to FILE.svg
   bool misere = false;     // misère values G⁻(n) by exhaustive search
   bool genus = false;      // with misere: genus of each heap and a tame/wild verdict
-  std::uint64_t search_limit = 4'000'000;  // most positions the misère search may store
+  std::uint64_t search_limit = AnalysisOptions{}.search_limit;  // most positions the misère search may store
 };
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.

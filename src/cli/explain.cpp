@@ -1,31 +1,25 @@
 // Explanations for grundy analyze --explain; see explain.h.
 //
-// Description: re-derives, for display, the quantities the closed forms of
-//   docs/theory.md §2 decide by (nim-sum, highest bit, P-pair, column counts) from
-//   the position and the Analysis; the outcome and moves shown are the
-//   Analysis's own, or are built by the same rule the text states.
-// Source: docs/theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim and
-//   Moore's Nim_k: seed 004; Wythoff 1907: seed 001; staircase: seeds 000, 002).
-// Status: tests/cli/explain_plot_test.cpp (the seeds' worked examples; every
-//   move explained is checked to be one of the Analysis's winning moves).
+// Description: words, for a terminal, the facts the library states about a
+//   position (include/grundy/solve/explanation.h: nim-sum, highest bit,
+//   P-pair, column counts, the move); the numbers and moves shown are all the
+//   library's, this file only lays them out in binary columns and sentences.
+// Source: docs/theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim:
+//   WW ch. 13; Moore's Nim_k: Moore 1910; Wythoff 1907; staircase Nim).
+// Status: tests/cli/explain_plot_test.cpp (worked examples checked by hand; every
+//   move explained is checked to be one of the Analysis's winning moves);
+//   the facts themselves in tests/unit/explanation_test.cpp.
 #include "explain.h"
 
 #include <algorithm>
 #include <bit>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "grundy/core/error.h"
-#include "grundy/core/nimber.h"
-#include "grundy/rules/heap_ruleset.h"
-#include "grundy/rules/moore.h"
-#include "grundy/rules/moore_closed_form.h"
-#include "grundy/rules/nim.h"
-#include "grundy/rules/staircase.h"
-#include "grundy/rules/wythoff.h"
-#include "grundy/rules/wythoff_closed_form.h"
+#include "grundy/solve/explanation.h"
 
 namespace grundy::cli {
 
@@ -170,10 +164,11 @@ struct SumLine {
   std::string note;
 };
 
-// The lines in binary, a rule, their nim-sum (and, when it is not 0, a '^'
-// under its highest 1). `header` names the label columns.
+// The lines in binary, a rule, their nim-sum `total` (and, when it is not 0,
+// a '^' under its highest 1, in column `highest_bit`). `header` names the
+// label columns.
 std::string column_sum(const std::vector<std::string>& header, const std::vector<SumLine>& lines,
-                       const std::string& sum_label, int width) {
+                       const std::string& sum_label, int width, Nimber total, int highest_bit) {
   std::vector<Align> align(header.size(), Align::right);
   align.front() = Align::left;
   align.push_back(Align::right);  // binary
@@ -182,9 +177,7 @@ std::string column_sum(const std::vector<std::string>& header, const std::vector
   std::vector<std::string> head = header;
   head.push_back("binary");
   table.add(head);
-  Nimber total = 0;
   for (const SumLine& line : lines) {
-    total ^= line.value;
     std::vector<std::string> cells = line.labels;
     cells.resize(header.size());
     cells.push_back(binary(line.value, width));
@@ -200,10 +193,9 @@ std::string column_sum(const std::vector<std::string>& header, const std::vector
   cells.push_back(fmt::format("= {}", total));
   table.add(cells);
   if (total != 0) {
-    const int top = bit_width_of(total) - 1;
     cells.assign(header.size(), "");
-    cells.push_back(marker(top, width));
-    cells.push_back(fmt::format("highest 1: the column worth {}", Nimber{1} << top));
+    cells.push_back(marker(highest_bit, width));
+    cells.push_back(fmt::format("highest 1: the column worth {}", Nimber{1} << highest_bit));
     table.add(cells);
   }
   return table.render();
@@ -239,26 +231,27 @@ int width_of(const std::vector<Nimber>& values, Nimber extra = 0) {
   return width;
 }
 
-// The column sum before a move. `focus` is the heap the text is about; in a
-// summarised position the others are folded into one line.
-std::string sum_before(const HeapSumView& view, std::size_t focus, int width) {
+// The column sum before a move. `step.index` is the heap the text is about;
+// in a summarised position the others are folded into one line.
+std::string sum_before(const HeapSumView& view, const NimSumStep& step, int width) {
   std::vector<SumLine> lines;
   const std::size_t n = view.values.size();
   if (n <= kExplainListUpTo) {
     for (std::size_t i = 0; i < n; ++i) lines.push_back(view.line(i));
   } else {
-    Nimber others = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (i != focus) others ^= view.values[i];
-    lines.push_back(view.line(focus));
-    lines.push_back({{fmt::format("the other {} {}s", n - 1, view.part)}, others, "(their nim-sum)"});
+    lines.push_back(view.line(step.index));
+    lines.push_back(
+        {{fmt::format("the other {} {}s", n - 1, view.part)}, step.others, "(their nim-sum)"});
   }
-  return column_sum(view.header(), lines, "nim-sum", width);
+  return column_sum(view.header(), lines, "nim-sum", width, step.nim_sum, step.highest_bit);
 }
 
-// The column sum after heap `focus` took the value `after_value`.
-std::string sum_after(const HeapSumView& view, std::size_t focus, const std::string& after_size,
-                      Nimber after_value, int width) {
+// The column sum after heap `step.index` took the value `step.target`,
+// shown as `after_size`: the nim-sum is then 0.
+std::string sum_after(const HeapSumView& view, const NimSumStep& step,
+                      const std::string& after_size, int width) {
+  const std::size_t focus = step.index;
+  const Nimber after_value = step.target;
   std::vector<SumLine> lines;
   const std::size_t n = view.values.size();
   auto moved = [&] {
@@ -273,41 +266,16 @@ std::string sum_after(const HeapSumView& view, std::size_t focus, const std::str
   if (n <= kExplainListUpTo) {
     for (std::size_t i = 0; i < n; ++i) lines.push_back(i == focus ? moved() : view.line(i));
   } else {
-    Nimber others = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (i != focus) others ^= view.values[i];
     lines.push_back(moved());
-    lines.push_back({{fmt::format("the other {} {}s", n - 1, view.part)}, others, "(unchanged)"});
+    lines.push_back(
+        {{fmt::format("the other {} {}s", n - 1, view.part)}, step.others, "(unchanged)"});
   }
-  return column_sum(view.header(), lines, "nim-sum", width);
-}
-
-// The first index whose value has bit `bit` set.
-std::size_t first_with_bit(const std::vector<Nimber>& values, int bit) {
-  for (std::size_t i = 0; i < values.size(); ++i)
-    if ((values[i] >> bit) & 1U) return i;
-  GRUNDY_ASSERT(false);
-  return values.size();
-}
-
-const Move* move_on_heap(const MoveList& list, std::size_t index) {
-  for (const Move& move : list.moves)
-    if (move.index == index && move.replaced == 1) return &move;
-  return nullptr;
+  return column_sum(view.header(), lines, "nim-sum", width, 0, -1);
 }
 
 std::string count_note(const Analysis& analysis) {
   if (!analysis.winning_move_count || *analysis.winning_move_count < 2) return "";
   return fmt::format(" It is one of {} winning moves.", *analysis.winning_move_count);
-}
-
-// What analyze says about how the heap values were found ("closed form",
-// "computed by mex", a proven period), without its "Sprague-Grundy" prefix.
-std::string heap_value_method(const std::string& method) {
-  const std::string_view prefix = "Sprague-Grundy: nim-sum of heap values (";
-  if (method.starts_with(prefix) && method.ends_with(")"))
-    return method.substr(prefix.size(), method.size() - prefix.size() - 1);
-  return method;
 }
 
 std::string why_zero_is_lost(bool nim) {
@@ -323,12 +291,12 @@ std::string why_zero_is_lost(bool nim) {
                "bring the nim-sum back to 0, until the player to move has no move and has lost.";
 }
 
-// The nim-sum explanation shared by Nim, heap games and misère Nim's main case.
-std::string explain_nim_sum(const Ruleset& ruleset, const Position& position,
-                            const std::vector<Nimber>& values, const Analysis& analysis, bool nim) {
-  const HeapSumView view{position, values, nim};
-  const Nimber total = nim_sum_of(values);
-  const int width = width_of(values);
+// Nim and heap games in normal play.
+std::string explain_nim_sum(const NimSumExplanation& e, const Analysis& analysis) {
+  const bool nim = e.nim;
+  const HeapSumView view{e.heaps, e.sum.values, nim};
+  const Nimber total = e.sum.nim_sum;
+  const int width = width_of(e.sum.values);
   std::string out;
   if (nim) {
     out += paragraph(
@@ -341,33 +309,23 @@ std::string explain_nim_sum(const Ruleset& ruleset, const Position& position,
         "the nim-sum of the heap values G(size), and the player to move loses exactly when that "
         "nim-sum is 0. The nim-sum adds the values in binary without carries: a column with an "
         "odd number of ones gives a 1. Heap values: {}.",
-        heap_value_method(analysis.method)));
+        e.value_method));
   }
   if (total == 0) {
-    out += sum_before(view, 0, width);
-    const bool empty = std::all_of(position.begin(), position.end(), [](Heap h) { return h == 0; });
-    if (empty && nim)
+    out += sum_before(view, e.sum, width);
+    if (e.no_tokens && nim)
       out += paragraph("No heap has a token: there is no move, and the player to move has lost.");
     else
       out += paragraph("The nim-sum is 0, so the player to move loses (P). " + why_zero_is_lost(nim));
     return out;
   }
-  const int top = bit_width_of(total) - 1;
-  const std::size_t i = first_with_bit(values, top);
-  const Nimber v = values[i], target = v ^ total;
-  out += sum_before(view, i, width);
+  const int top = e.sum.highest_bit;
+  const std::size_t i = e.sum.index;
+  const Nimber v = e.sum.value, target = e.sum.target;
+  out += sum_before(view, e.sum, width);
 
-  const Move* listed = move_on_heap(analysis.winning_moves, i);
-  Move built;
-  if (listed == nullptr && nim) {
-    built.index = i;
-    built.replaced = 1;
-    built.parts = {target};
-    Position after = position;
-    after[i] = target;
-    built.description = ruleset.describe_move(position, after);
-    listed = &built;
-  }
+  // For Nim the library always gives the move (built when not listed).
+  const Move* listed = e.move ? &*e.move : nullptr;
   std::string text = fmt::format(
       "The nim-sum is {}, not 0, so the player to move wins (N). Its highest 1 is in the column "
       "worth {}. {} has a 1 in that column, so {} xor {} = {} is smaller than {}: that column "
@@ -393,7 +351,7 @@ std::string explain_nim_sum(const Ruleset& ruleset, const Position& position,
     std::erase(parts, Heap{0});
     after_size = parts.empty() ? "0" : join(parts, " + ");
   }
-  out += sum_after(view, i, after_size, target, width);
+  out += sum_after(view, e.sum, after_size, width);
   out += paragraph(fmt::format(
       "Changing {} to {} xor {} flips exactly the columns where the nim-sum has a 1, so every "
       "column now holds an even number of ones: the nim-sum is 0 and the opponent faces a "
@@ -403,31 +361,24 @@ std::string explain_nim_sum(const Ruleset& ruleset, const Position& position,
 }
 
 // ---------------------------------------------------------------------------
-// Misère Nim (docs/theory.md §2, seed 004).
+// Misère Nim (docs/theory.md §2; WW ch. 13).
 
-std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
-                               const Analysis& analysis) {
-  std::size_t large = 0, ones = 0, large_index = 0;
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    if (position[i] >= 2) {
-      ++large;
-      large_index = i;
-    }
-    if (position[i] == 1) ++ones;
-  }
+std::string explain_misere_nim(const MisereNimExplanation& e, const Analysis& analysis) {
+  using Case = MisereNimExplanation::Case;
+  const std::size_t ones = e.ones;
   std::string out = paragraph(
       "Misère Nim: whoever takes the last token loses. Bouton's rule needs one correction "
-      "(seed 004): once no heap has two or more tokens, the parity of the number of 1-heaps "
-      "decides; until then the nim-sum decides as in normal Nim, except for the move that "
-      "leaves only heaps of size 0 or 1, which must leave an odd number of 1-heaps.");
-  if (large == 0) {
+      "(Winning Ways ch. 13): once no heap has two or more tokens, the parity of the number "
+      "of 1-heaps decides; until then the nim-sum decides as in normal Nim, except for the "
+      "move that leaves only heaps of size 0 or 1, which must leave an odd number of 1-heaps.");
+  if (e.which == Case::at_most_one_token) {
     std::string text = fmt::format(
         "Case 1 applies: every heap has at most one token ({}). Each move takes a whole 1-heap "
         "and the players alternate, so the parity of the 1-heaps decides.",
         count_phrase(ones, "1-heap", "1-heaps"));
     if (ones == 0)
       text += " There is no token left: the player to move cannot move and so wins (N).";
-    else if (ones % 2 == 1)
+    else if (e.outcome == Outcome::P)
       text += fmt::format(
           " {} is odd, so the player to move takes the {} and last token and loses (P).", ones,
           ones == 1 ? std::string("1st") : ones == 3 ? std::string("1st, 3rd")
@@ -439,72 +390,54 @@ std::string explain_misere_nim(const Ruleset& ruleset, const Position& position,
           ones, ones - 1);
     return out + paragraph(text);
   }
-  if (large == 1) {
-    const Heap h = position[large_index];
-    const Heap keep = ones % 2 == 1 ? 0 : 1;
-    Position after = position;
-    after[large_index] = keep;
-    const Nimber total = nim_sum_of(position);
-    const Heap normal = h ^ total;
+  if (e.which == Case::one_large_heap) {
     out += paragraph(fmt::format(
         "Case 2 applies: only heap {} has two or more tokens ({}), beside {}. The player to move "
         "can end that phase now and leave an odd number of 1-heaps: {}, leaving {}. The "
         "opponent then faces case 1 with an odd count and loses, so the player to move wins "
         "(N).",
-        large_index + 1, h, count_phrase(ones, "1-heap", "1-heaps"),
-        ruleset.describe_move(position, after), count_phrase(ones + keep, "1-heap", "1-heaps")));
+        e.large_index + 1, e.large_size, count_phrase(ones, "1-heap", "1-heaps"),
+        e.move->description, count_phrase(ones + e.keep, "1-heap", "1-heaps")));
     out += paragraph(fmt::format(
         "This is where misère play departs from normal play: the normal Nim move (heap {} to "
         "{} xor {} = {}) would leave {}, an even number, and lose.",
-        large_index + 1, h, total, normal,
-        count_phrase(ones + (normal == 1 ? 1 : 0), "1-heap", "1-heaps")));
+        e.large_index + 1, e.large_size, e.nim_sum, e.normal_target,
+        count_phrase(e.ones_after_normal, "1-heap", "1-heaps")));
     return out;
   }
   out += paragraph(fmt::format(
       "Case 3 applies: {} heaps have two or more tokens, so play as in normal Nim. A move "
       "changes one heap, so at least one heap of two or more tokens remains after it.",
-      large));
-  const std::vector<Nimber> values(position.begin(), position.end());
-  const Nimber total = nim_sum_of(values);
-  const HeapSumView view{position, values, true};
-  const int width = width_of(values);
+      e.large));
+  const Nimber total = e.sum.nim_sum;
+  const Position sizes(e.sum.values.begin(), e.sum.values.end());
+  const HeapSumView view{sizes, e.sum.values, true};
+  const int width = width_of(e.sum.values);
   if (total == 0) {
-    out += sum_before(view, 0, width);
+    out += sum_before(view, e.sum, width);
     out += paragraph(
         "The nim-sum is 0, so the player to move loses (P): every move leaves a non-zero nim-sum "
         "with a heap of two or more tokens still there, which is an N-position of this case, "
         "and the opponent keeps it that way until the last heap of two or more goes.");
     return out;
   }
-  const int top = bit_width_of(total) - 1;
-  const std::size_t i = first_with_bit(values, top);
-  const Nimber v = values[i], target = v ^ total;
-  Position after = position;
-  after[i] = target;
-  out += sum_before(view, i, width);
+  const int top = e.sum.highest_bit;
+  const Nimber v = e.sum.value, target = e.sum.target;
+  out += sum_before(view, e.sum, width);
   out += paragraph(fmt::format(
       "The nim-sum is {}, not 0, so the player to move wins (N). Its highest 1 is in the column "
       "worth {}; {} has a 1 there, so it comes down to {} xor {} = {}: {}. This leaves a heap "
       "of two or more tokens, because a single such heap among 1-heaps cannot have nim-sum 0 "
       "(it alone has ones in the columns worth 2 and more), so the exception of misère play "
       "does not arise yet.{}",
-      total, Nimber{1} << top, view.name(i), v, total, target,
-      ruleset.describe_move(position, after), count_note(analysis)));
-  out += sum_after(view, i, fmt::to_string(target), target, width);
+      total, Nimber{1} << top, view.name(e.sum.index), v, total, target, e.move->description,
+      count_note(analysis)));
+  out += sum_after(view, e.sum, fmt::to_string(target), width);
   return out;
 }
 
 // ---------------------------------------------------------------------------
-// Wythoff's game (docs/theory.md §2, seed 001).
-
-// (a_k, b_k), or nullopt when a_k exceeds the largest heap.
-std::optional<std::pair<Heap, Heap>> wythoff_pair(Heap k) {
-  try {
-    return std::pair{wythoff::lower(k), wythoff::upper(k)};
-  } catch (const LimitError&) {
-    return std::nullopt;
-  }
-}
+// Wythoff's game (docs/theory.md §2; Wythoff 1907).
 
 // "(a_k, b_k)" or, when the position lists the larger heap first, its mirror.
 std::string pair_name(Heap first, Heap second, Heap k) {
@@ -512,44 +445,43 @@ std::string pair_name(Heap first, Heap second, Heap k) {
   return fmt::format("(b_{0}, a_{0}), the mirror of (a_{0}, b_{0})", k);
 }
 
-std::string explain_wythoff(const Position& position, const Analysis& analysis) {
-  const Heap x = position[0], y = position[1];
-  const Heap low = std::min(x, y), high = std::max(x, y), d = high - low;
+std::string explain_wythoff(const WythoffExplanation& e) {
+  using Case = WythoffExplanation::Case;
+  using Kind = WythoffExplanation::Reached::Kind;
+  const Heap x = e.first, y = e.second;
+  const Heap low = e.low, high = e.high, d = e.difference;
   std::string out = paragraph(
       "Wythoff's game (1907): take any number from one heap, or the same number from both. The "
       "P-positions are the pairs (a_k, b_k) and their mirrors, with a_k = ⌊k·φ⌋ and b_k = a_k + "
       "k, φ = (1 + √5)/2: a_k is the least number not in an earlier pair. Each difference "
       "k = b_k − a_k belongs to exactly one pair, and every number from 1 on to exactly one "
       "pair (Beatty's theorem).");
-  Heap table_to = d;
-  for (const Move& move : analysis.winning_moves.moves) {
-    const Position after = move.after(position);
-    table_to = std::max(table_to, std::max(after[0], after[1]) - std::min(after[0], after[1]));
-  }
+  static_assert(kPairTableUpTo < WythoffExplanation::kListedPairs);
+  const Heap table_to = e.largest_difference;
   if (table_to <= kPairTableUpTo) {
     Table table(std::vector<Align>(table_to + 3, Align::right));
     std::vector<std::string> k_row{"k"}, a_row{"a_k"}, b_row{"b_k"};
     for (Heap k = 0; k <= table_to + 1; ++k) {
       k_row.push_back(fmt::to_string(k));
-      a_row.push_back(fmt::to_string(wythoff::lower(k)));
-      b_row.push_back(fmt::to_string(wythoff::upper(k)));
+      a_row.push_back(fmt::to_string(e.pairs[k].first));
+      b_row.push_back(fmt::to_string(e.pairs[k].second));
     }
     table.add(k_row);
     table.add(a_row);
     table.add(b_row);
     out += table.render();
   }
-  const auto pair = wythoff_pair(d);
+  const auto& pair = e.pair;
   std::string text = fmt::format("Here the difference is d = {} − {} = {}, ", high, low, d);
-  if (!pair) {
+  if (e.which == Case::beyond) {
     text += fmt::format(
         "and a_{} is larger than the largest heap grundy handles, so it is not the smaller heap "
         "{}: the position is not a P-pair, and the player to move wins (N).",
         d, low);
-  } else if (high == 0) {
+  } else if (e.which == Case::empty) {
     text += "and both heaps are empty: there is no move, and the player to move has lost (P).";
     return out + paragraph(text);
-  } else if (pair->first == low) {
+  } else if (e.which == Case::p_pair) {
     text += fmt::format(
         "and the only P-pair with that difference is (a_{0}, b_{0}) = ({1}, {2}): this position "
         "is that pair, so the player to move loses (P). Taking from one heap leaves the other "
@@ -566,41 +498,31 @@ std::string explain_wythoff(const Position& position, const Analysis& analysis) 
         d, pair->first, pair->second, low, x, y);
   }
   out += paragraph(text);
-  if (analysis.winning_moves.moves.empty()) return out;
-  out += analysis.winning_moves.moves.size() == 1 ? "The winning move reaches a P-pair:\n"
-                                                  : "Each winning move reaches a P-pair:\n";
-  for (const Move& move : analysis.winning_moves.moves) {
-    const Position after = move.after(position);
-    const Heap nx = after[0], ny = after[1];
-    const Heap k = std::max(nx, ny) - std::min(nx, ny);
+  if (e.moves.empty()) return out;
+  out += e.moves.size() == 1 ? "The winning move reaches a P-pair:\n"
+                             : "Each winning move reaches a P-pair:\n";
+  for (const WythoffExplanation::Reached& reached : e.moves) {
+    const Heap nx = reached.first, ny = reached.second, k = reached.k;
     std::string why;
-    if (nx != x && ny != y) {
+    if (reached.taken == Kind::both) {
       why = fmt::format("the difference stays {} and the smaller heap comes down to a_{} = {}", k,
                         k, std::min(nx, ny));
     } else {
-      const Heap kept = nx == x ? x : y, moved_to = nx == x ? ny : nx;
+      const bool second_moved = reached.taken == Kind::second;
+      const Heap kept = second_moved ? x : y, moved_to = second_moved ? ny : nx;
       why = fmt::format("heap {} ({}) stays and heap {} comes down to {}, its partner in pair {}",
-                        nx == x ? 1 : 2, kept, nx == x ? 2 : 1, moved_to, k);
+                        second_moved ? 1 : 2, kept, second_moved ? 2 : 1, moved_to, k);
     }
-    out += wrap(fmt::format("- {} → ({}, {}) = {}: {}.", move.description, nx, ny,
+    out += wrap(fmt::format("- {} → ({}, {}) = {}: {}.", reached.move.description, nx, ny,
                             pair_name(nx, ny, k), why),
                 2, 4);
   }
-  if (!analysis.winning_moves.complete) out += "  … and more\n";
+  if (!e.moves_complete) out += "  … and more\n";
   return out + '\n';
 }
 
 // ---------------------------------------------------------------------------
-// Moore's Nim_k (docs/theory.md §2, seed 004).
-
-// Ones per bit column, bit 0 first.
-std::vector<std::uint64_t> column_counts(const Position& heaps, int width) {
-  std::vector<std::uint64_t> counts(static_cast<std::size_t>(width), 0);
-  for (Heap h : heaps)
-    for (int b = 0; b < width; ++b)
-      if ((h >> b) & 1U) ++counts[static_cast<std::size_t>(b)];
-  return counts;
-}
+// Moore's Nim_k (docs/theory.md §2; Moore 1910).
 
 // Bits of v, most significant first, each right-aligned in `cell` columns.
 std::string spaced_binary(Heap v, int width, std::size_t cell) {
@@ -621,13 +543,12 @@ std::string spaced_counts(const std::vector<std::uint64_t>& counts, std::size_t 
   return out;
 }
 
-// The heaps in spaced binary columns with their counts and counts mod k+1.
-// Summarised positions list only the heaps in `shown`.
+// The heaps in spaced binary columns with their counts and counts mod k+1
+// (`p`: all of them 0). Summarised positions list only the heaps in `shown`.
 std::string moore_table(const Position& heaps, const Position* before, unsigned k, int width,
+                        const std::vector<std::uint64_t>& counts,
+                        const std::vector<std::uint64_t>& residues, bool p,
                         const std::vector<std::size_t>& shown) {
-  const auto counts = column_counts(heaps, width);
-  std::vector<std::uint64_t> residues(counts.size());
-  for (std::size_t b = 0; b < counts.size(); ++b) residues[b] = counts[b] % (Heap{k} + 1);
   std::size_t cell = 1;
   for (auto c : counts) cell = std::max(cell, fmt::to_string(c).size());
   Table table({Align::left, Align::right, Align::right, Align::left});
@@ -645,42 +566,26 @@ std::string moore_table(const Position& heaps, const Position* before, unsigned 
   table.add({"", "", rule(display_width(spaced_counts(counts, cell))), ""});
   table.add({"ones per column", "", spaced_counts(counts, cell), ""});
   table.add({fmt::format("mod {}", Heap{k} + 1), "", spaced_counts(residues, cell),
-             std::all_of(residues.begin(), residues.end(), [](auto r) { return r == 0; })
-                 ? "all 0: P"
-                 : "not all 0: N"});
+             p ? "all 0: P" : "not all 0: N"});
   return table.render();
 }
 
-std::string explain_moore(const MooreNim& ruleset, const Position& position,
-                          const Analysis& analysis) {
-  const unsigned k = ruleset.k();
+std::string explain_moore(const MooreExplanation& e, const Analysis& analysis) {
+  const unsigned k = e.k;
+  const Position& position = e.heaps;
   const Heap modulus = Heap{k} + 1;
   std::string out = paragraph(fmt::format(
-      "Moore's Nim_{0} (Moore 1910; seed 004): a move takes tokens from between 1 and {0} "
+      "Moore's Nim_{0} (Moore 1910): a move takes tokens from between 1 and {0} "
       "{1}. The player to move loses exactly when, in every binary column, the number of heaps "
       "with a 1 there is a multiple of k+1 = {2}. (For k = 1 this is Nim's nim-sum.)",
       k, k == 1 ? "heap" : "heaps", modulus));
-  int width = 1;
-  for (Heap h : position) width = std::max(width, bit_width_of(h));
-  std::optional<Position> after;
-  std::string description;
-  if (!analysis.winning_moves.moves.empty()) {
-    after = analysis.winning_moves.moves.front().after(position);
-    description = analysis.winning_moves.moves.front().description;
-  } else if (analysis.outcome == Outcome::N) {
-    after = moore::one_winning_move(position, k);
-    if (after) description = ruleset.describe_move(position, *after);
-  }
-  std::vector<std::size_t> changed;
-  if (after)
-    for (std::size_t i = 0; i < position.size(); ++i)
-      if ((*after)[i] != position[i]) changed.push_back(i);
+  const int width = e.columns;
   if (position.size() > kExplainListUpTo)
     out += paragraph(fmt::format(
         "The counts are over all {} heaps; only the heaps the move below changes are listed.",
         position.size()));
-  out += moore_table(position, nullptr, k, width, changed);
-  if (!after) {
+  out += moore_table(position, nullptr, k, width, e.counts, e.residues, e.p_position, e.changed);
+  if (!e.move) {
     return out + paragraph(fmt::format(
                      "Every count is a multiple of {0}, so the player to move loses (P). A move "
                      "lowers between 1 and {1} heaps; in the highest column where a lowered heap "
@@ -691,30 +596,27 @@ std::string explain_moore(const MooreNim& ruleset, const Position& position,
   }
   out += paragraph(fmt::format(
       "Some count is not a multiple of {}, so the player to move wins (N). A winning move, built "
-      "column by column from the highest (seed 004): {}.{} The counts after it:",
-      modulus, description, count_note(analysis)));
-  out += moore_table(*after, &position, k, width, changed);
+      "column by column from the highest: {}.{} The counts after it:",
+      modulus, e.move->description, count_note(analysis)));
+  out += moore_table(e.after, &position, k, width, e.counts_after, e.residues_after, e.p_after,
+                     e.changed);
   return out;
 }
 
 // ---------------------------------------------------------------------------
-// Staircase Nim (docs/theory.md §2, seeds 000 and 002).
+// Staircase Nim (docs/theory.md §2).
 
-std::string explain_staircase(const Ruleset& ruleset, const Position& stairs,
-                              const Analysis& analysis) {
+std::string explain_staircase(const StaircaseExplanation& e, const Analysis& analysis) {
   std::string out = paragraph(
-      "Staircase Nim (seeds 000, 002): tokens on the even stairs do not matter, because a move "
+      "Staircase Nim: tokens on the even stairs do not matter, because a move "
       "from an even stair can be undone by moving the same tokens on down; so the game is Nim "
       "on the odd stairs 1, 3, 5, …, tokens moved off an odd stair being as good as gone. The "
       "player to move loses exactly when the nim-sum of the odd stairs is 0.");
-  Position odd;
-  for (std::size_t i = 0; i < stairs.size(); i += 2) odd.push_back(stairs[i]);
-  const std::vector<Nimber> values(odd.begin(), odd.end());
-  HeapSumView view{odd, values, true, "stair", "tokens", 1, 2};
-  const Nimber total = nim_sum_of(values);
-  const int width = width_of(values);
+  const HeapSumView view{e.odd_stairs, e.sum.values, true, "stair", "tokens", 1, 2};
+  const Nimber total = e.sum.nim_sum;
+  const int width = width_of(e.sum.values);
   if (total == 0) {
-    out += sum_before(view, 0, width);
+    out += sum_before(view, e.sum, width);
     out += paragraph(
         "The nim-sum is 0, so the player to move loses (P). A move either takes tokens off an "
         "odd stair, which changes the nim-sum as a Nim move would, or pushes tokens from an "
@@ -722,31 +624,29 @@ std::string explain_staircase(const Ruleset& ruleset, const Position& stairs,
         "down; either way the opponent can restore a nim-sum of 0.");
     return out;
   }
-  const int top = bit_width_of(total) - 1;
-  const std::size_t j = first_with_bit(values, top);  // odd stair 2j + 1, index 2j
-  const Heap a = odd[j], target = a ^ total;
-  Position after = stairs;
-  after[2 * j] = target;
-  if (j > 0) after[2 * j - 1] += a - target;
-  out += sum_before(view, j, width);
+  const int top = e.sum.highest_bit;
+  const Heap a = e.sum.value, target = e.sum.target;
+  out += sum_before(view, e.sum, width);
   out += paragraph(fmt::format(
       "The nim-sum is {}, not 0, so the player to move wins (N). Its highest 1 is in the column "
       "worth {}; {} has a 1 there, so it comes down to {} xor {} = {}: {}.{}{}",
-      total, Nimber{1} << top, view.name(j), a, total, target,
-      ruleset.describe_move(stairs, after),
-      j > 0 ? fmt::format(" The tokens land on the even stair {}, where they do not count.", 2 * j)
-            : "",
+      total, Nimber{1} << top, view.name(e.sum.index), a, total, target, e.move->description,
+      e.landing_stair > 0
+          ? fmt::format(" The tokens land on the even stair {}, where they do not count.",
+                        e.landing_stair)
+          : "",
       count_note(analysis)));
-  out += sum_after(view, j, fmt::to_string(target), target, width);
+  out += sum_after(view, e.sum, fmt::to_string(target), width);
   return out;
 }
 
 // ---------------------------------------------------------------------------
 // Everything else: how the answer was found.
 
-std::string explain_method(const Analysis& analysis, bool misere) {
+std::string explain_method(const MethodExplanation& e, const Analysis& analysis) {
+  const bool misere = e.convention == Convention::misere;
   std::string text = fmt::format("How this answer was obtained: {}.", analysis.method);
-  if (analysis.method.starts_with("exhaustive search")) {
+  if (e.exhaustive_search) {
     text += fmt::format(
         " grundy visited every position reachable from this one and labelled each by "
         "definition: the player to move wins (N) exactly when some move leads to a position "
@@ -774,25 +674,24 @@ std::string explain_method(const Analysis& analysis, bool misere) {
 
 std::string explain(const Ruleset& ruleset, const Position& position, const Analysis& analysis,
                     bool misere) {
-  std::string out;
-  if (misere) {
-    if (dynamic_cast<const Nim*>(&ruleset) != nullptr)
-      out = explain_misere_nim(ruleset, position, analysis);
-    else
-      out = explain_method(analysis, misere);
-  } else if (const auto* moore = dynamic_cast<const MooreNim*>(&ruleset)) {
-    out = explain_moore(*moore, position, analysis);
-  } else if (dynamic_cast<const Wythoff*>(&ruleset) != nullptr) {
-    out = explain_wythoff(position, analysis);
-  } else if (dynamic_cast<const StaircaseNim*>(&ruleset) != nullptr) {
-    out = explain_staircase(ruleset, position, analysis);
-  } else if (dynamic_cast<const HeapRuleset*>(&ruleset) != nullptr && analysis.heap_values &&
-             analysis.heap_values->size() == position.size()) {
-    out = explain_nim_sum(ruleset, position, *analysis.heap_values, analysis,
-                          dynamic_cast<const Nim*>(&ruleset) != nullptr);
-  } else {
-    out = explain_method(analysis, misere);
-  }
+  const Explanation facts = grundy::explain(ruleset, position, analysis,
+                                            misere ? Convention::misere : Convention::normal);
+  struct Wording {
+    const Analysis& analysis;
+    std::string operator()(const MethodExplanation& e) const { return explain_method(e, analysis); }
+    std::string operator()(const NimSumExplanation& e) const {
+      return explain_nim_sum(e, analysis);
+    }
+    std::string operator()(const MisereNimExplanation& e) const {
+      return explain_misere_nim(e, analysis);
+    }
+    std::string operator()(const WythoffExplanation& e) const { return explain_wythoff(e); }
+    std::string operator()(const MooreExplanation& e) const { return explain_moore(e, analysis); }
+    std::string operator()(const StaircaseExplanation& e) const {
+      return explain_staircase(e, analysis);
+    }
+  };
+  std::string out = std::visit(Wording{analysis}, facts);
   while (out.size() >= 2 && out.ends_with("\n\n")) out.pop_back();
   return out;
 }

@@ -6,7 +6,9 @@
 // the highest 1 of the sum and the column sum after the move. Misère Nim: which
 // of its cases applies. Wythoff: the P-pair for the heaps' difference. Moore's
 // Nim_k: column counts modulo k+1. Staircase Nim: the odd stairs' nim-sum.
-// Anything else: how the answer was obtained (Analysis::method).
+// Anything else: how the answer was obtained (Analysis::method). The facts
+// are the library's (include/grundy/solve/explanation.h); this front end only
+// words and lays them out.
 #pragma once
 
 #include <cstddef>

@@ -37,14 +37,6 @@ Summand parse_summand(const std::string& name, const std::vector<std::string>& n
   return s;
 }
 
-// Summands that are one game: heaps of the same heap game, tokens on the
-// same graph file.
-bool mergeable(const Summand& a, const Summand& b) {
-  if (a.ruleset->name() != b.ruleset->name()) return false;
-  return dynamic_cast<const HeapRuleset*>(a.ruleset.get()) != nullptr ||
-         dynamic_cast<const GraphTokens*>(a.ruleset.get()) != nullptr;
-}
-
 }  // namespace
 
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens) {
@@ -62,15 +54,7 @@ std::vector<Summand> parse_summands(const std::string& ruleset,
   auto finish = [&] {
     if (name == "+" || name.empty())
       throw InputError("+", "a '+' must stand between two games, e.g. kayles 5 + nim 3");
-    Summand s = parse_summand(name, numbers);
-    for (Summand& earlier : summands) {
-      if (mergeable(earlier, s)) {
-        earlier.position.insert(earlier.position.end(), s.position.begin(), s.position.end());
-        earlier.ruleset->check_position(earlier.position);
-        return;
-      }
-    }
-    summands.push_back(std::move(s));
+    add_summand(summands, parse_summand(name, numbers));
   };
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i] != "+") {
@@ -85,39 +69,6 @@ std::vector<Summand> parse_summands(const std::string& ruleset,
   }
   finish();
   return summands;
-}
-
-ParsedGame sum_of(const std::vector<Summand>& summands) {
-  if (summands.size() == 1)
-    return {summands[0].ruleset, summands[0].position};
-  std::vector<std::shared_ptr<const Ruleset>> rulesets;
-  std::vector<Position> positions;
-  for (const Summand& s : summands) {
-    rulesets.push_back(s.ruleset);
-    positions.push_back(s.position);
-  }
-  return {std::make_shared<const Compound>(std::move(rulesets), CompoundKind::disjunctive),
-          Compound::encode(positions)};
-}
-
-ParsedGame every_compound_of(const std::vector<Summand>& summands, CompoundKind kind) {
-  std::vector<std::shared_ptr<const Ruleset>> rulesets;
-  std::vector<Position> positions;
-  for (const Summand& s : summands) {
-    const bool one_per_number = dynamic_cast<const HeapRuleset*>(s.ruleset.get()) != nullptr ||
-                                dynamic_cast<const GraphTokens*>(s.ruleset.get()) != nullptr;
-    if (one_per_number) {
-      for (Heap n : s.position) {
-        rulesets.push_back(s.ruleset);
-        positions.push_back({n});
-      }
-    } else {
-      rulesets.push_back(s.ruleset);
-      positions.push_back(s.position);
-    }
-  }
-  return {std::make_shared<const Compound>(std::move(rulesets), kind),
-          Compound::encode(positions)};
 }
 
 }  // namespace grundy::cli

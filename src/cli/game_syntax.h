@@ -18,10 +18,7 @@
 
 namespace grundy::cli {
 
-struct Summand {
-  std::shared_ptr<const Ruleset> ruleset;
-  Position position;
-};
+using Summand = GamePosition;
 
 // Whether the arguments use the sum syntax (a '+' or a graph: summand).
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens);
@@ -31,20 +28,7 @@ std::vector<Summand> parse_summands(const std::string& ruleset,
                                     const std::vector<std::string>& tokens);
 
 // A game to analyse: one ruleset and its position (a compound when there are
-// several summands).
-struct ParsedGame {
-  std::shared_ptr<const Ruleset> ruleset;
-  Position position;
-  const Compound* compound() const { return dynamic_cast<const Compound*>(ruleset.get()); }
-};
-
-// The disjunctive sum of the summands (the summand itself when there is one).
-ParsedGame sum_of(const std::vector<Summand>& summands);
-
-// The Every-SG (or conjunctive) compound of the summands: every heap of a
-// heap game and every token on a graph is a component of its own, other games
-// are one each.
-ParsedGame every_compound_of(const std::vector<Summand>& summands,
-                             CompoundKind kind = CompoundKind::every);
+// several summands): sum_of and every_compound_of (rules/compound.h).
+using ParsedGame = GamePosition;
 
 }  // namespace grundy::cli

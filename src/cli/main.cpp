@@ -1,8 +1,14 @@
-// The grundy command line. Options are declared once per command here and
-// drive parsing, validation and help (CLI11). All printing happens in the
-// command files; errors become one line on stderr and exit status 2.
+// The grundy command line. The commands are one table (kCommands): each
+// entry's name and summary drive the subcommand list, the check for unknown
+// commands and `grundy help`; its options are declared once, in its declare
+// function, and drive parsing, validation and help (CLI11). Defaults come
+// from the request structs (commands.h), which take the library's own. All
+// printing happens in the command files; errors become one line on stderr
+// and exit status 2.
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -37,6 +43,218 @@ std::string rulesets_help() {
   return text;
 }
 
+// What a declared command runs once its options are parsed.
+using Runner = std::function<int()>;
+
+// `--count` counts up to this many winning moves unless --max-moves says otherwise.
+constexpr std::uint64_t kCountedMoves = 1'000'000'000;
+constexpr const char* kCountedMovesText = "10^9";
+// The misère search is exponential in the heap size: a smaller default range.
+constexpr const char* kMisereValuesTo = "20";
+
+Runner declare_analyze(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::AnalyzeRequest>();
+  cmd.add_option("ruleset", r->ruleset,
+                 "Ruleset name, e.g. nim, kayles, bash:3; or graph:FILE (tokens on vertices)")
+      ->required();
+  cmd.add_option("heaps", r->heaps,
+                 "Heap sizes (stairs for staircase); a sum of different games separated "
+                 "by '+', e.g. kayles 5 + nim 3 + wythoff 3 5 + graph:FILE v (docs/sums.md)");
+  cmd.add_option("--input", r->input_file,
+                 "Read the heap sizes from FILE ('-' for standard input)");
+  cmd.add_flag("--misere", r->misere, "Misère play: whoever cannot move wins");
+  cmd.add_flag("--json", r->json, "Machine-readable output (docs/json.md)");
+  cmd.add_flag("--one", r->one, "Show a single winning move");
+  cmd.add_flag("--count", r->count, "Print only the number of winning moves");
+  auto* max_moves = cmd.add_option(
+      "--max-moves", r->max_moves,
+      fmt::format("List at most N winning moves (with --count: count at most N, default {})",
+                  kCountedMovesText))
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--search-limit", r->search_limit,
+                 "Most positions an exhaustive (misère) search may visit")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd.get_option("--one")->excludes(cmd.get_option("--count"));
+  auto* analyze_every = cmd.add_flag(
+      "--every", r->every,
+      "Every-SG (Winning Ways ch. 9): move in every component each turn; suspense numbers "
+      "per heap");
+  auto* analyze_remoteness = cmd.add_flag(
+      "--remoteness", r->remoteness, "Remoteness: how many moves the game lasts with good play");
+  analyze_remoteness->excludes(analyze_every);
+  analyze_every->excludes(cmd.get_option("--misere"));
+  cmd.add_flag("--conjunctive", r->conjunctive,
+                 "Conjunctive compound: move in every component each turn; the game ends when one "
+                 "cannot move; remoteness numbers per heap")
+      ->excludes(analyze_every)
+      ->excludes(analyze_remoteness)
+      ->excludes(cmd.get_option("--misere"));
+  cmd.add_flag("--explain", r->explain,
+                 "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
+  cmd.add_flag("--proven-only", r->proven_only,
+                 "Refuse heap values from an observed but unproven period (by default "
+                 "they are used and the answer says NOT PROVEN)");
+  return [r, max_moves] {
+    if (r->count && max_moves->count() == 0) r->max_moves = kCountedMoves;
+    return grundy::cli::run_analyze(*r);
+  };
+}
+
+Runner declare_period(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::PeriodRequest>();
+  cmd.add_option("ruleset", r->ruleset, "A take-and-break code or subtraction set")
+      ->required();
+  cmd.add_option("--max", r->max, "Compute at most this many values")
+      ->capture_default_str();
+  cmd.add_flag("--json", r->json, "JSON: period, preperiod, saltus, proven, checked_to");
+  cmd.add_option("--threads", r->threads, "Worker threads (0: one per core)")
+      ->capture_default_str();
+  return [r, &cmd] {
+    r->max_given = cmd.get_option("--max")->count() > 0;
+    return grundy::cli::run_period(*r);
+  };
+}
+
+Runner declare_value(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::ValueRequest>();
+  cmd.add_option("ruleset", r->ruleset, "A heap ruleset")->required();
+  cmd.add_option("n", r->heap, "The heap size")->required();
+  cmd.add_option("--max", r->max,
+                 "Compute at most this many values in search of a proven period")
+      ->capture_default_str();
+  cmd.add_flag("--observed", r->observed,
+                 "Accept an observed, unproven period (the output says so)");
+  cmd.add_flag("--json", r->json, "JSON: value, proven");
+  return [r] { return grundy::cli::run_value(*r); };
+}
+
+Runner declare_values(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::ValuesRequest>();
+  cmd.add_option("ruleset", r->ruleset, "A heap ruleset, e.g. kayles, 0.137")
+      ->required();
+  cmd.add_option("--from", r->from, "First heap size")->capture_default_str();
+  cmd.add_option("--to", r->to, "Last heap size")->capture_default_str();
+  cmd.add_flag("--json", r->json, "JSON: {\"from\", \"to\", \"values\"}");
+  cmd.add_flag("--csv", r->csv, "CSV lines n,value");
+  cmd.add_option("--out", r->out,
+                 "Write the values to FILE: CSV if it ends in .csv, else the binary "
+                 "sequence format (docs/sequence-file.md)");
+  cmd.add_flag("--stats", r->stats,
+                 "Print the value histogram, the number of rare values and the mask");
+  cmd.add_option("--checkpoint", r->checkpoint,
+                 "Save the computation to FILE now and then (atomic, checksummed)");
+  cmd.add_option("--checkpoint-every", r->checkpoint_every,
+                 "Seconds between checkpoints")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--resume", r->resume, "Continue from a checkpoint FILE");
+  cmd.add_option("--max-memory", r->max_memory,
+                 "Refuse computations needing more memory than this (e.g. 8G); default: "
+                 "3/4 of the machine's memory");
+  cmd.add_option("--threads", r->threads, "Worker threads (0: one per core)")
+      ->capture_default_str();
+  cmd.add_option("--plot", r->plot,
+                 "Draw G(n) against n as an SVG scatter plot, the period marked");
+  auto* values_misere = cmd.add_flag(
+      "--misere", r->misere,
+      fmt::format("Misère values G⁻(n) by exhaustive search over sums (default --to {})",
+                  kMisereValuesTo));
+  cmd.add_flag("--genus", r->genus,
+                 "With --misere: genus of each heap and a tame/wild verdict (docs/misere.md)");
+  cmd.add_option("--search-limit", r->search_limit,
+                 "With --misere: most positions the search may store")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber)
+      ->needs(values_misere);
+  return [r, &cmd] {
+    if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
+    return grundy::cli::run_values(*r);
+  };
+}
+
+Runner declare_graph(CLI::App& cmd) {
+  struct GraphRequest {
+    std::string file;
+    std::vector<std::string> tokens;
+    bool json = false;
+  };
+  auto r = std::make_shared<GraphRequest>();
+  cmd.add_option("file", r->file,
+                   "Graph file, text or JSON (docs/graph-format.md); '-' for standard input")
+      ->required();
+  cmd.add_option("--tokens", r->tokens, "Token vertices (ids or names); may repeat");
+  cmd.add_flag("--json", r->json, "Machine-readable output (docs/graph-format.md)");
+  return [r] { return grundy::cli::run_graph(r->file, r->tokens, r->json); };
+}
+
+Runner declare_play(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::PlayRequest>();
+  cmd.add_option("ruleset", r->ruleset,
+                 "Ruleset name, e.g. nim, kayles, wythoff; or graph:FILE (tokens on vertices)")
+      ->required();
+  cmd.add_option("position", r->heaps,
+                 "Heap sizes (stairs for staircase); a sum of different games separated by "
+                 "'+' (docs/sums.md)")
+      ->required();
+  auto* play_misere =
+      cmd.add_flag("--misere", r->misere, "Misère play: whoever cannot move wins");
+  cmd.add_flag("--every", r->every,
+                 "Every-SG: each turn move in every component that still has a move")
+      ->excludes(play_misere);
+  cmd.add_option("--first", r->first, "Who moves first: me or computer")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"me", "computer"}));
+  cmd.add_option("--search-limit", r->search_limit,
+                 "Most positions the remoteness (suspense) search may store")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  return [r] { return grundy::cli::run_play(*r); };
+}
+
+Runner declare_bench(CLI::App&) {
+  return [] { return grundy::cli::run_bench(); };
+}
+
+struct Command {
+  const char* name;
+  const char* summary;
+  Runner (*declare)(CLI::App& cmd);
+  bool help_topic;  // listed by 'grundy help COMMAND'
+};
+
+const Command kCommands[] = {
+    {"analyze", "Who wins, the Grundy values and every winning move of a position",
+     declare_analyze, true},
+    {"period", "Period, preperiod and saltus of a heap-value sequence, proven or observed",
+     declare_period, true},
+    {"value", "G(n) of one heap, for any n up to 2^63-1", declare_value, true},
+    {"values", "G(n) of a single heap for n in a range", declare_values, true},
+    {"graph",
+     "Values of a game on a directed graph (acyclic or with cycles) and the outcome of tokens",
+     declare_graph, true},
+    {"play", "Play a game in the terminal against perfect play", declare_play, true},
+    {"bench", "Run a fixed suite of analyses; print its checksum (a behaviour fingerprint)",
+     declare_bench, false},
+};
+
+bool is_command(const std::string& word) {
+  for (const Command& c : kCommands)
+    if (word == c.name) return true;
+  return false;
+}
+
+// "analyze, values, ..." of the commands (with `help` when asked).
+std::string command_names(bool help_topics_only) {
+  std::string names;
+  for (const Command& c : kCommands) {
+    if (help_topics_only && !c.help_topic) continue;
+    names += names.empty() ? c.name : std::string(", ") + c.name;
+  }
+  return names;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -46,149 +264,11 @@ int main(int argc, char** argv) {
   app.footer("Run 'grundy help COMMAND' for a command's options, 'grundy help rulesets' for "
              "the rulesets.");
 
-  grundy::cli::AnalyzeRequest analyze;
-  auto* analyze_cmd = app.add_subcommand(
-      "analyze", "Who wins, the Grundy values and every winning move of a position");
-  analyze_cmd->add_option("ruleset", analyze.ruleset,
-                          "Ruleset name, e.g. nim, kayles, bash:3; or graph:FILE (tokens on vertices)")
-      ->required();
-  analyze_cmd->add_option("heaps", analyze.heaps,
-                          "Heap sizes (stairs for staircase); a sum of different games separated "
-                          "by '+', e.g. kayles 5 + nim 3 + wythoff 3 5 + graph:FILE v (docs/sums.md)");
-  analyze_cmd->add_option("--input", analyze.input_file,
-                          "Read the heap sizes from FILE ('-' for standard input)");
-  analyze_cmd->add_flag("--misere", analyze.misere, "Misère play: whoever cannot move wins");
-  analyze_cmd->add_flag("--json", analyze.json, "Machine-readable output (docs/json.md)");
-  analyze_cmd->add_flag("--one", analyze.one, "Show a single winning move");
-  analyze_cmd->add_flag("--count", analyze.count, "Print only the number of winning moves");
-  auto* max_moves = analyze_cmd->add_option(
-      "--max-moves", analyze.max_moves,
-      "List at most N winning moves (with --count: count at most N, default 10^9)")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  analyze_cmd->add_option("--search-limit", analyze.search_limit,
-                          "Most positions an exhaustive (misère) search may visit")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  analyze_cmd->get_option("--one")->excludes(analyze_cmd->get_option("--count"));
-  auto* analyze_every = analyze_cmd->add_flag(
-      "--every", analyze.every,
-      "Every-SG (seed 003): move in every component each turn; suspense numbers per heap");
-  auto* analyze_remoteness = analyze_cmd->add_flag(
-      "--remoteness", analyze.remoteness, "Remoteness: how many moves the game lasts with good play");
-  analyze_remoteness->excludes(analyze_every);
-  analyze_every->excludes(analyze_cmd->get_option("--misere"));
-  analyze_cmd
-      ->add_flag("--conjunctive", analyze.conjunctive,
-                 "Conjunctive compound: move in every component each turn; the game ends when one "
-                 "cannot move; remoteness numbers per heap")
-      ->excludes(analyze_every)
-      ->excludes(analyze_remoteness)
-      ->excludes(analyze_cmd->get_option("--misere"));
-  analyze_cmd->add_flag("--explain", analyze.explain,
-                        "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
-  analyze_cmd->add_flag("--proven-only", analyze.proven_only,
-                        "Refuse heap values from an observed but unproven period (by default "
-                        "they are used and the answer says NOT PROVEN)");
-
-  grundy::cli::PeriodRequest period;
-  auto* period_cmd = app.add_subcommand(
-      "period", "Period, preperiod and saltus of a heap-value sequence, proven or observed");
-  period_cmd->add_option("ruleset", period.ruleset, "A take-and-break code or subtraction set")
-      ->required();
-  period_cmd->add_option("--max", period.max, "Compute at most this many values")
-      ->capture_default_str();
-  period_cmd->add_flag("--json", period.json, "JSON: period, preperiod, saltus, proven, checked_to");
-  period_cmd->add_option("--threads", period.threads, "Worker threads (0: one per core)")
-      ->capture_default_str();
-
-  grundy::cli::ValueRequest value;
-  auto* value_cmd = app.add_subcommand("value", "G(n) of one heap, for any n up to 2^63-1");
-  value_cmd->add_option("ruleset", value.ruleset, "A heap ruleset")->required();
-  value_cmd->add_option("n", value.heap, "The heap size")->required();
-  value_cmd->add_option("--max", value.max,
-                        "Compute at most this many values in search of a proven period")
-      ->capture_default_str();
-  value_cmd->add_flag("--observed", value.observed,
-                      "Accept an observed, unproven period (the output says so)");
-  value_cmd->add_flag("--json", value.json, "JSON: value, proven");
-
-  grundy::cli::ValuesRequest values;
-  auto* values_cmd = app.add_subcommand("values", "G(n) of a single heap for n in a range");
-  values_cmd->add_option("ruleset", values.ruleset, "A heap ruleset, e.g. kayles, 0.137")
-      ->required();
-  values_cmd->add_option("--from", values.from, "First heap size")->capture_default_str();
-  values_cmd->add_option("--to", values.to, "Last heap size")->capture_default_str();
-  values_cmd->add_flag("--json", values.json, "JSON: {\"from\", \"to\", \"values\"}");
-  values_cmd->add_flag("--csv", values.csv, "CSV lines n,value");
-  values_cmd->add_option("--out", values.out,
-                         "Write the values to FILE: CSV if it ends in .csv, else the binary "
-                         "sequence format (docs/sequence-file.md)");
-  values_cmd->add_flag("--stats", values.stats,
-                       "Print the value histogram, the number of rare values and the mask");
-  values_cmd->add_option("--checkpoint", values.checkpoint,
-                         "Save the computation to FILE now and then (atomic, checksummed)");
-  values_cmd->add_option("--checkpoint-every", values.checkpoint_every,
-                         "Seconds between checkpoints")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  values_cmd->add_option("--resume", values.resume, "Continue from a checkpoint FILE");
-  values_cmd->add_option("--max-memory", values.max_memory,
-                         "Refuse computations needing more memory than this (e.g. 8G); default: "
-                         "3/4 of the machine's memory");
-  values_cmd->add_option("--threads", values.threads, "Worker threads (0: one per core)")
-      ->capture_default_str();
-  values_cmd->add_option("--plot", values.plot,
-                         "Draw G(n) against n as an SVG scatter plot, the period marked");
-  auto* values_misere = values_cmd->add_flag(
-      "--misere", values.misere,
-      "Misère values G⁻(n) by exhaustive search over sums (default --to 20)");
-  values_cmd->add_flag("--genus", values.genus,
-                       "With --misere: genus of each heap and a tame/wild verdict (docs/misere.md)");
-  values_cmd->add_option("--search-limit", values.search_limit,
-                         "With --misere: most positions the search may store")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber)
-      ->needs(values_misere);
-
-  std::string graph_file;
-  std::vector<std::string> graph_tokens;
-  bool graph_json = false;
-  auto* graph_cmd = app.add_subcommand(
-      "graph",
-      "Values of a game on a directed graph (acyclic or with cycles) and the outcome of tokens");
-  graph_cmd
-      ->add_option("file", graph_file,
-                   "Graph file, text or JSON (docs/graph-format.md); '-' for standard input")
-      ->required();
-  graph_cmd->add_option("--tokens", graph_tokens, "Token vertices (ids or names); may repeat");
-  graph_cmd->add_flag("--json", graph_json, "Machine-readable output (docs/graph-format.md)");
-
-  grundy::cli::PlayRequest play;
-  auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal against perfect play");
-  play_cmd->add_option("ruleset", play.ruleset,
-                       "Ruleset name, e.g. nim, kayles, wythoff; or graph:FILE (tokens on vertices)")
-      ->required();
-  play_cmd->add_option("position", play.heaps,
-                       "Heap sizes (stairs for staircase); a sum of different games separated by "
-                       "'+' (docs/sums.md)")
-      ->required();
-  auto* play_misere =
-      play_cmd->add_flag("--misere", play.misere, "Misère play: whoever cannot move wins");
-  play_cmd->add_flag("--every", play.every,
-                     "Every-SG: each turn move in every component that still has a move")
-      ->excludes(play_misere);
-  play_cmd->add_option("--first", play.first, "Who moves first: me or computer")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"me", "computer"}));
-  play_cmd->add_option("--search-limit", play.search_limit,
-                       "Most positions the remoteness (suspense) search may store")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-
-  auto* bench_cmd = app.add_subcommand(
-      "bench", "Run a fixed suite of analyses; print its checksum (a behaviour fingerprint)");
-
+  std::vector<std::pair<CLI::App*, Runner>> commands;
+  for (const Command& c : kCommands) {
+    CLI::App* cmd = app.add_subcommand(c.name, c.summary);
+    commands.emplace_back(cmd, c.declare(*cmd));
+  }
   std::string topic;
   auto* help_cmd = app.add_subcommand("help", "Help on a command, or on 'rulesets'");
   help_cmd->add_option("topic", topic, "analyze, values or rulesets");
@@ -199,10 +279,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
     if (word.empty() || word[0] == '-') continue;
-    if (word != "analyze" && word != "values" && word != "period" && word != "value" &&
-        word != "graph" && word != "play" && word != "bench" && word != "help")
-      return fail(fmt::format(
-          "unknown command '{}' (commands: analyze, values, period, value, graph, play, bench, help)", word));
+    if (word != "help" && !is_command(word))
+      return fail(fmt::format("unknown command '{}' (commands: {}, help)", word,
+                              command_names(false)));
     break;
   }
   try {
@@ -216,37 +295,24 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*analyze_cmd) {
-      if (analyze.count && max_moves->count() == 0) analyze.max_moves = 1'000'000'000;
-      return grundy::cli::run_analyze(analyze);
-    }
-    if (*values_cmd) {
-      // The misère search is exponential in the heap size: a smaller default range.
-      if (values.misere && values_cmd->get_option("--to")->count() == 0) values.to = "20";
-      return grundy::cli::run_values(values);
-    }
-    if (*period_cmd) {
-      period.max_given = period_cmd->get_option("--max")->count() > 0;
-      return grundy::cli::run_period(period);
-    }
-    if (*bench_cmd) return grundy::cli::run_bench();
-    if (*graph_cmd) return grundy::cli::run_graph(graph_file, graph_tokens, graph_json);
-    if (*play_cmd) return grundy::cli::run_play(play);
-    if (*value_cmd) return grundy::cli::run_value(value);
+    for (auto& [cmd, run] : commands)
+      if (*cmd) return run();
     if (*help_cmd) {
       if (topic.empty()) {
         std::fputs(app.help().c_str(), stdout);
-      } else if (topic == "rulesets") {
+        return 0;
+      }
+      if (topic == "rulesets") {
         std::fputs(rulesets_help().c_str(), stdout);
-      } else if (topic == "analyze" || topic == "values" || topic == "period" ||
-                 topic == "value" || topic == "graph" || topic == "play") {
+        return 0;
+      }
+      for (const Command& c : kCommands) {
+        if (!c.help_topic || topic != c.name) continue;
         std::fputs(app.get_subcommand(topic)->help().c_str(), stdout);
         if (topic == "analyze") std::fputs(("\n" + rulesets_help()).c_str(), stdout);
-      } else {
-        return fail(
-            fmt::format("no help on '{}' (try analyze, values, period, value, graph, rulesets)", topic));
+        return 0;
       }
-      return 0;
+      return fail(fmt::format("no help on '{}' (try {}, rulesets)", topic, command_names(true)));
     }
   } catch (const grundy::InputError& e) {
     return fail(e.what());

@@ -19,7 +19,7 @@ namespace grundy::cli {
 namespace {
 
 const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& command) {
-  const auto* heaps = dynamic_cast<const HeapRuleset*>(&ruleset);
+  const auto* heaps = heap_ruleset_of(ruleset);
   if (heaps == nullptr)
     throw InputError(ruleset.name(),
                      fmt::format("'{}' needs a heap ruleset, and '{}' is not one", command,

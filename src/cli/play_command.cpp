@@ -23,9 +23,7 @@
 #include "grundy/solve/graph_values.h"
 #include "game_syntax.h"
 #include "graph_command.h"
-#include "grundy/solve/remoteness.h"
-#include "grundy/solve/retrograde.h"
-#include "grundy/solve/suspense.h"
+#include "grundy/solve/strategy.h"
 
 namespace grundy::cli {
 
@@ -73,14 +71,7 @@ std::vector<Position> options_of(const Ruleset& rules, const Position& p, std::s
   return result;
 }
 
-bool has_move(const Ruleset& rules, const Position& p) {
-  bool any = false;
-  rules.for_each_option(p, [&](const Position&) {
-    any = true;
-    return false;
-  });
-  return any;
-}
+bool has_move(const Ruleset& rules, const Position& p) { return first_option(rules, p).has_value(); }
 
 // The option a player means by `tokens`: a move number (one token), or the
 // position after the move ("to" first, or two or more numbers). Returns
@@ -223,12 +214,7 @@ class Game final : public Session<Position> {
  public:
   Game(const Ruleset& rules, Convention convention, Position start, std::uint64_t limit)
       : Session(std::move(start)), rules_(rules), convention_(convention),
-        remoteness_(rules, convention, limit), limit_(limit) {
-    // A game with cycles (tokens on a cyclic graph, or a sum with one):
-    // recursive search cannot end there, so moves come from a retrograde
-    // analysis with wins, losses and draws (retrograde.h) instead.
-    if (rules_.has_cycles()) loopy_ = std::make_unique<Retrograde>(rules_, convention_, limit_);
-  }
+        strategy_(rules, convention, limit) {}
 
   int run(bool computer_first) {
     say(fmt::format("Playing {} in {} play: whoever cannot move {}.\n", rules_.name(),
@@ -267,74 +253,28 @@ class Game final : public Session<Position> {
     }
   }
 
-  // The computer's choice in a game with cycles: the fastest win, else a move
-  // that keeps a draw, else the longest resistance (Retrograde::best_option).
-  Position loopy_choice(bool& winning) {
-    winning = loopy_->outcome(state_) == Outcome::N;
-    return *loopy_->best_option(state_);
-  }
-
   void hint() override {
-    if (loopy_) {
-      bool winning = false;
-      const Position after = loopy_choice(winning);
-      if (winning)
-        say(fmt::format("Hint: {}  →  {}\n", rules_.describe_move(state_, after), rules_.show(after)));
-      else
-        say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
-      return;
-    }
     try {
-      AnalysisOptions options;
-      options.convention = convention_;
-      options.max_moves = 1;
-      options.search_limit = limit_;
-      const Analysis a = analyze(rules_, state_, options);
-      if (a.outcome == Outcome::N && !a.winning_moves.moves.empty()) {
-        const Move& m = a.winning_moves.moves.front();
-        say(fmt::format("Hint: {}  →  {}\n", m.description, rules_.show(m.after(state_))));
-      } else {
+      const Strategy::Hint hint = strategy_.hint(state_);
+      if (hint.winning)
+        say(fmt::format("Hint: {}  →  {}\n", hint.winning->description,
+                        rules_.show(hint.winning->after(state_))));
+      else if (hint.loopy)
+        say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
+      else
         say("Hint: no winning move exists; every move loses against perfect play.\n");
-      }
     } catch (const LimitError& e) {
       say(fmt::format("Hint: not available ({})\n", e.what()));
     }
   }
 
   void computer_moves() override {
-    if (loopy_) {
-      bool winning = false;
-      const Position after = loopy_choice(winning);
-      say(fmt::format("Computer: {}\n", rules_.describe_move(state_, after)));
-      state_ = after;
-      return;
-    }
-    std::optional<Position> chosen;
-    std::string note;
-    try {
-      chosen = remoteness_.best_option(state_);
-    } catch (const LimitError&) {
-      note = "too large for the remoteness search";
-    }
-    if (!chosen) {
-      try {
-        AnalysisOptions options;
-        options.convention = convention_;
-        options.max_moves = 1;
-        options.search_limit = limit_;
-        const Analysis a = analyze(rules_, state_, options);
-        if (!a.winning_moves.moves.empty()) chosen = a.winning_moves.moves.front().after(state_);
-      } catch (const LimitError&) {
-        note += "; too large to find a winning move";
-      }
-    }
-    if (!chosen) {
-      bool complete = true;
-      chosen = options_of(rules_, state_, 1, complete).front();
-      say(fmt::format("(Note: this position is {}; the computer plays any legal move.)\n", note));
-    }
-    say(fmt::format("Computer: {}\n", rules_.describe_move(state_, *chosen)));
-    state_ = *chosen;
+    const auto choice = strategy_.best_move(state_);
+    if (!choice->note.empty())
+      say(fmt::format("(Note: this position is {}; the computer plays any legal move.)\n",
+                      choice->note));
+    say(fmt::format("Computer: {}\n", rules_.describe_move(state_, choice->after)));
+    state_ = choice->after;
   }
 
   void list() override { list_moves(rules_, state_, "  "); }
@@ -348,9 +288,7 @@ class Game final : public Session<Position> {
 
   const Ruleset& rules_;
   Convention convention_;
-  Remoteness remoteness_;
-  std::uint64_t limit_;
-  std::unique_ptr<Retrograde> loopy_;
+  Strategy strategy_;
 };
 
 // ---- Every-SG ---------------------------------------------------------------
@@ -358,7 +296,7 @@ class Game final : public Session<Position> {
 class EveryGame final : public Session<std::vector<Position>> {
  public:
   EveryGame(const Ruleset& rules, std::vector<Position> components, std::uint64_t limit)
-      : Session(std::move(components)), rules_(rules), suspense_(rules, limit) {}
+      : Session(std::move(components)), rules_(rules), strategy_(rules, limit) {}
 
   int run(bool computer_first) {
     say(fmt::format("Playing {} as Every-SG: each turn, move in EVERY component that still has "
@@ -370,12 +308,7 @@ class EveryGame final : public Session<std::vector<Position>> {
   }
 
  private:
-  std::vector<std::size_t> movable() const {
-    std::vector<std::size_t> result;
-    for (std::size_t i = 0; i < state_.size(); ++i)
-      if (has_move(rules_, state_[i])) result.push_back(i);
-    return result;
-  }
+  std::vector<std::size_t> movable() const { return strategy_.movable(state_); }
 
   std::string shown() const {
     std::vector<std::string> parts;
@@ -442,12 +375,11 @@ class EveryGame final : public Session<std::vector<Position>> {
 
   void hint() override {
     try {
-      if (!suspense_.mover_wins(state_)) {
+      if (!strategy_.mover_wins(state_)) {
         say("Hint: no winning move exists; every move loses against perfect play.\n");
         return;
       }
-      std::vector<Position> next = state_;
-      for (std::size_t i : movable()) next[i] = suspense_.best_option(state_[i]);
+      const std::vector<Position> next = strategy_.best_move(state_);
       std::vector<std::string> parts;
       for (const Position& c : next) parts.push_back(join(c));
       say(fmt::format("Hint: {}\n", fmt::join(parts, " | ")));
@@ -458,18 +390,10 @@ class EveryGame final : public Session<std::vector<Position>> {
 
   void computer_moves() override {
     bool noted = false;
-    for (std::size_t i : movable()) {
-      try {
-        state_[i] = suspense_.best_option(state_[i]);
-      } catch (const LimitError&) {
-        bool complete = true;
-        state_[i] = options_of(rules_, state_[i], 1, complete).front();
-        if (!noted)
-          say("(Note: a component is too large for the suspense search; the computer plays any "
-              "legal move there.)\n");
-        noted = true;
-      }
-    }
+    state_ = strategy_.best_move(state_, noted);
+    if (noted)
+      say("(Note: a component is too large for the suspense search; the computer plays any "
+          "legal move there.)\n");
     say(fmt::format("Computer: {}\n", shown()));
   }
 
@@ -488,7 +412,7 @@ class EveryGame final : public Session<std::vector<Position>> {
   }
 
   const Ruleset& rules_;
-  Suspense suspense_;
+  EveryStrategy strategy_;
 };
 
 }  // namespace
@@ -504,8 +428,8 @@ int run_play(const PlayRequest& request) {
     const auto summands = parse_summands(request.ruleset, request.heaps);
     if (request.every) {
       if (request.misere) throw InputError("--misere", "--every and --misere cannot be combined");
-      const ParsedGame game = every_compound_of(summands);
-      return Game(*game.ruleset, Convention::normal, game.position, request.search_limit)
+      const CompoundPosition game = every_compound_of(summands);
+      return Game(*game.compound, Convention::normal, game.position, request.search_limit)
           .run(computer_first);
     }
     const ParsedGame game = sum_of(summands);
@@ -516,7 +440,7 @@ int run_play(const PlayRequest& request) {
   if (request.every) {
     if (request.misere) throw InputError("--misere", "--every and --misere cannot be combined");
     std::vector<Position> components;
-    if (dynamic_cast<const HeapRuleset*>(rules.get()) != nullptr) {
+    if (rules->numbers_are_components()) {
       for (Heap h : start) components.push_back({h});
     } else {
       components.push_back(start);

@@ -248,7 +248,7 @@ std::uint64_t parse_memory(const std::string& text) {
 
 int run_values(const ValuesRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
-  const auto* heaps = dynamic_cast<const HeapRuleset*>(ruleset.get());
+  const auto* heaps = heap_ruleset_of(*ruleset);
   if (heaps == nullptr)
     throw InputError(request.ruleset,
                      fmt::format("'values' needs a heap ruleset: positions of '{}' are not sums of "

@@ -145,4 +145,60 @@ std::string Compound::show(const Position& position) const {
   return fmt::format("{}", fmt::join(parts, " + "));
 }
 
+const Compound* compound_of(const Ruleset& ruleset) {
+  struct Finder final : RulesetVisitor {
+    const Compound* found = nullptr;
+    void heaps(const HeapRuleset&) override {}
+    void closed_form(const PositionRuleset&) override {}
+    void graph_tokens(const GraphTokens&) override {}
+    void compound(const Compound& r) override { found = &r; }
+    void moves_only(const Ruleset&) override {}
+  } finder;
+  ruleset.accept(finder);
+  return finder.found;
+}
+
+void add_summand(std::vector<GamePosition>& summands, GamePosition summand) {
+  for (GamePosition& earlier : summands) {
+    if (earlier.ruleset->name() == summand.ruleset->name() &&
+        earlier.ruleset->numbers_are_components()) {
+      earlier.position.insert(earlier.position.end(), summand.position.begin(),
+                              summand.position.end());
+      earlier.ruleset->check_position(earlier.position);
+      return;
+    }
+  }
+  summands.push_back(std::move(summand));
+}
+
+GamePosition sum_of(const std::vector<GamePosition>& summands) {
+  if (summands.size() == 1) return summands[0];
+  std::vector<std::shared_ptr<const Ruleset>> rulesets;
+  std::vector<Position> positions;
+  for (const GamePosition& s : summands) {
+    rulesets.push_back(s.ruleset);
+    positions.push_back(s.position);
+  }
+  return {std::make_shared<const Compound>(std::move(rulesets), CompoundKind::disjunctive),
+          Compound::encode(positions)};
+}
+
+CompoundPosition every_compound_of(const std::vector<GamePosition>& summands, CompoundKind kind) {
+  std::vector<std::shared_ptr<const Ruleset>> rulesets;
+  std::vector<Position> positions;
+  for (const GamePosition& s : summands) {
+    if (s.ruleset->numbers_are_components()) {
+      for (Heap n : s.position) {
+        rulesets.push_back(s.ruleset);
+        positions.push_back({n});
+      }
+    } else {
+      rulesets.push_back(s.ruleset);
+      positions.push_back(s.position);
+    }
+  }
+  return {std::make_shared<const Compound>(std::move(rulesets), kind),
+          Compound::encode(positions)};
+}
+
 }  // namespace grundy

@@ -101,6 +101,19 @@ Position HeapRuleset::canonical(const Position& position) const {
   return key;
 }
 
+const HeapRuleset* heap_ruleset_of(const Ruleset& ruleset) {
+  struct Finder final : RulesetVisitor {
+    const HeapRuleset* found = nullptr;
+    void heaps(const HeapRuleset& r) override { found = &r; }
+    void closed_form(const PositionRuleset&) override {}
+    void graph_tokens(const GraphTokens&) override {}
+    void compound(const Compound&) override {}
+    void moves_only(const Ruleset&) override {}
+  } finder;
+  ruleset.accept(finder);
+  return finder.found;
+}
+
 namespace detail {
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
   std::uint64_t r;

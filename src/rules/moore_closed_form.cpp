@@ -443,6 +443,12 @@ bool is_p_position(const Position& heaps, unsigned k) {
   return all_multiples(column_counts(heaps), std::uint64_t{k} + 1);
 }
 
+std::vector<std::uint64_t> ones_per_column(const Position& heaps, int columns) {
+  GRUNDY_ASSERT(columns >= 0 && columns <= kBits);
+  const ColumnCounts counts = column_counts(heaps);
+  return {counts.begin(), counts.begin() + columns};
+}
+
 std::optional<Position> one_winning_move(const Position& heaps, unsigned k) {
   check_k(k);
   const std::uint64_t modulus = std::uint64_t{k} + 1;

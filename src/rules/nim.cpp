@@ -88,4 +88,12 @@ std::vector<Position> misere_nim_winning_moves(const Position& heaps) {
   return result;
 }
 
+std::optional<Ruleset::MisereClosedForm> Nim::misere_closed_form(const Position& heaps) const {
+  MisereClosedForm form;
+  form.name = "misère Nim";
+  form.p_position = misere_nim_is_p_position(heaps);
+  if (!form.p_position) form.winning_options = misere_nim_winning_moves(heaps);
+  return form;
+}
+
 }  // namespace grundy

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -81,63 +82,113 @@ Position parse_position(const Ruleset& ruleset, const std::vector<std::string>& 
   return position;
 }
 
+namespace {
+
+// THE table of rulesets: parse_ruleset, ruleset_catalogue() and so the help
+// text (`grundy help rulesets`) are all read from it. An entry is matched by
+// the form of its pattern, against the name lower-cased:
+//   "nim"         a plain name: exactly that word;
+//   "bash:M"      a family: the word before ':', then ':' and a parameter;
+//   "d0.d1d2..."  the take-and-break codes, recognised by their shape: a name
+//                 with a '.' and no ':' (TakeAndBreak::parse judges the rest).
+// The factory gets the parameter text: what follows ':' for a family, the
+// name as typed for a code, nothing for a plain name; and the whole name as
+// typed, for its messages. It returns the ruleset or throws an InputError
+// naming the offending token.
+using Factory = std::unique_ptr<Ruleset> (*)(std::string_view parameter, const std::string& whole);
+
+struct RulesetEntry {
+  std::string_view pattern;
+  std::string_view help;  // one line
+  Factory make;
+};
+
+template <class R>
+std::unique_ptr<Ruleset> plain(std::string_view, const std::string&) {
+  return std::make_unique<R>();
+}
+
+constexpr RulesetEntry kRulesets[] = {
+    {"nim", "remove any positive number of tokens from one heap", plain<Nim>},
+    {"bash:M", "remove 1 to M tokens from one heap",
+     [](std::string_view m, const std::string& whole) -> std::unique_ptr<Ruleset> {
+       return std::make_unique<Bash>(parse_parameter(m, whole));
+     }},
+    {"subtract:S", "remove exactly s tokens, s in the list S (e.g. subtract:1,3,4)",
+     [](std::string_view s, const std::string& whole) -> std::unique_ptr<Ruleset> {
+       return std::make_unique<SubtractionSet>(parse_list(s, whole));
+     }},
+    {"allbut:S", "remove any positive number except those in S (e.g. allbut:2,3,7)",
+     [](std::string_view s, const std::string& whole) -> std::unique_ptr<Ruleset> {
+       if (s.empty()) return std::make_unique<AllBut>(std::vector<Heap>{});
+       return std::make_unique<AllBut>(parse_list(s, whole));
+     }},
+    {"staircase", "stairs 1..n; move tokens from a stair to the one below", plain<StaircaseNim>},
+    {"wythoff", "two heaps; take from one heap or the same from both", plain<Wythoff>},
+    {"moore:K", "reduce between 1 and K heaps at once (Moore's Nim_K)",
+     [](std::string_view k_text, const std::string& whole) -> std::unique_ptr<Ruleset> {
+       const Heap k = parse_parameter(k_text, whole);
+       if (k > 64)
+         throw InputError(whole, fmt::format("ruleset '{}': k must be between 1 and 64", whole));
+       return std::make_unique<MooreNim>(static_cast<unsigned>(k));
+     }},
+    {"lasker", "remove tokens, or split a heap into two non-empty heaps", plain<Lasker>},
+    {"split", "replace a heap by two heaps, both strictly smaller (may be empty)", plain<SplitNim>},
+    {"grundy-game", "split a heap into two unequal non-empty heaps", plain<GrundyGame>},
+    {"divisor", "subtract a proper divisor of the heap", plain<DivisorGame>},
+    {"squares", "subtract a positive square", plain<SubtractSquare>},
+    {"fibonacci", "subtract a Fibonacci number", plain<SubtractFibonacci>},
+    {"kayles", "the take-and-break code 0.77",
+     [](std::string_view, const std::string&) -> std::unique_ptr<Ruleset> {
+       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.77"));
+     }},
+    {"dawson", "Dawson's Kayles, the code 0.07",
+     [](std::string_view, const std::string&) -> std::unique_ptr<Ruleset> {
+       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.07"));
+     }},
+    {"d0.d1d2...", "a take-and-break code, e.g. 0.137, 0.3F, 4.[3] (CGSuite notation)",
+     [](std::string_view code, const std::string&) -> std::unique_ptr<Ruleset> {
+       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse(code));
+     }},
+};
+
+// The parameter text when `entry` accepts the lower-cased name `key`
+// (empty for a plain name), nullopt when it does not.
+std::optional<std::string_view> match(const RulesetEntry& entry, std::string_view key,
+                                      std::string_view typed) {
+  const auto colon = entry.pattern.find(':');
+  if (colon != std::string_view::npos) {
+    const auto key_colon = key.find(':');
+    if (key_colon == std::string_view::npos || key.substr(0, key_colon) != entry.pattern.substr(0, colon))
+      return std::nullopt;
+    return key.substr(key_colon + 1);
+  }
+  if (entry.pattern.find('.') != std::string_view::npos) {
+    if (key.find(':') != std::string_view::npos || key.find('.') == std::string_view::npos)
+      return std::nullopt;
+    return typed;
+  }
+  if (key != entry.pattern) return std::nullopt;
+  return std::string_view{};
+}
+
+}  // namespace
+
 std::unique_ptr<Ruleset> parse_ruleset(std::string_view name) {
   const std::string key = lower(name);
   const std::string whole(name);
-  if (key == "nim") return std::make_unique<Nim>();
-  if (key == "staircase") return std::make_unique<StaircaseNim>();
-  if (key == "wythoff") return std::make_unique<Wythoff>();
-  if (key == "lasker") return std::make_unique<Lasker>();
-  if (key == "split") return std::make_unique<SplitNim>();
-  if (key == "grundy-game") return std::make_unique<GrundyGame>();
-  if (key == "divisor") return std::make_unique<DivisorGame>();
-  if (key == "squares") return std::make_unique<SubtractSquare>();
-  if (key == "fibonacci") return std::make_unique<SubtractFibonacci>();
-  if (key == "kayles") return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.77"));
-  if (key == "dawson") return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.07"));
-
-  const auto colon = key.find(':');
-  if (colon != std::string::npos) {
-    const std::string family = key.substr(0, colon);
-    const std::string_view argument = std::string_view(key).substr(colon + 1);
-    if (family == "bash") return std::make_unique<Bash>(parse_parameter(argument, whole));
-    if (family == "subtract") return std::make_unique<SubtractionSet>(parse_list(argument, whole));
-    if (family == "allbut") {
-      if (argument.empty()) return std::make_unique<AllBut>(std::vector<Heap>{});
-      return std::make_unique<AllBut>(parse_list(argument, whole));
-    }
-    if (family == "moore") {
-      const Heap k = parse_parameter(argument, whole);
-      if (k > 64)
-        throw InputError(whole, fmt::format("ruleset '{}': k must be between 1 and 64", whole));
-      return std::make_unique<MooreNim>(static_cast<unsigned>(k));
-    }
-    throw InputError(whole, fmt::format("unknown ruleset '{}' (see 'grundy help rulesets')", whole));
-  }
-  if (key.find('.') != std::string::npos)
-    return std::make_unique<TakeAndBreak>(TakeAndBreak::parse(whole));
+  for (const RulesetEntry& entry : kRulesets)
+    if (const auto parameter = match(entry, key, whole)) return entry.make(*parameter, whole);
   throw InputError(whole, fmt::format("unknown ruleset '{}' (see 'grundy help rulesets')", whole));
 }
 
 const std::vector<RulesetSyntax>& ruleset_catalogue() {
-  static const std::vector<RulesetSyntax> catalogue = {
-      {"nim", "remove any positive number of tokens from one heap"},
-      {"bash:M", "remove 1 to M tokens from one heap"},
-      {"subtract:S", "remove exactly s tokens, s in the list S (e.g. subtract:1,3,4)"},
-      {"allbut:S", "remove any positive number except those in S (e.g. allbut:2,3,7)"},
-      {"staircase", "stairs 1..n; move tokens from a stair to the one below"},
-      {"wythoff", "two heaps; take from one heap or the same from both"},
-      {"moore:K", "reduce between 1 and K heaps at once (Moore's Nim_K)"},
-      {"lasker", "remove tokens, or split a heap into two non-empty heaps"},
-      {"split", "replace a heap by two heaps, both strictly smaller (may be empty)"},
-      {"grundy-game", "split a heap into two unequal non-empty heaps"},
-      {"divisor", "subtract a proper divisor of the heap"},
-      {"squares", "subtract a positive square"},
-      {"fibonacci", "subtract a Fibonacci number"},
-      {"kayles", "the take-and-break code 0.77"},
-      {"dawson", "Dawson's Kayles, the code 0.07"},
-      {"d0.d1d2...", "a take-and-break code, e.g. 0.137, 0.3F, 4.[3] (CGSuite notation)"},
-  };
+  static const std::vector<RulesetSyntax> catalogue = [] {
+    std::vector<RulesetSyntax> rows;
+    for (const RulesetEntry& entry : kRulesets)
+      rows.push_back({std::string(entry.pattern), std::string(entry.help)});
+    return rows;
+  }();
   return catalogue;
 }
 

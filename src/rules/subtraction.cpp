@@ -51,7 +51,7 @@ void Bash::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
 }
 
 // G(n) = n mod (M+1): the options of n are n-1 .. n-M, whose values are the
-// M residues other than n's own (seed 001).
+// M residues other than n's own (docs/theory.md §2).
 std::optional<Nimber> Bash::closed_form_value(Heap n) const { return n % (max_take_ + 1); }
 
 bool Bash::for_each_heap_option_with_value(Heap n, Nimber target,

@@ -68,11 +68,9 @@ Genus genus_from_options(const std::vector<const Genus*>& options) {
   };
 
   // Lemma 2: stop at the first j ≥ max(0, A-1) with g_j = g_{j+2}. From
-  // s = max(1, A) on, g_i = F_{i mod 2}(pair of g_{i-1}), where the pair map
-  // f_e(k) is q_e (the pair of the options' mex) unless k = q_e, and then a
-  // larger r_e. f_e(q_{e'}) ≠ q_{e'} in both cases, so f_e∘f_{e'} fixes
-  // f_e(q_{e'}) and reaches it in at most two rounds: the pairs repeat with
-  // period 2 from s+3 on, the values from s+4 on. Hence the bound below.
+  // s = max(1, A) on, the pairs {g_i, g_i ⊕ 1} repeat with period 2 from
+  // s+3 on and the values from s+4 on (proof in docs/misere.md, "Proofs of
+  // the two lemmas"). Hence the bound below.
   std::vector<Nimber>& g = genus.misere;
   const std::size_t first_j = options_alternate_from == 0 ? 0 : options_alternate_from - 1;
   const std::size_t last_j = std::max<std::size_t>(1, options_alternate_from) + 4;

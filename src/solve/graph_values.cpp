@@ -1,5 +1,7 @@
 #include "grundy/solve/graph_values.h"
 
+#include <functional>
+
 #include <algorithm>
 #include <numeric>
 
@@ -188,22 +190,50 @@ GammaValue gamma_value(const Graph& graph, std::span<const std::uint32_t> gamma,
   return result;
 }
 
-GammaValue gamma_sum(const GammaValue& a, const GammaValue& b) {
-  if (a.finite && b.finite) return {true, a.value ^ b.value, {}};
-  if (!a.finite && !b.finite) return {false, 0, {}};
-  const GammaValue& infinite = a.finite ? b : a;
-  const Nimber shift = a.finite ? a.value : b.value;
-  GammaValue result{false, 0, {}};
-  for (const Nimber k : infinite.infinity_set) result.infinity_set.push_back(k ^ shift);
-  std::sort(result.infinity_set.begin(), result.infinity_set.end());
-  return result;
+namespace {
+
+// The nim-sum of the tokens of finite γ, and the tokens of infinite γ (at
+// most two matter: with two, the sum is ∞(∅) whatever the rest).
+struct TokenSum {
+  Nimber finite_sum = 0;
+  std::vector<std::size_t> infinite;
+};
+
+TokenSum token_sum(std::span<const std::uint32_t> gamma, std::span<const Vertex> tokens) {
+  TokenSum sum;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (gamma[tokens[i]] != kInfiniteGamma)
+      sum.finite_sum ^= gamma[tokens[i]];
+    else if (sum.infinite.size() < 2)
+      sum.infinite.push_back(i);
+  }
+  return sum;
 }
 
-Outcome outcome_of(const GammaValue& value) {
-  if (value.finite) return value.value == 0 ? Outcome::P : Outcome::N;
-  return std::binary_search(value.infinity_set.begin(), value.infinity_set.end(), Nimber{0})
-             ? Outcome::N
-             : Outcome::D;
+}  // namespace
+
+void for_each_token_move_to_value(const Graph& graph, std::span<const std::uint32_t> gamma,
+                                  std::span<const Vertex> tokens, Nimber target,
+                                  const std::function<bool(const TokenMove&)>& visit) {
+  const auto [finite_sum, infinite] = token_sum(gamma, tokens);
+  // After moving token i to w the position has γ = target iff every token is
+  // then finite and γ(w) = target ⊕ (sum of the other tokens). With all
+  // tokens finite any token may move (to a smaller or, in a loopy game, a
+  // larger value); with one infinite token only that one can.
+  auto moves_of = [&](std::size_t i, Nimber others) {
+    const Nimber want = target ^ others;
+    for (const Vertex w : graph.followers(tokens[i])) {
+      if (gamma[w] == kInfiniteGamma || gamma[w] != want) continue;
+      if (!visit({i, tokens[i], w})) return false;
+    }
+    return true;
+  };
+  if (infinite.empty()) {
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+      if (!moves_of(i, finite_sum ^ gamma[tokens[i]])) return;
+  } else if (infinite.size() == 1) {
+    moves_of(infinite[0], finite_sum);
+  }
 }
 
 TokenAnalysis analyze_tokens(const Graph& graph, std::span<const std::uint32_t> gamma,
@@ -214,16 +244,7 @@ TokenAnalysis analyze_tokens(const Graph& graph, std::span<const std::uint32_t> 
       throw InputError(std::to_string(tokens[i]),
                        fmt::format("token {} on vertex {}: out of range (graph has {} vertices)",
                                    i + 1, tokens[i], graph.vertex_count()));
-  // The nim-sum of the finite tokens and the infinite ones (at most two
-  // matter: with two, the sum is ∞(∅) whatever the rest).
-  Nimber finite_sum = 0;
-  std::vector<std::size_t> infinite;
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (gamma[tokens[i]] != kInfiniteGamma)
-      finite_sum ^= gamma[tokens[i]];
-    else if (infinite.size() < 2)
-      infinite.push_back(i);
-  }
+  const auto [finite_sum, infinite] = token_sum(gamma, tokens);
   TokenAnalysis result;
   if (infinite.empty()) {
     result.value = {true, finite_sum, {}};
@@ -236,23 +257,11 @@ TokenAnalysis analyze_tokens(const Graph& graph, std::span<const std::uint32_t> 
   result.outcome = outcome_of(result.value);
   if (result.outcome != Outcome::N) return result;
 
-  // After moving token i to w the position has γ = 0 iff every token is then
-  // finite and the nim-sum vanishes: γ(w) = (sum of the other tokens). With all
-  // tokens finite any token may move (to a smaller or, in a loopy game, a
-  // larger value); with one infinite token only that one can.
-  auto add_moves_of = [&](std::size_t i, Nimber others) {
-    for (const Vertex w : graph.followers(tokens[i])) {
-      if (gamma[w] == kInfiniteGamma || gamma[w] != others) continue;
-      ++result.winning_move_count;
-      if (result.winning_moves.size() < max_moves)
-        result.winning_moves.push_back({i, tokens[i], w});
-    }
-  };
-  if (infinite.empty()) {
-    for (std::size_t i = 0; i < tokens.size(); ++i) add_moves_of(i, finite_sum ^ gamma[tokens[i]]);
-  } else {
-    add_moves_of(infinite[0], finite_sum);
-  }
+  for_each_token_move_to_value(graph, gamma, tokens, 0, [&](const TokenMove& move) {
+    ++result.winning_move_count;
+    if (result.winning_moves.size() < max_moves) result.winning_moves.push_back(move);
+    return true;
+  });
   return result;
 }
 

@@ -15,7 +15,7 @@
 //   of cached digits for an infinite code.
 // Status: the reference for the rare/common engine; itself compared with
 //   grundy::naive_heap_values (a third implementation, through the ruleset's
-//   option generator) and published values (tests/stress/sequence_engine_test).
+//   option generator) and published values (tests/stress/sequence_engine_test.cpp).
 #include <algorithm>
 #include <bit>
 #include <chrono>

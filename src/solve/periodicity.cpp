@@ -1,151 +1,18 @@
 // Periodicity detection and proof; see the header for Description / Source /
 // Time / Memory / Status.
 //
-// Why the Guy-Smith margin k*n0 + k*p + t + k is enough (the induction behind
-// WW's theorem, redone for take-and-break codes with up to k parts): suppose
-// G(m + p) = G(m) for n0 <= m < n, where n >= M = k*n0 + (k-1)*p + t + k (so
-// N >= M + p values cover the check). A move from n + p removes j <= t tokens
-// and leaves at most k non-empty parts, the largest c >= (n + p - t)/k >=
-// n0 + p + 1. Replacing c by c - p (>= n0 + 1, so still non-empty, and < n) is
-// a move of the same kind from n with the same value, since G(c) = G(c - p).
-// Conversely the largest part c' of a move from n is >= (n - t)/k >= n0 + 1,
-// and c' + p gives a move from n + p of the same value. Neither n nor n + p
-// can be removed whole (both exceed t). So G(n + p) = G(n). The "+ k" is the
-// margin that keeps c - p non-empty when n0 = 0; WW's bound without it is
-// k*n0 + (k-1)*p + t.
-//
-// Arithmetic periodicity: what was looked up, and why only the closed forms
-// (and the window argument below) prove anything here.
-// - S. Howse and R. J. Nowakowski, "Periodicity and arithmetic-periodicity in
-//   hexadecimal games", Theoret. Comput. Sci. 313 (2004) 463-472: only the
-//   first page was readable (abstract: "a new arithmetic-periodicity
-//   theorem"). Its games are finite codes 0.d1d2...du (0 <= di <= 15), so even
-//   read in full it would cover none of 4.[3], 8.[3] or the all-but games,
-//   which are infinite codes (d0 != 0 for the first two). The theorem's
-//   hypothesis (how many values, as a function of preperiod, period, saltus
-//   and u) could not be read, so it is not implemented, not even for finite
-//   hexadecimal codes: guessing a bound would make "proven" a guess.
-// - All-but subtraction games: D. Sleator and M. Slusky, "Subtraction games
-//   with FES sets of size 3", arXiv:1201.3299 (abstract) report that
-//   A. Siegel (MSc thesis, Dalhousie, 2005) proved every all-but game
-//   ultimately arithmetic-periodic, purely so for |X| = 1, 2, and they add
-//   |X| = 3. These are existence results: without a bound on the period or
-//   preperiod no finite computation proves a particular (n0, p, s) from them.
-//   No statement with a checkable bound was found.
-// - CGSuite (aaron-siegel/cgsuite, TBCode getAPChecker / TBCode.scala
-//   periodicityChecker) calls setMaxSaltus(0) for every take-and-break code,
-//   infinite ones included: it never proves a saltus either.
-// - Winning Ways ch. 4 gives Lasker's Nim (4.[3]) in closed form, and Nim
-//   (0.[3]) has G(n) = n; these two codes are recognised (header), and so is
-//   8.[3] by a closed form of our own, proved below.
-// A period with a saltus of any other code stays "observed", except for the
-// codes covered by the window argument below.
-//
-// Closed form of 8.[3] (our own theorem and proof; a short search found no
-// published statement to cite). The game: from a heap n, remove k >= 1
-// tokens leaving nothing (k = n) or one heap (k < n) (digit 3), so every
-// heap m in 0..n-1 is an option; or remove nothing and split the heap into
-// three non-empty heaps a + b + c = n (d0 = 8), of value G(a) ^ G(b) ^ G(c)
-// (^ = xor). Let
-//   s(0) = 0, and for n >= 1: s(n) = n + 1 if n = 7 (mod 8),
-//   s(n) = n - 1 if n = 0 (mod 8), s(n) = n otherwise,
-// i.e. s swaps 8q+7 and 8q+8 (q >= 0) and fixes every other number.
-// Theorem: G(n) = s(n) for every n >= 0. Hence G(n + 8) = G(n) + 8 for
-// n >= 1 (same residue, and n + 8 >= 9), while G(8) = 7 != G(0) + 8:
-// preperiod 1, period 8, saltus 8.
-// Lemma X. For x1, x2, x3 >= 0 let c_k be how many of them have bit k set.
-//   x1 + x2 + x3 = sum_k 2^k c_k and x1 ^ x2 ^ x3 = sum_k 2^k (c_k mod 2), so
-//   (x1 + x2 + x3) - (x1 ^ x2 ^ x3) = sum_k 2^k (c_k - c_k mod 2): it is
-//   >= 0, even (every term is 2^k times an even number), and 0 exactly when
-//   no bit is set in two of the x_i ("bit-disjoint").
-// Proof of the theorem: strong induction on n; suppose G(m) = s(m) for all
-// m < n. n = 0 has no option: G(0) = 0 = s(0). Let n >= 1.
-// Step 1, one-heap options. Their values are s({0..n-1}). s is a bijection
-// that maps each pair {8p+7, 8p+8} onto itself and fixes every other
-// number, so s({0..n-1}) = {0..n-1} unless {0..n-1} holds 8p+7 but not
-// 8p+8, i.e. n - 1 = 8p+7. Hence the one-heap values are {0..n-1} if
-// n != 0 (mod 8), and {0..n-2} plus {n} if n = 8q+8.
-// Step 2, the split values. The parts a, b, c of a split are >= 1 and
-// <= n - 2, so their values are s(a), s(b), s(c). It suffices to show:
-//  (i)   n mod 8 in 1..6: no split has value n. (Then the option values
-//        hold 0..n-1, not n: G(n) = n = s(n).)
-//  (ii)  n = 8q+7: some split has value 8q+7 and none has value 8q+8.
-//        (Then they hold 0..8q+7, not 8q+8: G(n) = 8q+8 = s(n).)
-//  (iii) n = 8q+8: no split has value 8q+7. (Then they hold 0..8q+6 and
-//        not 8q+7: G(n) = 8q+7 = s(n).)
-// Nothing below the mex is needed from the splits: Step 1 covers it.
-// Existence in (ii): the split 1 + 2 + (8q+4) has parts fixed by s and value
-// 1 ^ 2 ^ (8q+4) = 8q+7 (8q+4 has bit 2 and bits >= 3 only).
-// Non-existence. Call a part x "plain" if x mod 8 is in 1..6 (s(x) = x),
-// a "seven" if x = 7 (mod 8) (s(x) = x + 1, = 0 mod 8), a "zero" if
-// x = 0 (mod 8) (then x >= 8 and s(x) = x - 1, = 7 mod 8). Write
-// s(x) = 8 x' + x_lo with x_lo = s(x) mod 8: x_lo = x mod 8 (in 1..6) for a
-// plain part, 0 for a seven, 7 for a zero. Take a split a + b + c = n with
-// e sevens and z zeros (e + z <= 3); A = s(a), B = s(b), C = s(c), so
-//   A + B + C = n + e - z.
-// Suppose A ^ B ^ C = t = 8T + tau (0 <= tau <= 7). Xor acts bit by bit and
-// the lows fill bits 0..2 only, so A ^ B ^ C = 8 (a' ^ b' ^ c') +
-// (a_lo ^ b_lo ^ c_lo): a_lo ^ b_lo ^ c_lo = tau and a' ^ b' ^ c' = T. By Lemma X,
-// a' + b' + c' - T = 2w with an integer w >= 0, and
-// cc := a_lo + b_lo + c_lo - tau is >= 0, even, and 0 exactly when a_lo,
-// b_lo, c_lo are bit-disjoint. Then
-//   n + e - z - t = (A + B + C) - (A ^ B ^ C) = 8 (a' + b' + c' - T) + cc
-//                 = 16 w + cc.                                          (*)
-//  (i) t = n, tau = n mod 8 in 1..6. (*): e - z = 16w + cc with
-//      -3 <= e - z <= 3, so w = 0 and cc = e - z, even and >= 0: 0 or 2.
-//      cc = 0, so e = z, and e + z <= 3 leaves e = z = 0 or e = z = 1.
-//      e = z = 0: the three lows are non-zero (plain parts) and
-//        bit-disjoint within bits 0..2, so they are 1, 2, 4 and tau = 7.
-//        But tau <= 6. Contradiction.
-//      e = z = 1: the third part is plain; the zero's low 7 and the plain
-//        part's low (1..6) share a bit, so cc > 0. Contradiction.
-//      cc = 2: e - z = 2 with e + z <= 3 forces e = 2, z = 0: lows 0, 0 and
-//        one more, bit-disjoint, so cc = 0. Contradiction.
-//  (ii) n = 8q+7, t = 8q+8 = n + 1, tau = 0. (*): e - z - 1 = 16w + cc >= 0
-//      and e - z - 1 <= 2, so w = 0 and, cc being even, e - z is 1 or 3;
-//      cc = a_lo + b_lo + c_lo.
-//      e - z = 1: cc = 0, so every low is 0: all three parts are sevens,
-//        e = 3, z = 0, e - z = 3. Contradiction.
-//      e - z = 3: e = 3, every low is 0, cc = 0 != 2. Contradiction.
-//  (iii) n = 8q+8, t = 8q+7 = n - 1, tau = 7. (*): 1 + e - z = 16w + cc with
-//      0 <= 1 + e - z <= 4, so w = 0 and cc = 1 + e - z is 0, 2 or 4.
-//      cc = 0 (e - z = -1, so z >= 1): the zero's low is 7, and every other
-//        low, bit-disjoint from 7, is 0: the other two parts are sevens,
-//        e = 2, z = 1, e - z = 1. Contradiction.
-//      cc = 2 (e - z = 1: (e, z) = (1, 0) or (2, 1)). (2, 1): lows 0, 0, 7,
-//        cc = 0. (1, 0): lows 0, x, y with x, y in 1..6 and x ^ y = 7, so
-//        y = 7 - x and x + y = 7: cc = 0. Contradiction either way.
-//      cc = 4 (e - z = 3): e = 3, every low is 0, xor 0 != 7. Contradiction.
-// So (i)-(iii) hold and G(n) = s(n). (tests/unit/periodicity_test.cpp
-// compares s with the naive mex to n = 300 and re-derives the case analysis
-// above by enumerating every residue triple.)
-//
-// Window argument for cofinite subtraction codes (our own lemma, proved here;
-// no published criterion with a bound was found, see above). Let the code be
-// 0.d1..dx followed by 3 for ever, every d_k in 0..3 (the all-but games
-// allbut:X are these with d_k in {0, 3} and x = max X). For a heap n > x the
-// options are one heap m for EVERY m in 0..n-x-1 (remove k > x tokens), and
-// the window heaps n - k, k <= x with bit 2 in d_k. So
-//   G(n) = mex( V(n-x-1) ∪ W(n) ),  V(j) = {G(0..j)},  W(n) = {G(n-k) : k <= x, d_k & 2}.
-// Claim: if G(n + p) = G(n) + s (s > 0) for n0 <= n < N - p, and
-//   C5: N >= n0 + p + x + 1,
-//   C1: min G(N-p..N-1) + s > max G(0..n0+p-1),
-//   C2: every v < s is in V(N-x-1),
-//   C3: G(m) + s is in V(N-x-1) for every m < n0,
-// then G(n) = G(n - p) + s for every n >= N. Induction on n >= N, all
-// smaller heaps from n0 + p on satisfying the shift. Let g' = G(n-p) =
-// mex(A), A = V(n-p-x-1) ∪ W(n-p) (n - p > x by C5). W(n) = W(n-p) + s, as
-// every window heap n - k >= n0 + p (C5). Then:
-// (a) g' + s is not an option value of n: not in W(n) since g' is not in
-//   W(n-p); if G(m) = g' + s with n0 + p <= m <= n-x-1 then G(m-p) = g' with
-//   m - p <= n-p-x-1, so g' in A, impossible; and m < n0 + p is ruled out
-//   by C1, as g' >= min G(N-p..N-1) (the values grow by s each period).
-// (b) every v < g' + s is one: v < s by C2 (V(N-x-1) ⊆ V(n-x-1)); for
-//   v >= s, v - s < g' lies in A: in W(n-p) gives v in W(n); G(m) = v - s
-//   with n0 <= m <= n-p-x-1 gives G(m+p) = v, m + p <= n-x-1; m < n0 is C3.
-// So G(n) = mex = g' + s. The stress test extends every period proven this
-// way far beyond the values it was proven on and compares with the naive
-// mex.
+// What is proven here, and where the proofs are (docs/periodicity-proofs.md):
+// - §1: why the Guy-Smith margin k*n0 + k*p + t + k suffices for codes whose
+//   moves leave up to k parts (WW's induction, redone with the margin).
+// - §2: 8.[3] has G(n) = n with 8q+7 and 8q+8 swapped (preperiod 1, period 8,
+//   saltus 8): our own theorem, by induction on n with a case analysis of the
+//   three-part splits by residues mod 8 (no published statement was found).
+// - §3: the window argument that proves an arithmetic period of a cofinite
+//   subtraction code 0.d1..dx[3] from conditions C1-C5 on the values (our own
+//   lemma; prove_cofinite below checks C1-C5).
+// - §4: why no other saltus is proven: the sources looked up (Howse and
+//   Nowakowski, TCS 313; Sleator and Slusky, arXiv:1201.3299; CGSuite) give
+//   no checkable bound.
 #include "grundy/solve/periodicity.h"
 
 #include <algorithm>
@@ -178,7 +45,7 @@ bool better(const Candidate& a, const Candidate& b) {
 }
 
 // An arithmetic-periodic code with a closed form (header): d0.[3]. Nim and
-// Lasker's Nim are published; 8.[3] is proved at the top of this file.
+// Lasker's Nim are published; 8.[3] is proved in docs/periodicity-proofs.md §2.
 struct ClosedForm {
   unsigned d0;
   Heap preperiod;
@@ -188,7 +55,7 @@ struct ClosedForm {
   const char* criterion;
 };
 
-// 8.[3] (proof at the top of this file): s(n) swaps 8q+7 and 8q+8.
+// 8.[3] (proof in docs/periodicity-proofs.md §2): s(n) swaps 8q+7 and 8q+8.
 Nimber three_split_value(Heap n) {
   if (n == 0) return 0;
   switch (n % 8) {
@@ -201,7 +68,7 @@ Nimber three_split_value(Heap n) {
 constexpr ClosedForm kClosedForms[] = {
     {0, 0, 1, 1, [](Heap n) -> Nimber { return n; }, "Nim closed form G(n) = n"},
     {4, 1, 4, 4, &Lasker::value, "Lasker's Nim closed form, Winning Ways ch. 4"},
-    {8, 1, 8, 8, &three_split_value, "closed form of 8.[3] (proof in periodicity.cpp)"},
+    {8, 1, 8, 8, &three_split_value, "closed form of 8.[3] (proof in docs/periodicity-proofs.md)"},
 };
 
 // The closed form whose game `code` is, or nullptr. Every digit after the
@@ -217,8 +84,8 @@ const ClosedForm* closed_form_of(const TakeAndBreak& code) {
   return nullptr;
 }
 
-// The window argument for cofinite subtraction codes (see the top of this
-// file); fills `result` when conditions C1-C5 hold on the values.
+// The window argument for cofinite subtraction codes
+// (docs/periodicity-proofs.md §3); fills `result` when conditions C1-C5 hold on the values.
 void prove_cofinite(Heap x, std::span<const std::uint16_t> values, Periodicity& result) {
   const Heap n0 = result.preperiod, p = result.period, N = values.size();
   const auto s = static_cast<Nimber>(result.saltus);
@@ -249,7 +116,7 @@ void prove_cofinite(Heap x, std::span<const std::uint16_t> values, Periodicity& 
   result.proven = true;
   result.criterion = fmt::format(
       "window argument for subtraction codes with an all-3 tail (x = {}; proof in "
-      "periodicity.cpp)",
+      "docs/periodicity-proofs.md)",
       x);
 }
 
@@ -331,7 +198,7 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
   // Guy-Smith covers pure periods of finite codes only. A saltus stays
   // "observed": for a finite octal code it can only be a passing pattern
   // (Horrocks-Nowakowski); for hexadecimal and other infinite codes no
-  // checkable criterion is implemented (see the top of this file).
+  // checkable criterion is implemented (docs/periodicity-proofs.md §4).
   if (result.period == 0 || !code.is_finite() || result.saltus != 0) return result;
   result.proof_needs = guy_smith_bound(code, result.preperiod, result.period);
   if (result.checked_to >= result.proof_needs) {

@@ -55,7 +55,7 @@ TEST(ArithmeticPeriodCli, LaskersNimPeriodIsProven) {
 }
 
 // 8.[3]: G(n) = n except that 8q+7 and 8q+8 are swapped (closed form proved
-// in src/solve/periodicity.cpp; checked against the naive mex to n = 300 in
+// in docs/periodicity-proofs.md §2; checked against the naive mex to n = 300 in
 // tests/unit/periodicity_test.cpp).
 std::uint64_t three_split(std::uint64_t n) {
   if (n >= 7 && n % 8 == 7) return n + 1;
@@ -74,7 +74,7 @@ TEST(ArithmeticPeriodCli, ThreeSplitPeriodIsProven) {
     EXPECT_EQ(j["preperiod"], 1);
     EXPECT_EQ(j["saltus"], 8);
     EXPECT_EQ(j["proven"], true);
-    EXPECT_EQ(j["criterion"], "closed form of 8.[3] (proof in periodicity.cpp)");
+    EXPECT_EQ(j["criterion"], "closed form of 8.[3] (proof in docs/periodicity-proofs.md)");
     EXPECT_LT(seconds, 10.0);
   }
   for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000},
@@ -121,7 +121,7 @@ TEST(ArithmeticPeriodCli, AnalyzeHugeLaskerHeapsAtOnce) {
 }
 
 TEST(ArithmeticPeriodCli, UnprovenArithmeticPeriodsAreRefusedAtOnce) {
-  // C.[3]: no criterion proves its arithmetic period (periodicity.cpp), so
+  // C.[3]: no criterion proves its arithmetic period (docs/periodicity-proofs.md §4), so
   // `value` at a huge heap, and `analyze --proven-only`, refuse, quickly,
   // with the pattern seen and the way to accept it.
   for (const std::vector<std::string>& args :
@@ -257,7 +257,7 @@ TEST(ArithmeticPeriodCli, PeriodStopsAtTheFirstPatternWithoutACriterion) {
 TEST(ArithmeticPeriodCli, HugeHeapsOfSplittingCodesListTheirRemovalMoves) {
   // 8.[3] at 10^9: the moves that remove tokens are listed exactly (each
   // leads to a position of value 0 by the closed form proved in
-  // periodicity.cpp: n, with 8q+7 and 8q+8 swapped); the splits are not
+  // docs/periodicity-proofs.md §2: n, with 8q+7 and 8q+8 swapped); the splits are not
   // searched, and the list says so.
   auto sigma = [](std::uint64_t n) -> std::uint64_t {
     if (n >= 7 && n % 8 == 7) return n + 1;

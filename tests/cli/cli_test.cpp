@@ -44,7 +44,7 @@ TEST(Cli, VersionAndHelp) {
 }
 
 TEST(Cli, AnalyzeNimText) {
-  // Seed 001, example 1: (14, 21, 39) → take 12 from 39 leaving (14, 21, 27).
+  // Worked by hand: 14 xor 21 = 27, so take 12 from 39 leaving (14, 21, 27).
   const auto run = grundy_cli({"analyze", "nim", "14", "21", "39"});
   EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("outcome: N"), std::string::npos);
@@ -194,6 +194,24 @@ TEST(Cli, BenchIsAFingerprint) {
   EXPECT_NE(first.out.find("positions analysed: 450"), std::string::npos) << first.out;
 }
 
+TEST(Cli, BenchMatchesReference) {
+  // The checksum recorded in the repository (kBenchReference in
+  // src/cli/bench_command.cpp), which bench prints as "reference:".
+  const auto run = grundy_cli({"bench"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto field = [&](const std::string& label) {
+    const auto at = run.out.find(label + ": ");
+    return at == std::string::npos ? std::string() : run.out.substr(at + label.size() + 2, 16);
+  };
+  ASSERT_EQ(field("reference").size(), 16u) << run.out;
+  EXPECT_EQ(field("checksum"), field("reference"))
+      << "grundy bench's checksum differs from the recorded reference: some analysis now answers "
+         "differently. If that is intended, set kBenchReference in src/cli/bench_command.cpp to "
+         "the new checksum (in the same commit, saying why); if not, find the change.\n"
+      << run.out;
+  EXPECT_NE(run.out.find("(matches)"), std::string::npos) << run.out;
+}
+
 }  // namespace
 }  // namespace grundy
 
@@ -286,7 +304,7 @@ namespace grundy {
 namespace {
 
 TEST(Cli, PlayEverySgWholeGames) {
-  // Every-SG (seed 003) through the real binary, scripted on standard input.
+  // Every-SG (docs/theory.md §5) through the real binary, scripted on standard input.
   // bash:1 3 2: suspense 3 and 2 (forced play), largest odd, so the computer,
   // moving first, wins: (3, 2) → (2, 1), the human's forced (1, 0), → (0, 0).
   auto run = grundy_cli({"play", "bash:1", "3", "2", "--every", "--first", "computer"},

@@ -117,7 +117,7 @@ std::string yes_no(bool first_wins) { return first_wins ? "Yes\n" : "No\n"; }
 // ---------------------------------------------------------------- samples
 
 // Samples as published on the problem pages (AcWing 891-894, POJ 1067 and
-// 2234; seeds 000-002 quote those of 891, 892 and 894). For AcWing 893 the
+// 2234). For AcWing 893 the
 // published output is "Yes": G = 1, 0, 0 for heaps 2, 4, 7 under S = {2, 5},
 // which the brute-force check below confirms.
 TEST(ExamplesCli, PublishedSamples) {
@@ -225,7 +225,7 @@ TEST(ExamplesCli, AcWing894AgreesWithBruteForce) {
 // floor(k * phi) decided without floating point: x <= k*phi iff
 // 2x - k <= k*sqrt(5), i.e. 2x <= k or (2x - k)^2 < 5k^2 (never equal for
 // k > 0, sqrt(5) being irrational). Wythoff's P-positions are
-// (floor(k*phi), floor(k*phi) + k) (Wythoff 1907; seed 001).
+// (floor(k*phi), floor(k*phi) + k) (Wythoff 1907; docs/theory.md §2).
 bool at_most_k_phi(Heap x, Heap k) {
   __extension__ typedef unsigned __int128 Wide;
   if (2 * Wide{x} <= Wide{k}) return true;
@@ -326,7 +326,7 @@ TEST(ExamplesCli, LeetCodeFunctionsAgreeWithBruteForceAndStatements) {
   EXPECT_TRUE(winner_square_game(1));
   EXPECT_FALSE(winner_square_game(2));
   EXPECT_TRUE(winner_square_game(4));
-  // 292 at its upper bound: a loss exactly on multiples of 4 (seed 002).
+  // 292 at its upper bound: a loss exactly on multiples of 4 (docs/theory.md §2).
   EXPECT_TRUE(can_win_nim(2147483647));
   EXPECT_FALSE(can_win_nim(2147483644));
 }
@@ -463,7 +463,7 @@ TEST(ExamplesCli, Poj2234LargeInput) {
 }
 
 // 10^5 queries: 292 anywhere in 1..2^31-1 (a loss iff n is a multiple of 4,
-// seed 002), 1025 and 1510 within LeetCode's bounds against the statements.
+// docs/theory.md §2), 1025 and 1510 within LeetCode's bounds against the statements.
 TEST(ExamplesCli, LeetCodeLargeInput) {
   SCOPED_TRACE(::testing::Message() << "seed " << kSeed);
   std::mt19937_64 rng(kSeed + 16);

@@ -2,7 +2,8 @@
 // front-end sources are not part of the library, so they are compiled into
 // this test (src/cli/explain.cpp, src/cli/plot.cpp).
 //
-// Expected values come from the seeds' worked examples (named at each test),
+// Expected values come from examples worked by hand (the arithmetic is shown at
+// each test),
 // docs/theory.md §8, and the brute-force twin: every move an explanation names is
 // checked to be legal and to lead to a P-position by exhaustive search. SVG
 // files are checked for well-formedness by the small XML reader below and,
@@ -112,8 +113,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 // ---------------------------------------------------------------------------
 // Explanations.
 
-TEST(Explain, NimSeed001Example) {
-  // Seed 001, example 1: (14, 21, 39); 14 xor 21 = 27, so take 12 from 39.
+TEST(Explain, NimWorkedExample) {
+  // (14, 21, 39): 14 xor 21 = 27, so take 12 from 39.
   const auto e = explain_position("nim", {14, 21, 39});
   EXPECT_EQ(e.analysis.outcome, Outcome::N);
   EXPECT_TRUE(contains(e.text, "39 → 27")) << e.text;
@@ -143,7 +144,7 @@ TEST(Explain, NimSeed001Example) {
 }
 
 TEST(Explain, NimPPosition) {
-  // Seed 001, example 4: (1, 8, 9) is a P-position ("奇异局势").
+  // (1, 8, 9): 1 xor 8 xor 9 = 0, a P-position.
   const auto e = explain_position("nim", {1, 8, 9});
   EXPECT_EQ(e.analysis.outcome, Outcome::P);
   EXPECT_TRUE(contains(unwrapped(e.text), "The nim-sum is 0, so the player to move loses (P)"))
@@ -153,7 +154,7 @@ TEST(Explain, NimPPosition) {
 }
 
 TEST(Explain, MisereNimAllHeapsAtMostOne) {
-  // Seed 004, extension 1, case 1: all heaps <= 1, P iff their number is odd.
+  // Misère Nim (docs/theory.md §2), all heaps <= 1: P iff their number is odd.
   auto e = explain_position("nim", {1, 1, 1}, true);
   EXPECT_EQ(e.analysis.outcome, Outcome::P);
   EXPECT_TRUE(contains(e.text, "Case 1 applies")) << e.text;
@@ -167,7 +168,7 @@ TEST(Explain, MisereNimAllHeapsAtMostOne) {
 }
 
 TEST(Explain, MisereNimOneLargeHeap) {
-  // Seed 004, property 1: one heap of two or more; reduce it to leave an odd
+  // Misère Nim, one heap of two or more: reduce it to leave an odd
   // number of 1-heaps. With two 1-heaps beside 5: leave 1 in it (5 → 1).
   auto e = explain_position("nim", {5, 1, 1}, true);
   EXPECT_EQ(e.analysis.outcome, Outcome::N);
@@ -180,7 +181,7 @@ TEST(Explain, MisereNimOneLargeHeap) {
 }
 
 TEST(Explain, MisereNimGeneralCase) {
-  // Seed 004, property 2: with two or more heaps of two or more, as in Nim.
+  // Misère Nim, two or more heaps of two or more: as in Nim.
   auto e = explain_position("nim", {5, 6, 1}, true);
   EXPECT_EQ(e.analysis.outcome, Outcome::N);
   EXPECT_TRUE(contains(e.text, "Case 3 applies")) << e.text;
@@ -193,7 +194,7 @@ TEST(Explain, MisereNimGeneralCase) {
 }
 
 TEST(Explain, Wythoff) {
-  // Seed 001: the first P-pairs are (0,0), (1,2), (3,5), (4,7), (6,10); (4, 6)
+  // The first P-pairs are (0,0), (1,2), (3,5), (4,7), (6,10); (4, 6)
   // has difference 2, whose pair is (3, 5).
   auto e = explain_position("wythoff", {4, 6});
   EXPECT_EQ(e.analysis.outcome, Outcome::N);
@@ -209,8 +210,8 @@ TEST(Explain, Wythoff) {
   expect_named_moves_win(e, false);
 }
 
-TEST(Explain, MooreSeed004Example) {
-  // Seed 004: S = {12, 24, 6, 8, 8}, k = 3; the columns hold 1 4 2 1 0 ones
+TEST(Explain, MooreWorkedExample) {
+  // S = {12, 24, 6, 8, 8}, k = 3; the columns hold 1 4 2 1 0 ones
   // (bits 4..0 of 01100, 11000, 00110, 01000, 01000) and R = <10210> mod 4.
   // analyze() searches for the Grundy value of an N-position of Nim_k (no
   // closed form); a small search limit keeps that search from taking seconds.
@@ -229,7 +230,7 @@ TEST(Explain, MooreSeed004Example) {
   EXPECT_TRUE(contains(row("mod 4", 0), "1 0 2 1 0")) << e.text;
   EXPECT_TRUE(contains(row("mod 4", 1), "0 0 0 0 0")) << e.text;
   // Exhaustive search is slow here (every choice of up to 3 heaps to reduce):
-  // the move named is checked with seed 004's rule, counting columns directly.
+  // the move named is checked with Moore's rule, counting columns directly.
   expect_named_moves_reach_p(e, [](const Position& after) {
     for (int bit = 0; bit < 63; ++bit) {
       int ones = 0;
@@ -241,7 +242,7 @@ TEST(Explain, MooreSeed004Example) {
 }
 
 TEST(Explain, StaircaseAcWing892Sample) {
-  // Seeds 000/002 (AcWing 892): stairs 2 1 3 → the first player wins ("Yes");
+  // AcWing 892's sample: stairs 2 1 3 → the first player wins ("Yes");
   // odd stairs 1 and 3 hold 2 and 3, nim-sum 1.
   const auto e = explain_position("staircase", {2, 1, 3});
   EXPECT_EQ(e.analysis.outcome, Outcome::N);

@@ -1,5 +1,5 @@
-// The user-game examples (examples/multi_sg_rows, flip_game, cram,
-// cyclic_game) run as built binaries: each exits with status 0 (they abort
+// The user-game examples (examples/multi_sg_rows.cpp, flip_game.cpp, cram.cpp,
+// cyclic_game.cpp) run as built binaries: each exits with status 0 (they abort
 // on any internal disagreement) and a few printed lines are checked against
 // published values (docs/theory.md §8: Dawson's Kayles, 0.07), LeetCode 294's
 // examples, the symmetry strategy of Cram, and the hand solution of the

@@ -182,7 +182,7 @@ void check_sum(const Compound& sum, const Position& p, Convention convention, Re
   options.convention = convention;
   options.max_moves = kAllMoves;
   options.search_limit = kLimit;
-  const Analysis a = analyze_compound(sum, p, options);
+  const Analysis a = analyze(sum, p, options);
   const Outcome expected = retro.outcome(p);
   ASSERT_EQ(a.outcome, expected) << a.method;
   if (brute) ASSERT_EQ(brute->mover_wins(p, convention), expected == Outcome::N);

@@ -62,7 +62,7 @@ std::multiset<std::vector<Heap>> options_of(const HeapRuleset& r, Heap n) {
 }
 
 TEST(HeapValuesStress, DedicatedRulesetsEqualTheirCodes) {
-  // Theory.md §3: 0.[3] is Nim, 4.[3] is Lasker's Nim, a subtraction set is
+  // docs/theory.md §3: 0.[3] is Nim, 4.[3] is Lasker's Nim, a subtraction set is
   // the code with a 3 at each amount, all-but {2,3,7} is 0.3003330[3].
   const std::pair<const char*, const char*> pairs[] = {
       {"nim", "0.[3]"},           {"lasker", "4.[3]"},         {"bash:3", "0.333"},

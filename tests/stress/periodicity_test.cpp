@@ -220,7 +220,7 @@ TEST(PeriodicityStress, PublishedPeriodsPredictLaterValues) {
 
 // In the scope of a closed form (periodicity.h): an infinite code whose every
 // digit after the point is 3, with d0 = 0 (Nim), 4 (Lasker's Nim) or 8
-// (8.[3], proof in periodicity.cpp). Written out from the code's digits here,
+// (8.[3], proof in docs/periodicity-proofs.md §2). Written out from the code's digits here,
 // not by the code under test.
 bool closed_form_game(const TakeAndBreak& code, Heap digits_to_check) {
   if (code.is_finite() || (code.digit(0) != 0 && code.digit(0) != 4 && code.digit(0) != 8))
@@ -411,7 +411,7 @@ TEST(PeriodicityStress, RemovalOptionsOfSplittingClosedFormCodes) {
 TEST(PeriodicityStress, ObservedArithmeticPeriodsOfInfiniteCodes) {
   // Found on a prefix, checked against values computed directly further on;
   // proven exactly for the closed-form games (8.[3]: proof in
-  // periodicity.cpp) and the all-but game (window argument).
+  // docs/periodicity-proofs.md §2) and the all-but game (window argument).
   struct Case {
     const char* code;
     Heap prefix, last;

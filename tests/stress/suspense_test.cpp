@@ -1,7 +1,7 @@
 // Every-SG by suspense numbers (solve/suspense.h) against a direct search of
 // the compound itself: the state is the tuple of components, a move moves in
 // every component that has a move, and whoever cannot move at all loses
-// (docs/theory.md §5, seed 003). Also checks that the prescribed move (each
+// (docs/theory.md §5). Also checks that the prescribed move (each
 // component to an option of suspense S - 1) wins whenever the compound is won.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// Literal checks of Moore's Nim_k. Sources: seed 004's worked example
-// (S = {12, 24, 6, 8, 8}, k = 3, played to {8, 8, 0, 8, 8}); Bouton's rule for
+// Literal checks of Moore's Nim_k. Sources: a worked example, checked by hand
+// below (S = {12, 24, 6, 8, 8}, k = 3, played to {8, 8, 0, 8, 8}); Bouton's rule for
 // Nim, k = 1 (C. L. Bouton, Ann. Math. 3 (1901-02) 35-39; docs/theory.md §2); and
 // small positions whose analysis by the move rules is written out beside them.
 #include "grundy/rules/moore_closed_form.h"
@@ -22,21 +22,29 @@ bool contains(const std::vector<Position>& positions, const Position& p) {
   return std::find(positions.begin(), positions.end(), p) != positions.end();
 }
 
-// Seed 004: columns of {12, 24, 6, 8, 8} are <1 0 2 1 0> mod 4 from bit 4
-// down, so the position is N; the seed's move takes 16, 4 and 6 tokens from
+// Columns of {12, 24, 6, 8, 8} are <1 0 2 1 0> mod 4 from bit 4 down, so the
+// position is N; the move worked out by hand takes 16, 4 and 6 tokens from
 // the first three heaps. Every choice of the algorithm is forced here (one
 // heap has bit 4; then |S| = 1 = k+1-r at bit 3; exactly two heaps have
-// bit 2), so docs/theory.md §2's algorithm makes the seed's move.
-TEST(MooreClosedForm, SeedWorkedExample) {
+// bit 2), so docs/theory.md §2's algorithm makes that move.
+TEST(MooreClosedForm, WorkedExample) {
   const Position start{12, 24, 6, 8, 8};
-  const Position seed_result{8, 8, 0, 8, 8};
+  const Position result{8, 8, 0, 8, 8};
   EXPECT_FALSE(is_p_position(start, 3));
-  EXPECT_TRUE(is_p_position(seed_result, 3));
-  EXPECT_EQ(one_winning_move(start, 3), seed_result);
+  EXPECT_TRUE(is_p_position(result, 3));
+  EXPECT_EQ(one_winning_move(start, 3), result);
   const WinningMoves all = winning_moves(start, 3, kAll);
   EXPECT_TRUE(all.complete);
-  EXPECT_TRUE(contains(all.positions, seed_result));
+  EXPECT_TRUE(contains(all.positions, result));
   EXPECT_EQ(count_winning_moves(start, 3, kNoLimit), all.positions.size());
+}
+
+// The column counts of the worked example, bit 0 first: 01100, 11000,
+// 00110, 01000, 01000 hold 0, 1, 2, 4, 1 ones in bits 0..4.
+TEST(MooreClosedForm, OnesPerColumn) {
+  EXPECT_EQ(ones_per_column({12, 24, 6, 8, 8}, 5), (std::vector<std::uint64_t>{0, 1, 2, 4, 1}));
+  EXPECT_EQ(ones_per_column({12, 24, 6, 8, 8}, 3), (std::vector<std::uint64_t>{0, 1, 2}));
+  EXPECT_EQ(ones_per_column({}, 2), (std::vector<std::uint64_t>{0, 0}));
 }
 
 // Nim: {3, 4, 5} has nim-sum 2 and only 3 xor 2 = 1 < 3, so the one winning

@@ -8,7 +8,7 @@ namespace {
 TEST(Nimber, NimSum) {
   EXPECT_EQ(nim_sum(3, 5), 6u);
   EXPECT_EQ(nim_sum_of(std::vector<Nimber>{1, 2, 3}), 0u);
-  // Seed 001's worked examples: 14 xor 21 = 27, 55 xor 81 = 102, 29 xor 45 = 48.
+  // Worked by hand in binary: 14 xor 21 = 27, 55 xor 81 = 102, 29 xor 45 = 48.
   EXPECT_EQ(nim_sum(14, 21), 27u);
   EXPECT_EQ(nim_sum(55, 81), 102u);
   EXPECT_EQ(nim_sum(29, 45), 48u);
@@ -16,7 +16,7 @@ TEST(Nimber, NimSum) {
 
 TEST(Nimber, Mex) {
   EXPECT_EQ(mex_naive({}), 0u);
-  EXPECT_EQ(mex_naive({2, 3, 4}), 0u);  // seed 002's example
+  EXPECT_EQ(mex_naive({2, 3, 4}), 0u);  // 0 is missing
   EXPECT_EQ(mex_naive({0, 1, 3}), 2u);
   EXPECT_EQ(mex_of_mask(0b1011), 2u);
   EXPECT_EQ(mex_of_mask(~std::uint64_t{0}), 64u);

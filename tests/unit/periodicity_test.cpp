@@ -3,7 +3,7 @@
 // sequences, G(n) far beyond the computed values from proven periods and
 // from closed forms (docs/theory.md §2), arithmetic periods proven only where a
 // closed form applies (Nim, Lasker's Nim, 8.[3] with the proof in
-// periodicity.cpp) or the window argument does (all-but games), and observed
+// docs/periodicity-proofs.md) or the window argument does (all-but games), and observed
 // otherwise.
 #include "grundy/solve/periodicity.h"
 
@@ -225,7 +225,7 @@ TEST(Periodicity, NimCodeIsProvenByItsClosedForm) {
     EXPECT_EQ(value_from_periodicity(found, values, n), n);
 }
 
-// The closed form of 8.[3] proved in periodicity.cpp, written out here: n,
+// The closed form of 8.[3] proved in docs/periodicity-proofs.md §2, written out here: n,
 // except that 8q+7 and 8q+8 (q >= 0) are swapped.
 Nimber three_split(Heap n) {
   if (n >= 7 && n % 8 == 7) return n + 1;
@@ -245,7 +245,7 @@ TEST(Periodicity, ThreeSplitCodeIsProvenByItsClosedForm) {
   EXPECT_EQ(found.period, 8U);
   EXPECT_EQ(found.saltus, 8);
   EXPECT_TRUE(found.proven);
-  EXPECT_EQ(found.criterion, "closed form of 8.[3] (proof in periodicity.cpp)");
+  EXPECT_EQ(found.criterion, "closed form of 8.[3] (proof in docs/periodicity-proofs.md)");
   EXPECT_TRUE(has_period_criterion(code));
   // The detection rule needs n0 + p + max(p, 8) + 1 = 18 values for a saltus.
   EXPECT_EQ(found.proof_needs, 18U);
@@ -271,7 +271,7 @@ TEST(Periodicity, ThreeSplitCodeIsProvenByItsClosedForm) {
 }
 
 TEST(Periodicity, ThreeSplitProofCaseAnalysis) {
-  // The non-existence half of the proof in periodicity.cpp, re-derived by
+  // The non-existence half of the proof (docs/periodicity-proofs.md §2), re-derived by
   // machine. A part x = 8h + r (r in 1..8, h >= 0) has s(x) = 8(h + dh) + lo
   // with (dh, lo) = (0, r) for r <= 6, (1, 0) for r = 7 (a "seven"), (0, 7)
   // for r = 8 (a "zero"). A split of n into parts with residues r1, r2, r3
@@ -319,8 +319,9 @@ TEST(Periodicity, OtherArithmeticPeriodsAreObservedOnly) {
 
   // allbut:2,3,7 = 0.3003330[3]. Sleator and Slusky (arXiv:1201.3299): an
   // all-but game with |X| = 3 is purely arithmetic-periodic, so the
-  // preperiod is 0. Siegel's theorem gives no bound; the window argument for
-  // cofinite subtraction codes (periodicity.cpp) proves the period found.
+  // preperiod is 0. Angela Siegel's theorem (docs/theory.md §3) gives no bound;
+  // the window argument for cofinite subtraction codes
+  // (docs/periodicity-proofs.md §3) proves the period found.
   const TakeAndBreak allbut = TakeAndBreak::parse("0.3003330[3]");
   const Values values = heap_values(allbut, 400);
   const Periodicity found = find_periodicity(allbut, values);

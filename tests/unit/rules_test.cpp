@@ -62,13 +62,13 @@ TEST(Rules, LaskerClosedForm) {
 }
 
 TEST(Rules, BashLeetCode292) {
-  // LeetCode 292 (seed 002): with 1..3 per turn, multiples of 4 are lost.
+  // LeetCode 292: with 1..3 per turn, multiples of 4 are lost (docs/theory.md §2).
   const auto g = first_values("bash:3", 12);
   for (Heap n = 0; n <= 12; ++n) EXPECT_EQ(g[n] == 0, n % 4 == 0) << n;
 }
 
 TEST(Rules, DivisorGameParity) {
-  // LeetCode 1025 (seed 002): even numbers are won, odd ones lost.
+  // LeetCode 1025: even numbers are won, odd ones lost (docs/theory.md §8).
   const auto g = first_values("divisor", 200);
   for (Heap n = 1; n <= 200; ++n) EXPECT_EQ(g[n] != 0, n % 2 == 0) << n;
 }

@@ -1,7 +1,7 @@
 // Literal checks of the Wythoff closed form against published values:
 // docs/theory.md §8 (OEIS A000201 lower Wythoff sequence, A001950 upper Wythoff
-// sequence, both extended with a_0 = b_0 = 0) and the P-positions listed in
-// seed 001: (0,0), (1,2), (3,5), (4,7), (6,10).
+// sequence, both extended with a_0 = b_0 = 0) and the first P-positions
+// (0,0), (1,2), (3,5), (4,7), (6,10) of Wythoff 1907.
 #include "grundy/rules/wythoff_closed_form.h"
 
 #include <gtest/gtest.h>
@@ -41,9 +41,9 @@ TEST(WythoffClosedForm, UpperSequenceA001950) {
   for (Heap k = 0; k < expected.size(); ++k) EXPECT_EQ(upper(k), expected[k]) << "k=" << k;
 }
 
-TEST(WythoffClosedForm, SeedPPositions) {
-  const std::vector<std::pair<Heap, Heap>> seed = {{0, 0}, {1, 2}, {3, 5}, {4, 7}, {6, 10}};
-  for (const auto& [a, b] : seed) {
+TEST(WythoffClosedForm, FirstPPositions) {
+  const std::vector<std::pair<Heap, Heap>> first = {{0, 0}, {1, 2}, {3, 5}, {4, 7}, {6, 10}};
+  for (const auto& [a, b] : first) {
     EXPECT_TRUE(is_p_position(a, b)) << a << "," << b;
     EXPECT_TRUE(is_p_position(b, a)) << b << "," << a;
     EXPECT_EQ(partner(a), b);
@@ -53,7 +53,7 @@ TEST(WythoffClosedForm, SeedPPositions) {
   }
 }
 
-TEST(WythoffClosedForm, NPositionsNearSeedPairs) {
+TEST(WythoffClosedForm, NPositionsNearFirstPPairs) {
   EXPECT_FALSE(is_p_position(0, 1));
   EXPECT_FALSE(is_p_position(1, 1));
   EXPECT_FALSE(is_p_position(2, 2));
@@ -64,7 +64,7 @@ TEST(WythoffClosedForm, NPositionsNearSeedPairs) {
   EXPECT_FALSE(is_p_position(6, 9));
 }
 
-// Moves worked out by hand from the seed's P-pairs and the move rules.
+// Moves worked out by hand from the first P-pairs and the move rules.
 TEST(WythoffClosedForm, WinningMovesByHand) {
   // (2,2): 1 from the first, 1 from the second, or 2 from both.
   EXPECT_EQ(winning_moves(2, 2), (Moves{{0, 0}, {1, 2}, {2, 1}}));

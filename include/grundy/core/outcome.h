@@ -16,10 +16,4 @@ constexpr char outcome_letter(Outcome o) {
   return '?';
 }
 
-// The outcome of a position whose options have the given outcomes, in a
-// finite (non-loopy) game: N iff some option is P.
-constexpr Outcome outcome_from_value(bool some_option_is_p) {
-  return some_option_is_p ? Outcome::N : Outcome::P;
-}
-
 }  // namespace grundy

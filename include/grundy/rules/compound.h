@@ -2,7 +2,7 @@
 // heap, a Wythoff pair and a token on a graph. How a move in the compound is
 // made decides the compound (Winning Ways ch. 9; docs/theory.md §1, §5):
 //   disjunctive (the sum): the mover moves in exactly one component;
-//   continued conjunctive (Every-SG, seed 003): the mover moves in every
+//   continued conjunctive (Every-SG): the mover moves in every
 //     component that still has a move, and loses only when none has;
 //   conjunctive: the mover moves in every component, and cannot move (the
 //     game ends) as soon as one component has no move.
@@ -19,9 +19,11 @@
 //   (continued) conjunctive compound has the product of their option counts,
 //   listed by an odometer over the components' option lists.
 // Memory: the components' option lists while options are visited.
-// Status: option sets compared with direct constructions on small compounds
-//   (tests/unit/compound_test.cpp); every convention's analysis compared with
-//   a retrograde analysis of the compound (tests/stress/conventions_test.cpp).
+// Status: every convention's analysis compared with a retrograde analysis of
+//   random small compounds (tests/stress/conventions_test.cpp), and sums on
+//   the command line likewise (tests/cli/sum_cli_test.cpp). The retrograde
+//   twin explores the compound through these same option lists, so the
+//   option sets themselves have no independent check yet.
 #pragma once
 
 #include <memory>
@@ -36,6 +38,7 @@ enum class CompoundKind { disjunctive, every, conjunctive };
 
 class Compound final : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.compound(*this); }
   // Throws InputError if there are no components.
   Compound(std::vector<std::shared_ptr<const Ruleset>> rulesets, CompoundKind kind);
 
@@ -69,5 +72,32 @@ class Compound final : public Ruleset {
   std::vector<std::string> labels_;
   CompoundKind kind_;
 };
+
+// A position together with its game.
+struct GamePosition {
+  std::shared_ptr<const Ruleset> ruleset;
+  Position position;
+};
+
+// Adds `summand` to a list of summands, merged into an earlier one of the
+// same game when that game's numbers are components (kayles 5 + kayles 7 is
+// kayles 5 7; tokens on one graph).
+void add_summand(std::vector<GamePosition>& summands, GamePosition summand);
+
+// The disjunctive sum of the summands (the summand itself when there is one).
+GamePosition sum_of(const std::vector<GamePosition>& summands);
+
+// The Every-SG (or conjunctive) compound of the summands: every heap of a
+// heap game and every token on a graph is a component of its own (after a
+// split, the sum of its parts), other games are one each.
+// The ruleset as a compound, or nullptr when it is of another family.
+const Compound* compound_of(const Ruleset& ruleset);
+
+struct CompoundPosition {
+  std::shared_ptr<const Compound> compound;
+  Position position;
+};
+CompoundPosition every_compound_of(const std::vector<GamePosition>& summands,
+                                   CompoundKind kind = CompoundKind::every);
 
 }  // namespace grundy

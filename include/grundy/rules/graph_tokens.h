@@ -13,6 +13,8 @@ namespace grundy {
 
 class GraphTokens final : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.graph_tokens(*this); }
+  bool numbers_are_components() const override { return true; }
   // `source` names where the graph came from (its file), for name().
   explicit GraphTokens(std::shared_ptr<const Graph> graph, std::string source = "");
   // "graph", or "graph:FILE" when the source is known.

@@ -3,7 +3,7 @@
 // Such a position is the disjunctive sum of its heaps, so its Grundy value is
 // the nim-sum of the heap values G(n) (Sprague-Grundy theorem, docs/theory.md §1).
 // Nim, subtraction games, take-and-break codes, Lasker's Nim and the split
-// games of the seeds are heap games.
+// games (AcWing 894, Grundy's game) are heap games.
 #pragma once
 
 #include <array>
@@ -29,11 +29,21 @@ struct HeapOption {
 
 class HeapRuleset : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.heaps(*this); }
+  bool numbers_are_components() const override { return true; }
+
   using HeapOptionVisitor = std::function<bool(const HeapOption&)>;
 
   // Calls `visit` with each option of a single heap of size n, each distinct
   // multiset of parts once, until it returns false.
   virtual void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const = 0;
+
+  // Whether this is Nim itself (Bouton 1901; docs/theory.md §2): a heap's
+  // value is its size and it can be reduced to any smaller size, so the
+  // nim-sum of the sizes decides, and misère play has Nim's closed form. For
+  // code that states Nim's own facts (include/grundy/solve/explanation.h).
+  // A code or subtraction set that plays like Nim is not Nim itself.
+  virtual bool is_nim() const { return false; }
 
   // G(n), when a closed form proven for every n belongs to this ruleset.
   virtual std::optional<Nimber> closed_form_value(Heap /*n*/) const { return std::nullopt; }
@@ -76,6 +86,10 @@ class HeapRuleset : public Ruleset {
   // The move that replaces heap `index`, of size `heap`, by `option`.
   static Move heap_move(std::size_t index, Heap heap, const HeapOption& option);
 };
+
+// The ruleset as a heap game, or nullptr when it is of another family (for
+// the commands that apply to heap games only: values, period).
+const HeapRuleset* heap_ruleset_of(const Ruleset& ruleset);
 
 namespace detail {
 // Saturating arithmetic for cost estimates.

@@ -15,6 +15,9 @@ class MooreNim final : public PositionRuleset {
                        const std::function<bool(const Position&)>& visit) const override;
   std::string describe_move(const Position& before, const Position& after) const override;
   Position canonical(const Position& heaps) const override;
+  void accept_closed_form(ClosedFormVisitor& visitor) const override {
+    visitor.moore(*this);
+  }
   bool is_p_position(const Position& heaps) const override;
   std::vector<Position> winning_moves(const Position& heaps, std::size_t max_moves,
                                       bool& complete) const override;

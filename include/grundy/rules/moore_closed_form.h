@@ -10,8 +10,8 @@
 //   (see winning_moves). Every heap value of 64 bits is handled: nothing is
 //   ever added, so there is no overflow to guard against.
 // Source: E. H. Moore, "A generalization of the game called nim", Annals of
-//   Mathematics (2) 11 (1910) 93-94; seed 004 (its worked example
-//   S = {12, 24, 6, 8, 8}, k = 3 is a unit test).
+//   Mathematics (2) 11 (1910) 93-94; docs/theory.md §2 (its hand-worked
+//   example S = {12, 24, 6, 8, 8}, k = 3 is a unit test).
 // Time: is_p_position O(n) word operations (Harley-Seal carry-save adders
 //   over the 64 bit columns, see the .cpp); one_winning_move O(n) plus, per
 //   bit where heaps join S, a scan up to the last heap chosen (O(64 n) at
@@ -47,8 +47,12 @@ namespace grundy::moore {
 // bit column holds a multiple of k+1 ones. Throws InputError if k == 0.
 bool is_p_position(const Position& heaps, unsigned k);
 
-// The position after one winning move, computed by docs/theory.md §2's algorithm
-// (which is seed 004's): at each bit from the top, with c = heaps outside S
+// The number of heaps with a 1 in each of the binary columns 0..columns-1
+// (bit 0 first): the counts the P-test takes modulo k+1. columns <= 64.
+std::vector<std::uint64_t> ones_per_column(const Position& heaps, int columns);
+
+// The position after one winning move, computed by docs/theory.md §2's
+// algorithm: at each bit from the top, with c = heaps outside S
 // with the bit set and r = c mod (k+1), either clear the bit in all of S
 // (r = 0), set it in the first k+1-r heaps to have joined S (when
 // |S| >= k+1-r), or else move the r lowest-indexed heaps with the bit set from

@@ -10,8 +10,33 @@
 
 namespace grundy {
 
+class PositionRuleset;
+class Wythoff;
+class MooreNim;
+class StaircaseNim;
+
+// Which published rule decides a position game (docs/theory.md §2), for code
+// that states the rule's own facts (the explanations of
+// include/grundy/solve/explanation.h): Wythoff's P-pairs, Moore's column
+// counts, staircase Nim's odd stairs. A game without such a statement is
+// visited as `other`; a new one adds a function here, and the compiler then
+// names every visitor that must handle it.
+class ClosedFormVisitor {
+ public:
+  virtual ~ClosedFormVisitor() = default;
+  virtual void wythoff(const Wythoff& ruleset) = 0;
+  virtual void moore(const MooreNim& ruleset) = 0;
+  virtual void staircase(const StaircaseNim& ruleset) = 0;
+  virtual void other(const PositionRuleset& ruleset) = 0;
+};
+
 class PositionRuleset : public Ruleset {
  public:
+  void accept(RulesetVisitor& visitor) const override { visitor.closed_form(*this); }
+
+  // Calls the visitor's function for the rule that decides this game.
+  virtual void accept_closed_form(ClosedFormVisitor& visitor) const { visitor.other(*this); }
+
   // Normal play: is the player to move lost?
   virtual bool is_p_position(const Position& position) const = 0;
 

@@ -11,10 +11,9 @@
 
 namespace grundy {
 
-// A ruleset from its name, case-insensitive: nim, bash:M, subtract:1,3,4,
-// allbut:2,3,7, staircase, wythoff, moore:K, lasker, split, grundy-game,
-// divisor, squares, fibonacci, kayles, dawson, or a take-and-break code such
-// as 0.137 or 4.[3].
+// A ruleset from its name, case-insensitive. The names accepted are those of
+// the one table of rulesets, kRulesets in src/rules/registry.cpp, which
+// ruleset_catalogue() lists (and `grundy help rulesets` prints).
 std::unique_ptr<Ruleset> parse_ruleset(std::string_view name);
 
 // A heap size: decimal digits only, at most 2^63-1.
@@ -26,7 +25,8 @@ struct RulesetSyntax {
   std::string pattern;      // e.g. "bash:M"
   std::string description;  // one line
 };
-// Every ruleset name the parser accepts, for help texts.
+// Every ruleset name the parser accepts, for help texts: the rows of the
+// table parse_ruleset reads, in its order.
 const std::vector<RulesetSyntax>& ruleset_catalogue();
 
 }  // namespace grundy

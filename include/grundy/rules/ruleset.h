@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,28 @@ struct Move {
 struct MoveList {
   std::vector<Move> moves;
   bool complete = true;
+};
+
+class Ruleset;
+class HeapRuleset;
+class PositionRuleset;
+class GraphTokens;
+class Compound;
+
+// The families of rulesets, by what each provides to solve its positions:
+// heap games their heap values (closed form or table) and moves to a given
+// value, position games their closed form, tokens on a graph the graph
+// itself, compounds their components, and any other ruleset only its moves.
+// A solver picks its method by visiting the ruleset (Ruleset::accept), so a
+// new game of an existing family needs nothing in the solvers.
+class RulesetVisitor {
+ public:
+  virtual ~RulesetVisitor() = default;
+  virtual void heaps(const HeapRuleset& ruleset) = 0;
+  virtual void closed_form(const PositionRuleset& ruleset) = 0;
+  virtual void graph_tokens(const GraphTokens& ruleset) = 0;
+  virtual void compound(const Compound& ruleset) = 0;
+  virtual void moves_only(const Ruleset& ruleset) = 0;
 };
 
 class Ruleset {
@@ -64,6 +87,27 @@ class Ruleset {
   // Whether play can return to a position it has left (a graph with a
   // cycle): solvers that recurse on options must not be used then.
   virtual bool has_cycles() const { return false; }
+
+  // Whether each number of a position is a component of its own, the
+  // position being their disjunctive sum (heaps of a heap game, tokens on a
+  // graph): positions of such a game merge into one, and an Every-SG
+  // compound moves each number separately.
+  virtual bool numbers_are_components() const { return false; }
+
+  // Calls the visitor's function for this ruleset's family.
+  virtual void accept(RulesetVisitor& visitor) const { visitor.moves_only(*this); }
+
+  // Misère play by a closed form that belongs to the ruleset (misère Nim):
+  // whether the player to move loses, and every winning option; nullopt
+  // where there is none.
+  struct MisereClosedForm {
+    std::string name;  // e.g. "misère Nim"
+    bool p_position = false;
+    std::vector<Position> winning_options;
+  };
+  virtual std::optional<MisereClosedForm> misere_closed_form(const Position& /*position*/) const {
+    return std::nullopt;
+  }
 
   // All options, each with its description (for small positions and tests).
   std::vector<Move> moves(const Position& position) const;

@@ -2,11 +2,11 @@
 //
 // Description:
 //   split        — replace a heap of a by two heaps b, c with 0 <= b, c < a
-//                  (the seeds' 拆分-Nim, AcWing 894; b + c may exceed a).
+//                  ("拆分-Nim", AcWing 894; b + c may exceed a).
 //                  G(a) = mex{ G(b) xor G(c) : 0 <= c <= b < a }.
 //   grundy-game  — split a heap into two unequal non-empty heaps (Grundy's
 //                  game, WW ch. 4; no closed form is known).
-// Source: seed 002; docs/theory.md §2; WW ch. 4.
+// Source: AcWing 894 (split); docs/theory.md §2; WW ch. 4 (Grundy's game).
 // Time: split: O(a) options per value from the incremental set of reachable
 //   nim-sums (the set only grows with a), O(N^2) for G(0..N); naive O(a^2).
 //   grundy-game: O(a) options.

@@ -7,7 +7,7 @@
 //   stairs, and its Grundy value is that nim-sum. Winning moves: bring an odd
 //   stair i from a_i to a_i xor X (X the nim-sum), or push tokens from an
 //   even stair onto the odd stair below it so that it becomes a xor X.
-// Source: seeds 000 and 002 (AcWing 892); docs/theory.md §2; WW ch. 3.
+// Source: AcWing 892 "台阶-Nim游戏"; docs/theory.md §2; WW ch. 3.
 // Time: O(stairs).
 // Status: outcome, value and the exact set of winning moves compared with
 //   brute force on every position of up to five stairs of at most four
@@ -24,6 +24,9 @@ class StaircaseNim final : public PositionRuleset {
   void for_each_option(const Position& stairs,
                        const std::function<bool(const Position&)>& visit) const override;
   std::string describe_move(const Position& before, const Position& after) const override;
+  void accept_closed_form(ClosedFormVisitor& visitor) const override {
+    visitor.staircase(*this);
+  }
   bool is_p_position(const Position& stairs) const override;
   std::vector<Position> winning_moves(const Position& stairs, std::size_t max_moves,
                                       bool& complete) const override;

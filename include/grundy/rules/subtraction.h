@@ -5,8 +5,8 @@
 //   subtract:S (k in a finite set S); allbut:S (any k >= 1 not in S);
 //   squares (k a positive square); fibonacci (k a Fibonacci number);
 //   divisor (k a proper divisor of n: the Divisor Game, LeetCode 1025).
-// Source: WW ch. 4; seeds 001 (Bash), 002 (subtraction set, divisor,
-//   squares = LeetCode 1510).
+// Source: WW ch. 4; docs/theory.md §2; LeetCode 292 (Bash, M = 3), AcWing 893
+//   (subtraction set), LeetCode 1025 (divisor), LeetCode 1510 (squares).
 // Time: options of heap n: |S|, n, sqrt(n), log n, sqrt(n) respectively.
 // Status: each G(n) compared with the naive mex over the options to n = 200
 //   and with the equivalent take-and-break code (tests/stress).

@@ -10,7 +10,7 @@
 // Source: W. A. Wythoff, "A modification of the game of nim", Nieuw Archief voor
 //   Wiskunde (2) 7 (1907) 199-202; Beatty's theorem (S. Beatty, Amer. Math.
 //   Monthly 33 (1926), problem 3173) for the complementary sequences
-//   floor(n*phi), floor(n*phi^2); seed 001. Sequences: OEIS A000201 (lower),
+//   floor(n*phi), floor(n*phi^2); contest problem POJ 1067. Sequences: OEIS A000201 (lower),
 //   A001950 (upper).
 // Time: O(1) per query: one 64x64->128-bit product and a few 128-bit squares.
 // Memory: O(1).

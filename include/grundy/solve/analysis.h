@@ -1,15 +1,25 @@
 // The analysis of a position: who wins, its Grundy value, and every winning
-// move, by the best exact method available for the ruleset and convention.
+// move, by the best exact method available for its games and the convention.
+// A position of one game is analysed as a sum of one component; a
+// disjunctive compound (rules/compound.h) as the sum of its components.
 //
-// Description: heap games in normal play: G of each heap (closed form or
-//   computed table), nim-sum, and for each heap i the options of value
-//   G(h_i) xor X (docs/theory.md §1). Position rulesets: their proven closed form.
-//   Misère Nim: its closed form. Every other misère question: exhaustive
-//   search over the whole position (brute_force.h), within a stated limit.
-// Source: docs/theory.md §1, §2, §4.
-// Status: every method compared with brute force on small positions, and
+// Description: each component's game is valued by what its family provides
+//   (src/solve/valuation.h: heap values from a closed form, a table or a
+//   proven period; a position game's closed form; γ of a graph; a bounded
+//   search). Normal play: the sum's γ by Smith's sum rule (finite values
+//   nim-add, docs/theory.md §1, §6), the outcome from it, and in component
+//   i every move to the nim-sum of the other components (only when those
+//   are all finite). Misère play: a closed form of the game (misère Nim),
+//   the misère-Nim rule where every heap is verified tame (SJ theorem,
+//   genus.h), and otherwise a search of the whole position within a stated
+//   limit: exhaustive (brute_force.h), or retrograde analysis with cycles
+//   (retrograde.h; wins, losses, draws).
+// Source: docs/theory.md §1, §2, §4, §6; C. A. B. Smith, "Graphs and
+//   composite games", J. Combin. Theory 1 (1966).
+// Status: every method compared with brute force on small positions, every
+//   convention with a retrograde analysis of whole random compounds, and
 //   every winning move checked to be legal and to lead to a P-position
-//   (tests/stress, tests/cli).
+//   (tests/stress/analysis_test.cpp, conventions_test.cpp, tests/cli).
 #pragma once
 
 #include <cstdint>
@@ -65,27 +75,5 @@ struct Analysis {
 
 Analysis analyze(const Ruleset& ruleset, const Position& position,
                  const AnalysisOptions& options = {});
-
-class HeapRuleset;
-
-namespace detail {
-// Normal play: a position of a heap game beside other games whose values
-// nim-add to `outside`. The value is the position's own; the outcome and the
-// winning moves (all in this position) are those of the whole sum.
-Analysis analyze_heaps_beside(const HeapRuleset& ruleset, const Position& position, Nimber outside,
-                              const AnalysisOptions& options);
-
-// Misère play of a sum of heap-game positions, by the misère-Nim rule on
-// their values, when every position reachable from their heaps is verified
-// tame with nim-heap genera (genus.h); nullopt when that is not verified.
-// The winning moves go to `moves` as (part, move within the part).
-struct HeapPart {
-  const HeapRuleset* ruleset;
-  const Position* position;
-};
-std::optional<Analysis> misere_by_nim_rule(const std::vector<HeapPart>& parts,
-                                           const AnalysisOptions& options,
-                                           std::vector<std::pair<std::size_t, Move>>& moves);
-}  // namespace detail
 
 }  // namespace grundy

@@ -11,7 +11,10 @@
 // Source: docs/theory.md §1, §4.
 // Time: O(sum of options over the positions reached); the win/loss search
 //   stops at the first losing option. Memory: one entry per position reached.
-// Status: a definition; checked on hand-solved literals (tests/unit).
+// Status: a definition. Compared with an independent plain recursion
+//   (tests/support/twins.h) through the analyses that use it
+//   (tests/stress/analysis_test.cpp), and with retrograde analysis on acyclic
+//   games (tests/stress/retrograde_test.cpp); no unit test calls it directly.
 #pragma once
 
 #include <algorithm>

@@ -9,19 +9,13 @@
 //     g_i = mex({ g'_i } ∪ { g_{i-1}, g_{i-1} ⊕ 1 })  for i ≥ 1,
 //   since X + i·*2 moves to X' + i·*2, to X + (i-1)·*2 (a *2 taken) and to
 //   X + (i-1)·*2 + *1, whose value is g_{i-1} ⊕ 1 by Lemma 1.
-//   Lemma 1: G⁻(Y + *1) = G⁻(Y) ⊕ 1 for every game Y. Induction on Y: with
-//     m = G⁻(Y) = mex S, the options of Y + *1 have the values
-//     {s ⊕ 1 : s in S} ∪ {m}; S ⊇ {0..m-1} and m ∉ S, so this set holds
-//     every value below m ⊕ 1 and not m ⊕ 1 (check m even and m odd).
+//   Lemma 1: G⁻(Y + *1) = G⁻(Y) ⊕ 1 for every game Y.
 //   Lemma 2 (stopping rule): if every option alternates from index A on
 //     (g'_{k+2} = g'_k for all k ≥ A) and g_j = g_{j+2} for one
-//     j ≥ max(0, A-1), then g_{k+2} = g_k for every k ≥ j. For k ≥ A-1 the
-//     option sets at k+1 and k+3 are equal, so g_{k+3} is the same function
-//     of g_{k+2} as g_{k+1} is of g_k; induct on k. Such a j exists below
-//     max(1, A) + 5: from index max(1, A) on, g_i depends only on the pair
-//     {2⌊g_{i-1}/2⌋, +1} and the parity of i, and that pair map settles after
-//     two steps of each parity (genus.cpp). So every sequence here is exact:
-//     computed until Lemma 2 proves the alternation, never truncated.
+//     j ≥ max(0, A-1), then g_{k+2} = g_k for every k ≥ j; and such a j
+//     exists below max(1, A) + 5. So every sequence here is exact: computed
+//     until Lemma 2 proves the alternation, never truncated.
+//   Both lemmas are proved in docs/misere.md, "Proofs of the two lemmas".
 //   Notation (WW ch. 13): the superscript lists g_0 .. g_{a+1}, where a is the
 //   least index from which the sequence alternates; the last two digits
 //   repeat for ever: 0^120 is 0^(1,2,0,2,0,...), 2^20 is 2^(2,0,2,0,...).
@@ -45,7 +39,8 @@
 //   theorem) applied to the values G(h_i).
 // Source: J. H. Conway, On Numbers and Games, ch. 12; Berlekamp, Conway, Guy,
 //   Winning Ways, ch. 13; CGSuite's Genus and Phylum (Dan Hoey), whose genus
-//   recursion and tame classes are those used here; Lemmas 1-2 above.
+//   recursion and tame classes are those used here; Lemmas 1-2 above
+//   (proofs in docs/misere.md).
 // Time: O(sum over the positions reached of options × (A + 8)), A the
 //   largest alternation index among options (small in practice).
 //   Memory: one genus per position reached (Ruleset::canonical).

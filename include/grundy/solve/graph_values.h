@@ -65,10 +65,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <span>
 #include <vector>
 
+#include "grundy/core/gamma.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/types.h"
 #include "grundy/rules/graph.h"
@@ -105,22 +107,8 @@ struct GraphValues {
 
 GraphValues solve_graph(const Graph& graph);
 
-// γ as a value: finite, or ∞(K).
-struct GammaValue {
-  bool finite = true;
-  Nimber value = 0;                  // when finite
-  std::vector<Nimber> infinity_set;  // K when infinite: increasing, distinct
-  friend bool operator==(const GammaValue&, const GammaValue&) = default;
-};
-
 // γ(u) with, when infinite, K read from u's followers.
 GammaValue gamma_value(const Graph& graph, std::span<const std::uint32_t> gamma, Vertex u);
-
-// Smith's sum rule (see above).
-GammaValue gamma_sum(const GammaValue& a, const GammaValue& b);
-
-// P iff γ = 0; N iff finite non-zero or ∞(K) with 0 in K; else D.
-Outcome outcome_of(const GammaValue& value);
 
 // Slide token `token` (an index into the token list) from `from` to `to`.
 struct TokenMove {
@@ -129,6 +117,12 @@ struct TokenMove {
   Vertex to = 0;
   friend bool operator==(const TokenMove&, const TokenMove&) = default;
 };
+
+// Calls `visit` with every move of the tokens to a position of γ = target
+// (finite), by token, then by follower, until it returns false.
+void for_each_token_move_to_value(const Graph& graph, std::span<const std::uint32_t> gamma,
+                                  std::span<const Vertex> tokens, Nimber target,
+                                  const std::function<bool(const TokenMove&)>& visit);
 
 struct TokenAnalysis {
   GammaValue value;  // γ of the whole position

@@ -32,16 +32,16 @@
 //     (period 1, saltus 1 from n = 0); 4.[3] is Lasker's Nim (period 4,
 //     saltus 4 from n = 1); 8.[3] (remove any number, or split a heap into
 //     three non-empty heaps) has G(n) = n except G(8q+7) = 8q+8 and
-//     G(8q+8) = 8q+7 (period 8, saltus 8 from n = 1; our own proof, in the
-//     .cpp). The period is proven when the detection rule reports exactly
+//     G(8q+8) = 8q+7 (period 8, saltus 8 from n = 1; our own proof,
+//     docs/periodicity-proofs.md §2). The period is proven when the detection rule reports exactly
 //     the closed form's (n0, p, s) and every value examined equals the
 //     closed form. The cofinite subtraction codes (all-but games) are proven
-//     by the window argument of the .cpp.
+//     by the window argument of docs/periodicity-proofs.md §3.
 //   - every other arithmetic period, and every period of any other infinite
 //     code (C.[3], 4.[7], ...), is reported as observed up to N, never as
 //     proven: no published criterion with a checkable bound was found for
-//     them (the .cpp says what was looked up and why each source does not
-//     apply). has_period_criterion() tells the callers that computing more
+//     them (docs/periodicity-proofs.md §4 says what was looked up and why
+//     each source does not apply). has_period_criterion() tells the callers that computing more
 //     values cannot change that.
 //   value_from_periodicity then gives G(n) for every n <= 2^63 - 1 exactly.
 // Source: Guy-Smith theorem: R. K. Guy and C. A. B. Smith, "The G-values of
@@ -53,8 +53,8 @@
 //   Closed forms: Lasker's Nim, Winning Ways ch. 4 (rules/lasker.h, docs/theory.md
 //   §2); Nim, docs/theory.md §2 (the options of a heap n are exactly the heaps
 //   0..n-1, so G(n) = mex{0..n-1} = n by induction); 8.[3], proved in
-//   periodicity.cpp (induction on n, with a case analysis of the splits by
-//   the residues of the parts mod 8).
+//   docs/periodicity-proofs.md §2 (induction on n, with a case analysis of
+//   the splits by the residues of the parts mod 8).
 //   Finite octal codes are never arithmetic-periodic: D. G. Horrocks and
 //   R. J. Nowakowski, "Regularity in the G-sequences of octal games with a
 //   pass", INTEGERS 3 (2003) (abstract).
@@ -129,7 +129,7 @@ bool has_period_criterion(const TakeAndBreak& code);
 // every digit 3 from some point on (d0 = 0, d1..dx in 0..3, then 3 for ever:
 // the all-but games and other cofinite subtraction sets): x. nullopt for any
 // other code. Their arithmetic periods are proven by the window argument
-// (periodicity.cpp).
+// (docs/periodicity-proofs.md §3).
 std::optional<Heap> cofinite_subtraction_length(const TakeAndBreak& code);
 
 // Values the Guy-Smith theorem (with CGSuite's margin) needs to prove period p

@@ -34,7 +34,7 @@
 //   random octal and hexadecimal codes and forced (also bad) masks; portable
 //   against AVX-512 kernels, thread counts 1-3 (with rollbacks), resumed and
 //   stopped runs; published values and periods (OEIS A046695, A002187,
-//   A071464, A071436) (tests/stress/sequence_engine_test).
+//   A071464, A071436) (tests/stress/sequence_engine_test.cpp).
 #pragma once
 
 #include <cstdint>

@@ -10,7 +10,8 @@
 //   position of the ruleset: for a heap game one heap to begin with, and
 //   after a splitting move the disjunctive sum of its parts (a move in it is
 //   a move in one part), searched as one position on its canonical multiset.
-// Source: docs/theory.md §5; Winning Ways, ch. 9 (seed 003).
+// Source: docs/theory.md §5; Winning Ways, ch. 9; C. A. B. Smith, J. Combin.
+//   Theory 1 (1966).
 // Time, memory: those of TempoSearch (remoteness.h) over each component.
 // Status: compared with a direct search of the compound (state = the tuple of
 //   components) on random small positions of nim, kayles, subtraction games

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# grundy as other projects use it (CTest label `install`, tests/CMakeLists.txt):
+#
+#   run.sh install      BUILD_DIR SOURCE_DIR CXX [LAUNCHER]
+#     cmake --install BUILD_DIR into a temporary prefix (never the system),
+#     then build tests/consumer against it twice: with CMake
+#     (find_package(grundy 0.1), -DCMAKE_PREFIX_PATH=<prefix>) and with
+#     pkg-config (`pkg-config --cflags --libs grundy`, the compiler by hand).
+#   run.sh subdirectory BUILD_DIR SOURCE_DIR CXX [LAUNCHER]
+#     build tests/consumer with grundy's source tree as a subproject
+#     (add_subdirectory), and check that a subproject builds nothing but
+#     the library (no tests, examples or install rules).
+#
+# Each consumer's output is compared with what this script computes by brute
+# force: the mex rule over every move, written here independently of the
+# library (Kayles: a row of pins, a move knocks down one pin or two adjacent
+# ones; the user game: subtract 1, 3 or 4 from one heap).
+set -euo pipefail
+
+mode=$1 build=$2 source=$3 cxx=$4 launcher=${5:-}
+work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-consumer.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+  echo "run.sh $mode: FAILED: $*" >&2
+  exit 1
+}
+
+# --- the expected output, by brute force -----------------------------------
+mex() {  # the least non-negative integer not among the arguments
+  local m=0
+  while [[ " $* " == *" $m "* ]]; do m=$((m + 1)); done
+  echo "$m"
+}
+# A position as the consumer prints it: non-zero heaps, increasing.
+show() { printf '%s\n' "$@" | grep -vx 0 | sort -n | paste -sd' ' || true; }
+# Winning moves as the consumer prints them: sorted as strings, " | ".
+show_moves() { LC_ALL=C sort -u | paste -sd'|' | sed 's/|/ | /g'; }
+
+declare -a kayles user
+for ((n = 0; n <= 20; n++)); do
+  options=()
+  for t in 1 2; do
+    for ((a = 0; a + t <= n; a++)); do options+=($((kayles[a] ^ kayles[n - t - a]))); done
+  done
+  kayles[n]=$(mex "${options[@]}")
+  options=()
+  for t in 1 3 4; do
+    if ((t <= n)); then options+=("${user[n - t]}"); fi
+  done
+  user[n]=$(mex "${options[@]}")
+done
+# Winning Ways, ch. 4: Kayles G(5) = 4; the brute force must agree.
+[ "${kayles[5]}" = 4 ] || fail "the brute force gives Kayles G(5) = ${kayles[5]}, not 4"
+
+kayles_wins() {  # heaps...: positions a winning move of Kayles leads to
+  local heaps=("$@") x=0 i t a b
+  for h in "${heaps[@]}"; do x=$((x ^ kayles[h])); done
+  for i in "${!heaps[@]}"; do
+    local h=${heaps[i]} others=("${heaps[@]:0:i}" "${heaps[@]:i+1}")
+    for t in 1 2; do
+      for ((a = 0; a + t <= h; a++)); do
+        b=$((h - t - a))
+        if ((!(x ^ kayles[h] ^ kayles[a] ^ kayles[b]))); then show "${others[@]}" "$a" "$b"; fi
+      done
+    done
+  done | show_moves
+}
+user_wins() {
+  local heaps=("$@") x=0 i t
+  for h in "${heaps[@]}"; do x=$((x ^ user[h])); done
+  for i in "${!heaps[@]}"; do
+    local h=${heaps[i]} others=("${heaps[@]:0:i}" "${heaps[@]:i+1}")
+    for t in 1 3 4; do
+      if ((t <= h && !(x ^ user[h] ^ user[h - t]))); then show "${others[@]}" $((h - t)); fi
+    done
+  done | show_moves
+}
+letter() { if (($1)); then echo N; else echo P; fi; }
+
+{
+  echo "kayles name: 0.77"
+  echo "kayles G(0..12): ${kayles[*]:0:13}"
+  echo "kayles 5 7: outcome $(letter $((kayles[5] ^ kayles[7]))) value $((kayles[5] ^ kayles[7]))"
+  echo "kayles 5 7 winning: $(kayles_wins 5 7)"
+  echo "user G(0..20): ${user[*]}"
+  v=$((user[5] ^ user[6] ^ user[9]))
+  echo "user 5 6 9: outcome $(letter $v) value $v"
+  echo "user 5 6 9 winning: $(user_wins 5 6 9)"
+} > "$work/expected.txt"
+
+check_output() {  # program, how it was built
+  "$1" > "$work/actual.txt" || fail "$2: the consumer exited with status $?"
+  diff -u "$work/expected.txt" "$work/actual.txt" || fail "$2: output differs from the brute force"
+  echo "run.sh $mode: $2: output matches the brute force"
+}
+
+# --- building and running the consumer -------------------------------------
+cmake_options=(-DCMAKE_CXX_COMPILER="$cxx")
+if [ -n "$launcher" ]; then cmake_options+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher"); fi
+
+case $mode in
+  install)
+    # Up to date in the normal flow (tools/setup builds everything); built
+    # here so that the test also stands alone after a partial build.
+    cmake --build "$build" --target grundy grundy_cli
+    prefix=$work/prefix
+    cmake --install "$build" --prefix "$prefix"
+    [ -x "$prefix/bin/grundy" ] || fail "no bin/grundy in the installed tree"
+    "$prefix/bin/grundy" --version | grep -q '^grundy ' || fail "the installed grundy does not run"
+    [ -f "$prefix/include/grundy/grundy.h" ] || fail "no include/grundy/grundy.h installed"
+    config=$(find "$prefix" -name grundyConfig.cmake)
+    [ -n "$config" ] && [ -f "$(dirname "$config")/grundyConfigVersion.cmake" ] ||
+      fail "no grundyConfig.cmake and grundyConfigVersion.cmake installed"
+
+    cmake -S "$source/tests/consumer" -B "$work/cmake" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$prefix" "${cmake_options[@]}"
+    cmake --build "$work/cmake"
+    check_output "$work/cmake/consumer" "find_package"
+
+    pc=$(find "$prefix" -name grundy.pc)
+    [ -n "$pc" ] || fail "no grundy.pc installed"
+    export PKG_CONFIG_PATH=$(dirname "$pc")
+    flags=$(pkg-config --cflags --libs grundy) || fail "pkg-config --cflags --libs grundy"
+    echo "pkg-config --cflags --libs grundy: $flags"
+    libdir=$(pkg-config --variable=libdir grundy)
+    # shellcheck disable=SC2086 # the flags are words
+    $launcher "$cxx" -std=c++20 -O1 "$source/tests/consumer/main.cpp" $flags -o "$work/consumer-pc"
+    LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      check_output "$work/consumer-pc" "pkg-config"
+    ;;
+  subdirectory)
+    # Debug: the subproject's library compiles faster unoptimised.
+    cmake -S "$source/tests/consumer" -B "$work/cmake" -DCMAKE_BUILD_TYPE=Debug \
+      -DGRUNDY_SOURCE_DIR="$source" "${cmake_options[@]}"
+    sub=$work/cmake/grundy-build
+    for d in tests examples bench; do
+      [ ! -e "$sub/$d" ] || fail "the subproject configured its $d (options must default off)"
+    done
+    [ ! -e "$sub/grundy.pc" ] || fail "the subproject generated install rules"
+    cmake --build "$work/cmake" -j2
+    [ ! -e "$sub/grundy" ] || fail "the subproject built the grundy command"
+    check_output "$work/cmake/consumer" "add_subdirectory"
+    ;;
+  *)
+    fail "unknown mode (install or subdirectory)"
+    ;;
+esac

@@ -1,0 +1,31 @@
+// The ruleset table: the help catalogue and the parser are read from the same
+// entries, so every row the help lists is a name the parser accepts.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "grundy/rules/registry.h"
+
+namespace grundy {
+namespace {
+
+TEST(Registry, EveryCatalogueRowIsAccepted) {
+  std::set<std::string> patterns;
+  for (const auto& row : ruleset_catalogue()) {
+    SCOPED_TRACE(row.pattern);
+    EXPECT_TRUE(patterns.insert(row.pattern).second) << "listed twice";
+    EXPECT_FALSE(row.description.empty());
+    // A family "bash:M" with a parameter filled in; the code row by an example code.
+    std::string example = row.pattern;
+    if (const auto colon = example.find(':'); colon != std::string::npos)
+      example = example.substr(0, colon + 1) + "3";
+    else if (example.find('.') != std::string::npos)
+      example = "0.137";
+    EXPECT_NO_THROW(parse_ruleset(example)) << example;
+  }
+  EXPECT_GE(patterns.size(), 16u);
+}
+
+}  // namespace
+}  // namespace grundy
