@@ -60,13 +60,12 @@ std::optional<std::uint64_t> Retrograde::remoteness(const Position& position) {
   return labels_.remoteness[id];
 }
 
-std::vector<Position> Retrograde::winning_options(const Position& position, std::size_t max,
-                                                  bool& complete) {
-  ensure(position);
+std::vector<Position> Retrograde::options_labelled(const Position& position, Label label,
+                                                   std::size_t max, bool& complete) {
   complete = true;
   std::vector<Position> result;
   for (auto& [after, id] : options_with_ids(position)) {
-    if (labels_.label[id] != Label::lost) continue;
+    if (labels_.label[id] != label) continue;
     if (result.size() == max) {
       complete = false;
       break;
@@ -76,20 +75,17 @@ std::vector<Position> Retrograde::winning_options(const Position& position, std:
   return result;
 }
 
+std::vector<Position> Retrograde::winning_options(const Position& position, std::size_t max,
+                                                  bool& complete) {
+  ensure(position);
+  return options_labelled(position, Label::lost, max, complete);
+}
+
 std::vector<Position> Retrograde::drawing_options(const Position& position, std::size_t max,
                                                   bool& complete) {
   complete = true;
-  std::vector<Position> result;
-  if (labels_.label[ensure(position)] != Label::draw) return result;
-  for (auto& [after, id] : options_with_ids(position)) {
-    if (labels_.label[id] != Label::draw) continue;
-    if (result.size() == max) {
-      complete = false;
-      break;
-    }
-    result.push_back(std::move(after));
-  }
-  return result;
+  if (labels_.label[ensure(position)] != Label::draw) return {};
+  return options_labelled(position, Label::draw, max, complete);
 }
 
 std::optional<Position> Retrograde::best_option(const Position& position) {

@@ -107,6 +107,9 @@ class Retrograde {
   Id ensure(const Position& position);
   // The generated options of `position` with the ids of their canonical forms.
   std::vector<std::pair<Position, Id>> options_with_ids(const Position& position);
+  // Those of them labelled `label`, at most `max` (complete = false if cut).
+  std::vector<Position> options_labelled(const Position& position, Label label, std::size_t max,
+                                         bool& complete);
 
   const Ruleset& ruleset_;
   Convention convention_;
