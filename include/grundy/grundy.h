@@ -48,6 +48,8 @@
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/rare_common.h"
 #include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/sequence_file.h"
+#include "grundy/solve/sequence_run.h"
 
 // Games on graphs, with cycles: generalised Grundy values and retrograde analysis
 #include "grundy/solve/graph_values.h"

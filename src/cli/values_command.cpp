@@ -4,10 +4,10 @@
 // tame/wild verdict (genus.h, docs/misere.md).
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -21,9 +21,10 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/sequence_file.h"
+#include "grundy/solve/sequence_run.h"
 #include "long_run.h"
 #include "plot.h"
-#include "sequence_file.h"
 
 namespace grundy::cli {
 
@@ -37,58 +38,29 @@ std::string file_extension(const std::string& path) {
   return dot == std::string::npos ? "" : path.substr(dot);
 }
 
-// G(0..to) of a code by the research-scale engine, in chunks so that a
-// checkpoint can be saved between them; Ctrl-C saves and stops.
-struct CodeRun {
-  ValueSequence values;
-  EngineProgress stats;
-  bool interrupted = false;
-};
+// The run of a code on the research-scale engine, from --resume if given.
+SequenceRun start_code_run(const TakeAndBreak& code, Heap to, const ValuesRequest& request) {
+  if (request.resume.empty()) return SequenceRun(code, request.threads);
+  SequenceFile saved = read_sequence_file(request.resume);
+  // Only as far as asked: --stats reports the rare values over G(0..to).
+  if (saved.values.size() > to + 1) saved.values.resize(to + 1);
+  return SequenceRun::resume(code, std::move(saved), request.resume, request.threads);
+}
 
-CodeRun run_code_engine(const TakeAndBreak& code, Heap to, const ValuesRequest& request) {
-  CodeRun run;
-  if (!request.resume.empty()) {
-    SequenceFile saved = read_sequence_file(request.resume);
-    if (saved.ruleset != code.name() || saved.first != 0)
-      throw InputError(request.resume,
-                       fmt::format("checkpoint '{}' is for '{}' from n = {}, not for '{}' from 0",
-                                   request.resume, saved.ruleset, saved.first, code.name()));
-    run.values = std::move(saved.values);
-    if (run.values.size() > to + 1) run.values.resize(to + 1);
-  }
-  auto engine = make_fast_engine(code, request.threads);
-  LongRun progress(run.values.size(), to);
-  EngineControl control;
+// Extends `run` to G(0..to) with a progress line, saving --checkpoint between
+// chunks; Ctrl-C saves and stops. True when it got there.
+bool extend_code_run(SequenceRun& run, Heap to, const ValuesRequest& request) {
+  LongRun progress(run.reached(), to);
+  SequenceRunControl control;
   control.progress = [&](const EngineProgress& p) { progress.report(p); };
   control.stop = progress.stop_flag();
-  const bool checkpointing = !request.checkpoint.empty();
-  Heap chunk = Heap{1} << 16;
-  auto last_save = std::chrono::steady_clock::now();
-  while (run.values.size() <= to) {
-    const Heap end = checkpointing ? std::min<Heap>(to, run.values.size() + chunk - 1) : to;
-    const auto began = std::chrono::steady_clock::now();
-    const bool done = engine->extend(run.values, end, control);
-    const auto now = std::chrono::steady_clock::now();
-    if (checkpointing) {
-      // Aim at one chunk per checkpoint interval.
-      const double took = std::chrono::duration<double>(now - began).count();
-      const double wanted = std::max(0.05, request.checkpoint_every);
-      if (took < wanted / 2 && chunk < (Heap{1} << 28)) chunk *= 2;
-      if (took > wanted * 2 && chunk > (Heap{1} << 10)) chunk /= 2;
-      const bool due = std::chrono::duration<double>(now - last_save).count() >= wanted;
-      if (due || !done || run.values.size() > to) {
-        write_sequence_file(request.checkpoint, code.name(), 0, run.values.data(),
-                            run.values.size());
-        last_save = now;
-      }
-    }
-    if (!done) {
-      run.interrupted = true;
-      break;
-    }
+  if (!request.checkpoint.empty()) {
+    control.save = [&](const ValueSequence& values) {
+      write_sequence_file(request.checkpoint, run.code().name(), 0, values.data(), values.size());
+    };
+    control.save_every = request.checkpoint_every;
   }
-  run.stats = engine->progress();
-  return run;
+  return run.extend(to, control);
 }
 
 std::string show_sum(const Position& heaps) {
@@ -267,9 +239,10 @@ int run_values(const ValuesRequest& request) {
                                              "--out FILE or --stats",
                                              kMaxListed));
 
-  const std::optional<TakeAndBreak> code = heaps->as_code();
-  const bool closed_form = heaps->closed_form_value(0).has_value();
-  const bool engine = code && !closed_form;
+  const HeapValueSource source = heap_value_source(*heaps);
+  const std::optional<TakeAndBreak>& code = source.code;
+  const bool closed_form = source.source == ValueSource::closed_form;
+  const bool engine = source.source == ValueSource::code_engine;
   if (!engine && (!request.checkpoint.empty() || !request.resume.empty()))
     throw InputError(request.ruleset,
                      fmt::format("--checkpoint and --resume are for computed take-and-break codes; "
@@ -290,19 +263,19 @@ int run_values(const ValuesRequest& request) {
 
   // The values, whichever way they come.
   std::function<Nimber(Heap)> value_at;
-  CodeRun code_run;
+  std::optional<SequenceRun> code_run;
   std::optional<HeapValues> table;
   if (engine) {
-    code_run = run_code_engine(*code, to, request);
-    if (code_run.interrupted) {
+    code_run.emplace(start_code_run(*code, to, request));
+    if (!extend_code_run(*code_run, to, request)) {
       std::fprintf(stderr, "grundy: interrupted at n = %llu%s\n",
-                   static_cast<unsigned long long>(code_run.values.size()),
+                   static_cast<unsigned long long>(code_run->reached()),
                    request.checkpoint.empty()
                        ? ""
                        : fmt::format("; continue with --resume {}", request.checkpoint).c_str());
       return 130;
     }
-    value_at = [&](Heap n) { return Nimber{code_run.values[n]}; };
+    value_at = [&](Heap n) { return Nimber{code_run->values()[n]}; };
   } else {
     ComputeLimits limits;
     limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
@@ -321,7 +294,7 @@ int run_values(const ValuesRequest& request) {
       if (n == to) break;
     }
     std::optional<Periodicity> period;
-    if (engine) period = find_periodicity(*code, code_run.values);
+    if (engine) period = find_periodicity(*code, code_run->values());
     write_svg_plot(request.plot, ruleset->name(), from, shown,
                    period && period->period != 0 ? &*period : nullptr);
   }
@@ -343,7 +316,7 @@ int run_values(const ValuesRequest& request) {
     } else {
       ValueSequence slice;
       if (engine) {
-        write_sequence_file(request.out, ruleset->name(), from, code_run.values.data() + from,
+        write_sequence_file(request.out, ruleset->name(), from, code_run->values().data() + from,
                             to - from + 1);
       } else {
         slice.reserve(to - from + 1);
@@ -375,7 +348,8 @@ int run_values(const ValuesRequest& request) {
       max_value = std::max(max_value, v);
       if (n == to) break;
     }
-    const bool rare_known = engine && code_run.stats.mask != 0;
+    const EngineProgress code_stats = engine ? code_run->stats() : EngineProgress{};
+    const bool rare_known = engine && code_stats.mask != 0;
     if (request.json) {
       nlohmann::json j;
       j["ruleset"] = ruleset->name();
@@ -385,15 +359,15 @@ int run_values(const ValuesRequest& request) {
       for (const auto& [v, c] : histogram) h[std::to_string(v)] = c;
       j["histogram"] = std::move(h);
       j["max_value"] = max_value;
-      j["rare_count"] = rare_known ? nlohmann::json(code_run.stats.rare_count) : nlohmann::json(nullptr);
-      j["mask"] = rare_known ? nlohmann::json(code_run.stats.mask) : nlohmann::json(nullptr);
+      j["rare_count"] = rare_known ? nlohmann::json(code_stats.rare_count) : nlohmann::json(nullptr);
+      j["mask"] = rare_known ? nlohmann::json(code_stats.mask) : nlohmann::json(nullptr);
       out = j.dump() + "\n";
     } else {
       out = fmt::format("{}: G(n) for n = {}..{}\nmax value: {}\n", ruleset->name(), from, to,
                         max_value);
       if (rare_known)
         out += fmt::format("rare values: {} heap sizes (mask {:#x}, over G(0..{}))\n",
-                           code_run.stats.rare_count, code_run.stats.mask, to);
+                           code_stats.rare_count, code_stats.mask, to);
       out += "histogram (value: count):\n";
       for (const auto& [v, c] : histogram) out += fmt::format("  {:>6}: {}\n", v, c);
     }

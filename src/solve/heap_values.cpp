@@ -1,6 +1,7 @@
 #include "grundy/solve/heap_values.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -26,9 +27,19 @@ std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last) {
   return g;
 }
 
+HeapValueSource heap_value_source(const HeapRuleset& ruleset) {
+  // A closed form answers at once, whatever else the ruleset is.
+  if (ruleset.closed_form_value(0).has_value()) return {ValueSource::closed_form, std::nullopt};
+  if (std::optional<TakeAndBreak> code = ruleset.as_code())
+    return {ValueSource::code_engine, std::move(code)};
+  return {ValueSource::table, std::nullopt};
+}
+
 HeapValues::HeapValues(const HeapRuleset& ruleset, ComputeLimits limits)
-    : ruleset_(ruleset), limits_(limits), closed_form_(ruleset.closed_form_value(0).has_value()) {
-  if (!closed_form_) code_ = ruleset.as_code();
+    : ruleset_(ruleset), limits_(limits) {
+  HeapValueSource source = heap_value_source(ruleset);
+  closed_form_ = source.source == ValueSource::closed_form;
+  code_ = std::move(source.code);
 }
 
 std::string HeapValues::method() const {

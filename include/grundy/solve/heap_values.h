@@ -41,6 +41,21 @@ struct ComputeLimits {
   bool accept_observed = false;
 };
 
+// Where the values of a heap ruleset come from: its proven closed form; the
+// research-scale engine of the take-and-break code it is (sequence_engine.h,
+// which also makes a long run resumable: sequence_run.h); or a table of the
+// ruleset's own faster method or the naive mex. The one decision, used by
+// HeapValues and by `grundy values`.
+enum class ValueSource { closed_form, code_engine, table };
+
+struct HeapValueSource {
+  ValueSource source = ValueSource::table;
+  // The ruleset as a code, exactly when source is code_engine.
+  std::optional<TakeAndBreak> code;
+};
+
+HeapValueSource heap_value_source(const HeapRuleset& ruleset);
+
 // G(0..last) by the naive mex over every option: the by-definition twin.
 std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last);
 

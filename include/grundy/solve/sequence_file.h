@@ -1,6 +1,7 @@
 // The grundy sequence file: G(first..first+count-1) of one ruleset, written
 // by `values --out FILE.bin` and used as the --checkpoint / --resume state of
-// long runs (docs/sequence-file.md).
+// long runs (docs/sequence-file.md). A library user saves and resumes a
+// SequenceRun (sequence_run.h) with it too.
 //
 // Layout, all integers little-endian:
 //   8 bytes  magic "GRUNDYSQ"
@@ -19,7 +20,7 @@
 
 #include "grundy/solve/sequence_engine.h"
 
-namespace grundy::cli {
+namespace grundy {
 
 struct SequenceFile {
   std::string ruleset;
@@ -27,10 +28,13 @@ struct SequenceFile {
   ValueSequence values;
 };
 
+// Writes G(first..first+count-1) of `ruleset` (its canonical name) to
+// `path`; throws InputError naming the file when it cannot be written (an
+// older file at `path` is then left as it was).
 void write_sequence_file(const std::string& path, const std::string& ruleset, Heap first,
                          const Value16* values, std::size_t count);
 // Throws InputError naming the file and what is wrong (missing, truncated,
 // bad checksum, not a sequence file).
 SequenceFile read_sequence_file(const std::string& path);
 
-}  // namespace grundy::cli
+}  // namespace grundy

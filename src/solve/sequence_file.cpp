@@ -1,4 +1,4 @@
-#include "sequence_file.h"
+#include "grundy/solve/sequence_file.h"
 
 #include <unistd.h>
 
@@ -10,7 +10,7 @@
 
 #include "grundy/core/error.h"
 
-namespace grundy::cli {
+namespace grundy {
 
 namespace {
 
@@ -119,4 +119,4 @@ SequenceFile read_sequence_file(const std::string& path) {
   return result;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy

@@ -1,0 +1,83 @@
+// A resumable run of the heap-value sequence G(0), G(1), ... of a
+// take-and-break code on the research-scale engine (sequence_engine.h,
+// make_fast_engine): started from nothing or resumed from values saved
+// earlier (sequence_file.h), extended in chunks sized so that the caller can
+// save its state about once per requested interval, stopped cleanly by a flag
+// (Ctrl-C in `grundy values --checkpoint`). Where and how the state is saved
+// is the caller's choice: the run hands it the values through a callback.
+//
+// Description: the engine's extend() called on consecutive ranges of heaps;
+//   the chunk doubles while a chunk takes under half the save interval and
+//   halves while it takes over twice that (between 2^10 and 2^28 heaps).
+// Source: docs/theory.md §3 (the engines); docs/sequence-file.md (the file).
+// Time and memory: those of the engine, 2 bytes per heap size.
+// Status: tests/stress/sequence_run_test.cpp (runs in pieces, resumed and
+//   stopped, against one uninterrupted run and the naive engine);
+//   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/sequence_file.h"
+
+namespace grundy {
+
+struct SequenceRunControl {
+  // Called every so often from the computing thread, and after each chunk
+  // (may be empty).
+  std::function<void(const EngineProgress&)> progress;
+  // Checked by the engine every so often and between chunks; when it becomes
+  // true, extend() saves (when `save` is set) and returns false.
+  const std::atomic<bool>* stop = nullptr;
+  // Called with G(0..reached-1) between chunks, about once per `save_every`
+  // seconds, at a stop, and once `to` is reached. Empty: extend() computes
+  // the whole range in one piece.
+  std::function<void(const ValueSequence& values)> save;
+  // Seconds of computing between two saves (at least 0.05).
+  double save_every = 60;
+};
+
+class SequenceRun {
+ public:
+  // A run from G(0). `threads` = 0 means one per core; the values never
+  // depend on it.
+  explicit SequenceRun(const TakeAndBreak& code, unsigned threads = 0);
+  // A run that continues from `saved`, which must hold G(0..) of this very
+  // code (same canonical name, first heap 0); otherwise throws InputError
+  // naming `source` (the file the values were read from, say).
+  static SequenceRun resume(const TakeAndBreak& code, SequenceFile saved,
+                            const std::string& source, unsigned threads = 0);
+
+  SequenceRun(SequenceRun&&) noexcept;
+  SequenceRun& operator=(SequenceRun&&) noexcept;
+  ~SequenceRun();
+
+  // Extends the run to G(0..to); true when it got there, false when stopped
+  // (values() then holds a consistent prefix, already handed to
+  // control.save). A run already past `to` returns true at once. Throws the
+  // engine's LimitError when a value does not fit 16 bits (values() keeps
+  // the prefix computed).
+  bool extend(Heap to, const SequenceRunControl& control = {});
+
+  const TakeAndBreak& code() const { return code_; }
+  // G(0..reached()-1).
+  const ValueSequence& values() const { return values_; }
+  Heap reached() const { return values_.size(); }
+  // The engine's statistics of its last piece of work: rare count and mask
+  // for the rare/common engine (mask 0 when not known).
+  EngineProgress stats() const;
+
+ private:
+  TakeAndBreak code_;
+  std::unique_ptr<SequenceEngine> engine_;
+  ValueSequence values_;
+  Heap chunk_;
+};
+
+}  // namespace grundy
