@@ -53,9 +53,9 @@ Nimber BruteForce::grundy_value(const Position& position) {
   return detail::memoised_value(
       ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
       [&](std::size_t extra) { check_limit(extra); },
-      [&](const std::vector<Position>& options) {
+      [&](const std::vector<Nimber>& option_values) {
         seen.clear();
-        for (const Position& child : options) seen.insert(values_.at(child));
+        for (const Nimber v : option_values) seen.insert(v);
         return seen.mex();
       });
 }

@@ -49,15 +49,10 @@ std::uint64_t TempoSearch::combine(const std::vector<std::uint64_t>& option_valu
 }
 
 std::uint64_t TempoSearch::value(const Position& position) {
-  std::vector<std::uint64_t> option_values;
   return detail::memoised_value(
       ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
       [&](std::size_t extra) { check_limit(extra); },
-      [&](const std::vector<Position>& options) {
-        option_values.clear();
-        for (const Position& child : options) option_values.push_back(values_.at(child));
-        return combine(option_values);
-      });
+      [&](const std::vector<std::uint64_t>& option_values) { return combine(option_values); });
 }
 
 Position TempoSearch::best_option(const Position& position) {

@@ -120,15 +120,16 @@ bool post_order_search(const Key& root, Policy& policy, std::size_t& held) {
   return true;
 }
 
-// The plainest policy: a memo from keys to values, each computed from all
-// the children's stored values by `combine(children)`; no cycle is looked
-// for (a game with one makes the search run into its limit). Returns the
-// root's value.
+// The plainest policy: a memo from keys to values, each computed by
+// `combine(values)` from the stored values of all the children, in the
+// order of the children; no cycle is looked for (a game with one makes the
+// search run into its limit). Returns the root's value.
 template <class Memo, class Expand, class CheckLimit, class Combine>
 typename Memo::mapped_type memoised_value(const typename Memo::key_type& root, Memo& memo,
                                           std::size_t& held, Expand expand,
                                           CheckLimit check_limit, Combine combine) {
   using Key = typename Memo::key_type;
+  using Value = typename Memo::mapped_type;
   if (auto it = memo.find(root); it != memo.end()) return it->second;
   struct Policy {
     struct Node {
@@ -137,16 +138,19 @@ typename Memo::mapped_type memoised_value(const typename Memo::key_type& root, M
     Memo& memo;
     Expand& expand_children;
     CheckLimit& check;
-    Combine& combine_children;
+    Combine& combine_values;
+    std::vector<Value> values;  // reused by every finish
     Node expand(const Key& key) { return {expand_children(key)}; }
     Step step(Node&, const Key& child) { return memo.count(child) ? Step::next : Step::descend; }
     void finish(Key&& key, Node& node) {
-      auto value = combine_children(node.children);
+      values.clear();
+      for (const Key& child : node.children) values.push_back(memo.at(child));
+      Value value = combine_values(values);
       memo.emplace(std::move(key), std::move(value));
     }
     void abandon(const Key&) {}
     void check_limit(std::size_t extra) { check(extra); }
-  } policy{memo, expand, check_limit, combine};
+  } policy{memo, expand, check_limit, combine, {}};
   post_order_search(root, policy, held);
   return memo.at(root);
 }
