@@ -51,7 +51,8 @@ enum class Step {
 //   Node expand(const K& key)        the key's node; the key is on the path
 //                                    from then until finish or abandon
 //   Step step(Node& node, const K& child)
-//   void finish(K&& key, Node& node) value the key and store it
+//   void finish(K&& key, Node& node) value the key and store it (if it
+//                                    throws, then before taking the key)
 //   void abandon(const K& key)       the key leaves the path unvalued
 //   void check_limit(std::size_t extra)
 //                                    throws when stored + held + extra
@@ -109,8 +110,8 @@ bool post_order_search(const Key& root, Policy& policy, std::size_t& held) {
         push(children[top.next]);
         continue;
       }
-      held -= children.size() + 1;
       policy.finish(std::move(top.key), top.node);
+      held -= children.size() + 1;
       stack.pop_back();
     }
   } catch (...) {
