@@ -1,5 +1,6 @@
 // Everything a library user needs, in one include: <grundy/grundy.h>.
-// (solve/post_order.h is left out: it is the search the solvers share.)
+// (solve/detail/ is left out: the search, graph explorer and retrograde
+// labeller the solvers share.)
 #pragma once
 
 // Core: heap sizes, nim-sum and mex, nim product, outcomes, errors

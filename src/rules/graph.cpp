@@ -304,18 +304,36 @@ std::optional<Vertex> Graph::find_vertex(std::string_view text) const {
 // A counting sort by target; scanning sources in increasing order leaves each
 // predecessor list sorted, and it has no repeats because the follower lists
 // have none.
-Graph Graph::reversed() const {
+Graph Graph::reversed(Vertex first) const {
+  GRUNDY_ASSERT(first <= vertex_count_);
+  const std::size_t n = vertex_count_ - first;
   Graph graph;
-  graph.vertex_count_ = vertex_count_;
-  graph.offsets_.assign(static_cast<std::size_t>(vertex_count_) + 1, 0);
-  for (const Vertex v : targets_) ++graph.offsets_[v + 1];
-  for (std::size_t v = 0; v < vertex_count_; ++v) graph.offsets_[v + 1] += graph.offsets_[v];
-  graph.targets_.resize(targets_.size());
+  graph.vertex_count_ = static_cast<Vertex>(n);
+  graph.offsets_.assign(n + 1, 0);
+  for (std::uint64_t i = offsets_[first]; i < targets_.size(); ++i)
+    if (targets_[i] >= first) ++graph.offsets_[targets_[i] - first + 1];
+  for (std::size_t v = 0; v < n; ++v) graph.offsets_[v + 1] += graph.offsets_[v];
+  graph.targets_.resize(graph.offsets_[n]);
   std::vector<std::uint64_t> cursor(graph.offsets_.begin(), graph.offsets_.end() - 1);
-  for (Vertex u = 0; u < vertex_count_; ++u)
+  for (Vertex u = first; u < vertex_count_; ++u)
     for (std::uint64_t i = offsets_[u]; i < offsets_[u + 1]; ++i)
-      graph.targets_[cursor[targets_[i]]++] = u;
+      if (targets_[i] >= first) graph.targets_[cursor[targets_[i] - first]++] = u - first;
   return graph;
+}
+
+void Graph::append_vertex(std::span<const Vertex> followers) {
+  GRUNDY_ASSERT(vertex_count_ < kMaxVertexCount);
+  targets_.insert(targets_.end(), followers.begin(), followers.end());
+  offsets_.push_back(targets_.size());
+  ++vertex_count_;
+}
+
+void Graph::truncate(Vertex count) {
+  GRUNDY_ASSERT(count <= vertex_count_);
+  vertex_count_ = count;
+  offsets_.resize(std::size_t{count} + 1);
+  targets_.resize(offsets_.back());
+  std::erase_if(names_, [&](const auto& named) { return named.first >= count; });
 }
 
 Graph parse_graph(std::string_view text) { return GraphParser(text).parse(); }

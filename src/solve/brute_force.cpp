@@ -1,6 +1,6 @@
 #include "grundy/solve/brute_force.h"
 
-#include "grundy/solve/post_order.h"
+#include "grundy/solve/detail/search.h"
 
 #include <algorithm>
 
@@ -40,76 +40,54 @@ void BruteForce::check_limit(std::size_t extra) const {
 }
 
 std::vector<Position> BruteForce::expand(const Position& key) {
-  std::vector<Position> options;
-  ruleset_.for_each_option(key, [&](const Position& after) {
-    options.push_back(ruleset_.canonical(after));
-    if (options.size() > limit_) check_limit(options.size());
+  return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
+    if (count > limit_) check_limit(count);
     if (++options_generated_ > option_limit_)
       throw LimitError(fmt::format("search over '{}' would generate more than {} options",
                                    ruleset_.name(), option_limit_));
-    return true;
   });
-  std::sort(options.begin(), options.end());
-  options.erase(std::unique(options.begin(), options.end()), options.end());
-  return options;
 }
 
 Nimber BruteForce::grundy_value(const Position& position) {
   MexSet seen;
-  return detail::post_order_value(
+  return detail::memoised_value(
       ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
       [&](std::size_t extra) { check_limit(extra); },
-      [&](const std::vector<Position>& options) {
+      [&](const std::vector<Nimber>& option_values) {
         seen.clear();
-        for (const Position& child : options) seen.insert(values_.at(child));
+        for (const Nimber v : option_values) seen.insert(v);
         return seen.mex();
       });
 }
 
 bool BruteForce::mover_wins(const Position& position, Convention convention) {
   auto& memo = wins_[convention == Convention::misere ? 1 : 0];
-  struct Frame {
-    Position key;
-    std::vector<Position> options;
-    std::size_t next = 0;
-  };
   const Position root = ruleset_.canonical(position);
   if (auto it = memo.find(root); it != memo.end()) return it->second;
-  std::vector<Frame> stack;
-  check_limit(1);
-  stack.push_back({root, expand(root)});
-  held_ = stack.back().options.size() + 1;
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (top.options.empty()) {
-      memo.emplace(std::move(top.key), convention == Convention::misere);
-      held_ -= 1;
-      stack.pop_back();
-      continue;
+  // The search stops at the first option lost for its mover.
+  struct Policy {
+    struct Node {
+      std::vector<Position> children;
+      bool wins = false;
+    };
+    BruteForce& search;
+    std::unordered_map<Position, bool, PositionHash>& memo;
+    bool terminal_wins;
+    Node expand(const Position& key) { return {search.expand(key)}; }
+    detail::Step step(Node& node, const Position& child) {
+      const auto it = memo.find(child);
+      if (it == memo.end()) return detail::Step::descend;
+      if (it->second) return detail::Step::next;
+      node.wins = true;
+      return detail::Step::decided;
     }
-    bool descended = false, wins = false;
-    while (top.next < top.options.size()) {
-      const Position& child = top.options[top.next];
-      auto it = memo.find(child);
-      if (it == memo.end()) {
-        check_limit(1);
-        Frame frame{child, expand(child)};
-        held_ += frame.options.size() + 1;
-        stack.push_back(std::move(frame));
-        descended = true;
-        break;
-      }
-      if (!it->second) {
-        wins = true;
-        break;
-      }
-      ++top.next;
+    void finish(Position&& key, Node& node) {
+      memo.emplace(std::move(key), node.children.empty() ? terminal_wins : node.wins);
     }
-    if (descended) continue;
-    held_ -= top.options.size() + 1;
-    memo.emplace(std::move(top.key), wins);
-    stack.pop_back();
-  }
+    void abandon(const Position&) {}
+    void check_limit(std::size_t extra) { search.check_limit(extra); }
+  } policy{*this, memo, convention == Convention::misere};
+  detail::post_order_search(root, policy, held_);
   return memo.at(root);
 }
 

@@ -7,6 +7,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/nimber.h"
+#include "grundy/solve/detail/search.h"
 
 namespace grundy {
 
@@ -111,74 +112,60 @@ void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
 }
 
 std::vector<Position> GenusSearch::expand(const Position& key) {
-  std::vector<Position> options;
   const std::uint64_t option_limit = detail::saturating_mul(limit_, kGenusOptionsPerPosition);
-  ruleset_.for_each_option(key, [&](const Position& after) {
-    options.push_back(ruleset_.canonical(after));
-    if (options.size() > limit_) check_limit(0, options.size());
+  return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
+    if (count > limit_) check_limit(0, count);
     if (++options_generated_ > option_limit)
       throw LimitError(fmt::format(
           "genus search over '{}' would generate more than {} options ({} per position of "
           "the limit of {} positions; raise it with --search-limit)",
           ruleset_.name(), option_limit, kGenusOptionsPerPosition, limit_));
-    return true;
   });
-  std::sort(options.begin(), options.end());
-  options.erase(std::unique(options.begin(), options.end()), options.end());
-  return options;
 }
 
 const Genus& GenusSearch::genus(const Position& position) {
   Position root = ruleset_.canonical(position);
   if (auto it = genera_.find(root); it != genera_.end()) return it->second;
 
-  struct Frame {
-    Position key;
-    std::vector<Position> options;
-    std::vector<const Genus*> option_genera;  // of options[0 .. next)
-    std::size_t next = 0;
-  };
-  std::vector<Frame> stack;
-  // Positions on the stack: one met again below itself means play can
-  // return to it.
-  std::unordered_set<Position, PositionHash> open;
-  std::size_t held = 0;  // positions on the stack and in its option lists
-  auto push = [&](Position key) {
-    check_limit(held, 1);
-    std::vector<Position> options = expand(key);
-    held += options.size() + 1;
-    open.insert(key);
-    stack.push_back({std::move(key), std::move(options), {}});
-  };
-  push(root);
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    bool descended = false;
-    while (top.next < top.options.size()) {
-      const Position& child = top.options[top.next];
-      if (auto it = genera_.find(child); it != genera_.end()) {
-        top.option_genera.push_back(&it->second);
-        ++top.next;
-        continue;
-      }
-      if (open.count(child))
-        throw InputError(ruleset_.name(),
-                         fmt::format("positions of '{}' can repeat; genus theory is for games "
-                                     "that always end",
-                                     ruleset_.name()));
-      push(child);
-      descended = true;
-      break;
+  struct Policy {
+    struct Node {
+      std::vector<Position> children;
+      std::vector<const Genus*> option_genera;  // of the children looked at
+    };
+    GenusSearch& search;
+    std::size_t& held;  // positions on the stack and in its option lists
+    // Positions on the stack: one met again below itself means play can
+    // return to it.
+    std::unordered_set<Position, PositionHash> open;
+    Node expand(const Position& key) {
+      Node node{search.expand(key), {}};
+      open.insert(key);
+      return node;
     }
-    if (descended) continue;
-    Genus genus = genus_from_options(top.option_genera);
-    held -= top.options.size() + 1;
-    open.erase(top.key);
-    auto [it, inserted] = genera_.emplace(std::move(top.key), std::move(genus));
-    GRUNDY_ASSERT(inserted);
-    order_.push_back(&*it);
-    stack.pop_back();
-  }
+    detail::Step step(Node& node, const Position& child) {
+      if (auto it = search.genera_.find(child); it != search.genera_.end()) {
+        node.option_genera.push_back(&it->second);
+        return detail::Step::next;
+      }
+      return open.count(child) ? detail::Step::cycle : detail::Step::descend;
+    }
+    void finish(Position&& key, Node& node) {
+      Genus genus = genus_from_options(node.option_genera);
+      open.erase(key);
+      auto [it, inserted] = search.genera_.emplace(std::move(key), std::move(genus));
+      GRUNDY_ASSERT(inserted);
+      search.order_.push_back(&*it);
+    }
+    void abandon(const Position& key) { open.erase(key); }
+    void check_limit(std::size_t extra) { search.check_limit(held, extra); }
+  };
+  std::size_t held = 0;
+  Policy policy{*this, held, {}};
+  if (!detail::post_order_search(root, policy, held))
+    throw InputError(ruleset_.name(),
+                     fmt::format("positions of '{}' can repeat; genus theory is for games "
+                                 "that always end",
+                                 ruleset_.name()));
   return genera_.at(root);
 }
 

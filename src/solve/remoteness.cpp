@@ -1,6 +1,6 @@
 #include "grundy/solve/remoteness.h"
 
-#include "grundy/solve/post_order.h"
+#include "grundy/solve/detail/search.h"
 
 #include <algorithm>
 
@@ -22,15 +22,9 @@ void TempoSearch::check_limit(std::size_t extra) const {
 }
 
 std::vector<Position> TempoSearch::expand(const Position& key) {
-  std::vector<Position> options;
-  ruleset_.for_each_option(key, [&](const Position& after) {
-    options.push_back(ruleset_.canonical(after));
-    if (options.size() > limit_) check_limit(options.size());
-    return true;
+  return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
+    if (count > limit_) check_limit(count);
   });
-  std::sort(options.begin(), options.end());
-  options.erase(std::unique(options.begin(), options.end()), options.end());
-  return options;
 }
 
 std::uint64_t TempoSearch::combine(const std::vector<std::uint64_t>& option_values) const {
@@ -55,15 +49,10 @@ std::uint64_t TempoSearch::combine(const std::vector<std::uint64_t>& option_valu
 }
 
 std::uint64_t TempoSearch::value(const Position& position) {
-  std::vector<std::uint64_t> option_values;
-  return detail::post_order_value(
+  return detail::memoised_value(
       ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
       [&](std::size_t extra) { check_limit(extra); },
-      [&](const std::vector<Position>& options) {
-        option_values.clear();
-        for (const Position& child : options) option_values.push_back(values_.at(child));
-        return combine(option_values);
-      });
+      [&](const std::vector<std::uint64_t>& option_values) { return combine(option_values); });
 }
 
 Position TempoSearch::best_option(const Position& position) {

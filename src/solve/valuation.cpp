@@ -12,6 +12,7 @@
 #include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/position_ruleset.h"
 #include "grundy/solve/brute_force.h"
+#include "grundy/solve/detail/explore.h"
 #include "grundy/solve/graph_values.h"
 #include "solve/periodic_options.h"
 
@@ -332,32 +333,18 @@ class LoopyValuation final : public Valuation {
       : ruleset_(ruleset), options_(options) {}
 
   GammaValue value(const Position& position) override {
-    const Position root = ruleset_.canonical(position);
-    if (!ids_.contains(root)) {
-      std::vector<Position> queue{root};
-      ids_.emplace(root, static_cast<Vertex>(ids_.size()));
-      for (std::size_t head = 0; head < queue.size(); ++head) {
-        const Position key = queue[head];  // a copy: the queue grows below
-        const Vertex from = ids_.at(key);
-        ruleset_.for_each_option(key, [&](const Position& after) {
-          Position next = ruleset_.canonical(after);
-          auto [it, fresh] = ids_.try_emplace(next, static_cast<Vertex>(ids_.size()));
-          if (fresh) {
-            if (ids_.size() > options_.search_limit)
-              throw LimitError(fmt::format(
-                  "the value of the {} position {} needs more than {} positions explored "
-                  "(--search-limit)",
-                  ruleset_.name(), ruleset_.show(position), options_.search_limit));
-            queue.push_back(std::move(next));
-          }
-          edges_.push_back({from, it->second});
-          return true;
+    const Vertex known = graph_.vertex_count();
+    const Vertex root = graph_.explore(
+        ruleset_.canonical(position), options_.search_limit,
+        [&](const Position& key, auto&& emit) { for_each_canonical_option(ruleset_, key, emit); },
+        [&] {
+          return fmt::format(
+              "the value of the {} position {} needs more than {} positions explored "
+              "(--search-limit)",
+              ruleset_.name(), ruleset_.show(position), options_.search_limit);
         });
-      }
-      graph_ = Graph::from_edges(ids_.size(), edges_);
-      gamma_ = solve_graph(graph_).gamma;
-    }
-    return gamma_value(graph_, gamma_, ids_.at(root));
+    if (graph_.vertex_count() > known) gamma_ = solve_graph(graph_.graph()).gamma;
+    return gamma_value(graph_.graph(), gamma_, root);
   }
 
   void moves_to_value(const Position& position, Nimber target, std::size_t room, MoveList& list,
@@ -368,9 +355,7 @@ class LoopyValuation final : public Valuation {
  private:
   const Ruleset& ruleset_;
   const AnalysisOptions& options_;
-  std::unordered_map<Position, Vertex, PositionHash> ids_;
-  std::vector<Edge> edges_;
-  Graph graph_;
+  GraphExplorer<Position, PositionHash> graph_;
   std::vector<std::uint32_t> gamma_;
 };
 

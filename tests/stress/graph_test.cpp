@@ -5,7 +5,8 @@
 //   the whole token-sum game graph (product states, counting retrograde
 //   analysis), and γ itself against "u + *m is a loss for the mover iff
 //   γ(u) = m" on the product of the graph with a Nim heap;
-// - the CSR storage and the text parser against the edge lists they came from.
+// - the CSR storage (built at once, or row by row and cut back) and the text
+//   parser against the edge lists they came from.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -188,6 +189,46 @@ TEST(GraphStress, CsrAndReversedMatchTheEdgeLists) {
       const auto p = back.followers(static_cast<Vertex>(v));
       ASSERT_EQ(std::vector<int>(p.begin(), p.end()),
                 std::vector<int>(predecessors[v].begin(), predecessors[v].end()));
+    }
+  }
+}
+
+// A graph built row by row (as solve/detail/explore.h does), cut back and
+// extended again, against the same edges built at once; the reverse of its
+// part from a vertex on against the edge lists.
+TEST(GraphStress, AppendedRowsAndPartialReversesMatchTheEdgeLists) {
+  std::mt19937_64 rng(kSeed + 7);
+  for (int trial = 0; trial < 300; ++trial) {
+    SCOPED_TRACE(::testing::Message() << "seed " << kSeed + 7 << ", trial " << trial);
+    const int n = 1 + static_cast<int>(rng() % 40);
+    const RandomGraph r =
+        random_graph(rng, n, 0.02 + 0.3 * static_cast<double>(rng() % 100) / 100, trial % 2 == 0);
+    const auto row = [&](int u) {
+      return std::vector<Vertex>(r.adjacency[u].begin(), r.adjacency[u].end());
+    };
+    const Vertex cut = static_cast<Vertex>(rng() % (n + 1));
+    Graph g;
+    for (int u = 0; u < n; ++u) g.append_vertex(row(u));
+    g.truncate(cut);
+    ASSERT_EQ(g.vertex_count(), cut);
+    for (int u = static_cast<int>(cut); u < n; ++u) g.append_vertex(row(u));
+    const Graph whole = build(r);
+    ASSERT_EQ(g.vertex_count(), whole.vertex_count());
+    ASSERT_EQ(g.edge_count(), whole.edge_count());
+    for (int u = 0; u < n; ++u) {
+      const auto a = g.followers(static_cast<Vertex>(u));
+      const auto b = whole.followers(static_cast<Vertex>(u));
+      ASSERT_EQ(std::vector<Vertex>(a.begin(), a.end()), std::vector<Vertex>(b.begin(), b.end()));
+    }
+    const Vertex first = static_cast<Vertex>(rng() % (n + 1));
+    const Graph back = g.reversed(first);
+    ASSERT_EQ(back.vertex_count(), static_cast<Vertex>(n) - first);
+    for (int v = static_cast<int>(first); v < n; ++v) {
+      std::vector<Vertex> expected;
+      for (int u = static_cast<int>(first); u < n; ++u)
+        if (r.adjacency[u].count(v)) expected.push_back(static_cast<Vertex>(u) - first);
+      const auto p = back.followers(static_cast<Vertex>(v) - first);
+      ASSERT_EQ(std::vector<Vertex>(p.begin(), p.end()), expected);
     }
   }
 }

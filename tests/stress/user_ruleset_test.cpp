@@ -3,7 +3,7 @@
 // stones; take one or two adjacent) against the built-in code 0.77 in misère
 // play, Every-SG, the conjunctive compound, remoteness and sums with a Nim
 // heap; a user game with cycles (a token on a digraph) against tokens on the
-// same graph (GraphTokens), in misère play and Every-SG.
+// same graph (GraphTokens), in misère play, Every-SG and sums with a Nim heap.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,6 +59,32 @@ struct Token {
   std::vector<std::vector<int>> followers;
   std::vector<int> moves(int v) const { return followers[static_cast<std::size_t>(v)]; }
 };
+
+// A random digraph on 2 to 7 vertices, each edge drawn with probability 1/3,
+// as a user game and as tokens on the same graph.
+struct TokenGames {
+  int n = 0;
+  std::shared_ptr<const UserRuleset<Token>> user;
+  std::shared_ptr<const Ruleset> tokens;
+};
+
+TokenGames random_token_games(std::mt19937_64& rng) {
+  TokenGames games;
+  const int n = games.n = 2 + static_cast<int>(rng() % 6);
+  Token game;
+  game.followers.resize(static_cast<std::size_t>(n));
+  std::vector<Edge> edges;
+  for (int u = 0; u < n; ++u)
+    for (int v = 0; v < n; ++v)
+      if (rng() % 3 == 0) {
+        game.followers[static_cast<std::size_t>(u)].push_back(v);
+        edges.push_back({static_cast<Vertex>(u), static_cast<Vertex>(v)});
+      }
+  games.user = std::make_shared<const UserRuleset<Token>>(game, "token");
+  games.tokens = std::make_shared<const GraphTokens>(
+      std::make_shared<const Graph>(Graph::from_edges(static_cast<std::uint64_t>(n), edges)));
+  return games;
+}
 
 TEST(UserRuleset, UserKaylesMatchesTheBuiltInCodeInEveryConvention) {
   auto user = std::make_shared<const UserRuleset<Rows>>(Rows{}, "rows", /*has_cycles=*/false);
@@ -131,19 +157,10 @@ TEST(UserRuleset, UserGameWithCyclesMatchesTokensOnTheSameGraph) {
   std::mt19937_64 rng(kSeed);
   int draws = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const int n = 2 + static_cast<int>(rng() % 6);
-    Token game;
-    game.followers.resize(static_cast<std::size_t>(n));
-    std::vector<Edge> edges;
-    for (int u = 0; u < n; ++u)
-      for (int v = 0; v < n; ++v)
-        if (rng() % 3 == 0) {
-          game.followers[static_cast<std::size_t>(u)].push_back(v);
-          edges.push_back({static_cast<Vertex>(u), static_cast<Vertex>(v)});
-        }
-    auto graph = std::make_shared<const Graph>(Graph::from_edges(static_cast<std::uint64_t>(n), edges));
-    auto user = std::make_shared<const UserRuleset<Token>>(game, "token");
-    std::shared_ptr<const Ruleset> tokens = std::make_shared<const GraphTokens>(graph);
+    const TokenGames games = random_token_games(rng);
+    const int n = games.n;
+    const auto& user = games.user;
+    const auto& tokens = games.tokens;
     const int a = static_cast<int>(rng() % n), b = static_cast<int>(rng() % n);
     SCOPED_TRACE(::testing::Message() << "seed " << kSeed << " trial " << trial);
     for (const Convention convention : {Convention::normal, Convention::misere}) {
@@ -162,6 +179,36 @@ TEST(UserRuleset, UserGameWithCyclesMatchesTokensOnTheSameGraph) {
                   .outcome);
   }
   EXPECT_GT(draws, 5);
+}
+
+// In a sum with a Nim heap (normal play) the user game's γ comes from its
+// explored graph (src/solve/valuation.cpp), the token's from GraphTokens'
+// graph: the same values and outcomes.
+TEST(UserRuleset, SumsOfAUserGameWithCyclesMatchTokensOnTheSameGraph) {
+  std::mt19937_64 rng(kSeed + 1);
+  const std::shared_ptr<const Ruleset> nim = parse_ruleset("nim");
+  int infinite = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const TokenGames games = random_token_games(rng);
+    const int n = games.n;
+    const auto& user = games.user;
+    const auto& tokens = games.tokens;
+    const Compound user_sum({user, nim}, CompoundKind::disjunctive);
+    const Compound token_sum({tokens, nim}, CompoundKind::disjunctive);
+    for (int a = 0; a < n; ++a) {
+      const Heap h = rng() % 4;
+      SCOPED_TRACE(::testing::Message() << "seed " << kSeed + 1 << " trial " << trial << " vertex "
+                                        << a << " heap " << h);
+      const Analysis mine = analyze(user_sum, Compound::encode({user->encode(a), {h}}));
+      const Analysis theirs =
+          analyze(token_sum, Compound::encode({{static_cast<Heap>(a)}, {h}}));
+      EXPECT_EQ(mine.outcome, theirs.outcome);
+      EXPECT_EQ(mine.value, theirs.value);
+      EXPECT_EQ(mine.winning_move_count, theirs.winning_move_count);
+      infinite += !mine.value.has_value();
+    }
+  }
+  EXPECT_GT(infinite, 5);
 }
 
 }  // namespace

@@ -17,8 +17,10 @@
 // Memory: 8(V + 1) + 4E bytes, plus the names; parsing holds the 8E-byte edge
 //   list while building.
 // Status: parser checked on literal files, every error naming its line
-//   (tests/unit/graph_test.cpp); CSR contents compared with the edge lists
-//   of random graphs (tests/stress/graph_test.cpp).
+//   (tests/unit/graph_test.cpp); CSR contents, built at once or row by row
+//   (append_vertex, truncate), and reversed graphs, whole or from a vertex
+//   on, compared with the edge lists of random graphs
+//   (tests/stress/graph_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -78,8 +80,18 @@ class Graph {
   std::optional<Vertex> find_vertex(std::string_view text) const;
 
   // The same graph with every edge reversed (the predecessors of each vertex,
-  // in increasing order); names are not copied.
-  Graph reversed() const;
+  // in increasing order); names are not copied. With `first` > 0, the
+  // reverse of the part on vertices first..n-1 alone, renumbered from 0
+  // (vertex first + i is i; edges into earlier vertices are left out).
+  Graph reversed(Vertex first = 0) const;
+
+  // For a graph built as its vertices are met (solve/detail/explore.h):
+  // appends vertex vertex_count() with these followers, sorted and distinct.
+  // They may name vertices not appended yet; the graph is whole again once
+  // every vertex named has been appended.
+  void append_vertex(std::span<const Vertex> followers);
+  // Drops the vertices from `count` on, with their followers.
+  void truncate(Vertex count);
 
  private:
   Vertex vertex_count_ = 0;

@@ -17,8 +17,10 @@
 //   games (tests/stress/retrograde_test.cpp); no unit test calls it directly.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/types.h"
@@ -30,6 +32,37 @@ namespace grundy {
 struct PositionHash {
   std::size_t operator()(const Position& p) const noexcept;
 };
+
+namespace detail {
+
+// Calls emit(canonical option) for every option of `position`: the moves of
+// a Ruleset game as the explorer (detail/explore.h) and the searches see them.
+template <class Emit>
+void for_each_canonical_option(const Ruleset& ruleset, const Position& position, Emit&& emit) {
+  ruleset.for_each_option(position, [&](const Position& after) {
+    emit(ruleset.canonical(after));
+    return true;
+  });
+}
+
+// The options of `position` as a search's children (detail/search.h):
+// canonical, sorted, each once. `generated(n)` is called after the n-th
+// option is generated, so that a caller can refuse a position with too many
+// options before they are all held.
+template <class Generated>
+std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& position,
+                                        Generated generated) {
+  std::vector<Position> options;
+  for_each_canonical_option(ruleset, position, [&](Position&& option) {
+    options.push_back(std::move(option));
+    generated(options.size());
+  });
+  std::sort(options.begin(), options.end());
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  return options;
+}
+
+}  // namespace detail
 
 class BruteForce {
  public:

@@ -54,6 +54,8 @@
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/convention.h"
+#include "grundy/solve/detail/explore.h"
+#include "grundy/solve/detail/retrograde_label.h"
 
 namespace grundy {
 
@@ -93,37 +95,28 @@ class Retrograde {
   // a drawn option. nullopt for a position without options.
   std::optional<Position> best_option(const Position& position);
 
-  std::uint64_t positions_stored() const { return keys_.size(); }
-  std::uint64_t moves_stored() const { return targets_.size(); }
+  std::uint64_t positions_stored() const { return graph_.vertex_count(); }
+  std::uint64_t moves_stored() const { return graph_.graph().edge_count(); }
 
  private:
-  using Id = std::uint32_t;
-  enum class Label : std::uint8_t { draw, won, lost };
+  using Id = Vertex;
+  using Label = detail::Label;
 
   // The id of `position`'s canonical form, exploring and labelling what it
   // reaches if it is new.
   Id ensure(const Position& position);
-  // The id of a canonical key, numbering it if new (throws past the limit).
-  Id intern(const Position& key);
-  // Generates the options of every position numbered from `first` on.
-  void explore(Id first);
-  // Labels the positions numbered from `first` on (all earlier ones are
-  // labelled and reach only each other).
-  void label(Id first);
   // The generated options of `position` with the ids of their canonical forms.
   std::vector<std::pair<Position, Id>> options_with_ids(const Position& position);
+  // Those of them labelled `label`, at most `max` (complete = false if cut).
+  std::vector<Position> options_labelled(const Position& position, Label label, std::size_t max,
+                                         bool& complete);
 
   const Ruleset& ruleset_;
   Convention convention_;
   std::uint64_t limit_;
-  std::unordered_map<Position, Id, PositionHash> ids_;
-  // keys_[id] points into ids_ (its keys do not move when it rehashes).
-  std::vector<const Position*> keys_;
-  // The options of id u are targets_[offsets_[u] .. offsets_[u + 1]).
-  std::vector<std::uint64_t> offsets_ = std::vector<std::uint64_t>(1, 0);
-  std::vector<Id> targets_;
-  std::vector<Label> labels_;
-  std::vector<std::uint32_t> remoteness_;  // meaningful for won and lost ids
+  // Every canonical position reached, numbered, with its options.
+  detail::GraphExplorer<Position, PositionHash> graph_;
+  detail::Labelling labels_;
 };
 
 }  // namespace grundy

@@ -74,6 +74,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -84,6 +85,9 @@
 #include "grundy/core/types.h"
 #include "grundy/rules/graph.h"
 #include "grundy/solve/convention.h"
+#include "grundy/solve/detail/explore.h"
+#include "grundy/solve/detail/retrograde_label.h"
+#include "grundy/solve/detail/search.h"
 #include "grundy/solve/graph_values.h"
 
 namespace grundy {
@@ -216,8 +220,6 @@ class GameSolver {
     Outcome misere = Outcome::D;
     std::optional<std::uint64_t> remoteness;
   };
-  // Signals that the acyclic search met a cycle or a loopy position.
-  struct Loopy {};
 
   position key(const position& p) const {
     if constexpr (GameWithCanonical<G>)
@@ -232,108 +234,107 @@ class GameSolver {
       return {p};
   }
 
+  std::string limit_message() const {
+    return "user game: more than " + std::to_string(limit_) +
+           " positions would be held (the solver's position limit)";
+  }
+  // Stored values (but not the unfinished entries of the search path, which
+  // the search counts as held) plus held positions.
   void check_limit(std::uint64_t extra) const {
-    if (positions_stored() + held_ + extra > limit_)
-      throw LimitError("user game: more than " + std::to_string(limit_) +
-                       " positions would be held (the solver's position limit)");
+    if (positions_stored() - open_ + held_ + extra > limit_) throw LimitError(limit_message());
+  }
+
+  // Both acyclic searches, over `table`, as a policy of the one search core
+  // (detail/search.h): a position's entry is inserted unfinished when it is
+  // expanded, so that a child met unfinished is on the search path (a
+  // cycle); a child already solved as a loopy position counts as known unless
+  // `usable` refuses its entry (infinite γ, a draw), and is then treated as a
+  // cycle too. `expand(k)` gives k's node (its children and what `value`
+  // needs), `value(node)` its finished entry. False when the search gave up:
+  // its unfinished entries are gone again.
+  template <class Entry, class Expand, class Usable, class Value>
+  bool acyclic_search(const position& root, Table<Entry>& table, Expand expand, Usable usable,
+                      Value value) {
+    if (auto it = table.find(root); it != table.end() && it->second.done) return true;
+    struct Policy {
+      using Node = std::invoke_result_t<Expand&, const position&>;
+      GameSolver& solver;
+      Table<Entry>& table;
+      Expand& expand_node;
+      Usable& usable;
+      Value& value;
+      Node expand(const position& k) {
+        Node node = expand_node(k);
+        solver.check_limit(node.children.size() + 1);
+        table.emplace(k, Entry{});
+        ++solver.open_;
+        return node;
+      }
+      detail::Step step(Node&, const position& child) {
+        if (auto it = table.find(child); it != table.end())
+          return it->second.done ? detail::Step::next : detail::Step::cycle;
+        if (auto it = solver.loopy_.find(child); it != solver.loopy_.end())
+          return usable(it->second) ? detail::Step::next : detail::Step::cycle;
+        return detail::Step::descend;
+      }
+      void finish(position&& k, Node& node) {
+        table.at(k) = value(node);
+        --solver.open_;
+      }
+      void abandon(const position& k) {
+        table.erase(k);
+        --solver.open_;
+      }
+      void check_limit(std::size_t extra) { solver.check_limit(extra); }
+    } policy{*this, table, expand, usable, value};
+    return detail::post_order_search(root, policy, held_);
   }
 
   // --- normal play, per component -------------------------------------
-  struct ValueFrame {
-    position key;
-    std::vector<position> parts;    // canonical components of every option
-    std::vector<std::size_t> ends;  // option i's parts end at ends[i]
-    std::size_t next = 0;
-  };
-
   GammaValue component_value(const position& k) {
     if (auto it = loopy_.find(k); it != loopy_.end()) return it->second.gamma;
-    if (auto v = acyclic_value(k)) return {true, *v, {}};
+    if (acyclic_value(k)) return {true, values_.at(k).value, {}};
     solve_loopy(k);
     return loopy_.at(k).gamma;
   }
 
-  // Known finite γ of a component, or nullopt (unknown, or infinite: Loopy).
-  std::optional<Nimber> known_value(const position& k) const {
-    if (auto it = values_.find(k); it != values_.end()) {
-      if (!it->second.done) throw Loopy{};
-      return it->second.value;
-    }
-    if (auto it = loopy_.find(k); it != loopy_.end()) {
-      if (!it->second.gamma.finite) throw Loopy{};
-      return it->second.gamma.value;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Nimber> acyclic_value(const position& root) {
-    if (auto it = values_.find(root); it != values_.end() && it->second.done) return it->second.value;
-    std::vector<ValueFrame> stack;
-    auto push = [&](const position& k) {
-      ValueFrame frame{k, {}, {}, 0};
-      for (const position& option : game_.moves(k)) {
-        for (const position& part : split(option)) frame.parts.push_back(key(part));
-        frame.ends.push_back(frame.parts.size());
-      }
-      check_limit(frame.parts.size() + 1);
-      held_ += frame.parts.size();
-      values_.emplace(k, ValueEntry{});
-      stack.push_back(std::move(frame));
+  // Searches the component's γ as a finite value; false if it met a cycle
+  // or a component of infinite γ.
+  bool acyclic_value(const position& root) {
+    struct Node {
+      std::vector<position> children;  // canonical components of every option
+      std::vector<std::size_t> ends;   // option i's components end at ends[i]
     };
-    try {
-      push(root);
-      MexSet seen;
-      while (!stack.empty()) {
-        ValueFrame& top = stack.back();
-        if (top.next < top.parts.size()) {
-          const position& part = top.parts[top.next];
-          if (known_value(part)) {
-            ++top.next;
-          } else {
-            const position next = part;  // push may reallocate the stack
-            push(next);
+    MexSet seen;
+    return acyclic_search(
+        root, values_,
+        [&](const position& k) {
+          Node node;
+          for (const position& option : game_.moves(k)) {
+            for (const position& part : split(option)) node.children.push_back(key(part));
+            node.ends.push_back(node.children.size());
           }
-          continue;
-        }
-        seen.clear();
-        std::size_t begin = 0;
-        for (const std::size_t end : top.ends) {
-          Nimber sum = 0;
-          for (std::size_t j = begin; j < end; ++j) sum ^= *known_value(top.parts[j]);
-          seen.insert(sum);
-          begin = end;
-        }
-        values_.at(top.key) = ValueEntry{seen.mex(), true};
-        held_ -= top.parts.size();
-        stack.pop_back();
-      }
-    } catch (const Loopy&) {
-      abandon(stack, values_);
-      return std::nullopt;
-    } catch (...) {
-      abandon(stack, values_);
-      throw;
-    }
-    return values_.at(root).value;
-  }
-
-  // Forgets the unfinished entries of an abandoned search.
-  template <class Frame, class Value>
-  void abandon(std::vector<Frame>& stack, Table<Value>& table) {
-    for (const Frame& frame : stack) {
-      table.erase(frame.key);
-      held_ -= frame.parts.size();
-    }
-    stack.clear();
+          return node;
+        },
+        [](const LoopyEntry& entry) { return entry.gamma.finite; },
+        [&](const Node& node) {
+          const auto value_of = [&](const position& part) {
+            if (auto it = values_.find(part); it != values_.end()) return it->second.value;
+            return loopy_.at(part).gamma.value;
+          };
+          seen.clear();
+          std::size_t begin = 0;
+          for (const std::size_t end : node.ends) {
+            Nimber sum = 0;
+            for (std::size_t j = begin; j < end; ++j) sum ^= value_of(node.children[j]);
+            seen.insert(sum);
+            begin = end;
+          }
+          return ValueEntry{seen.mex(), true};
+        });
   }
 
   // --- misère outcome and remoteness, on whole positions ------------------
-  struct PlayFrame {
-    position key;
-    std::vector<position> parts;  // canonical options
-    std::size_t next = 0;
-  };
-
   PlayFacts play_facts(const position& k) {
     if (auto it = loopy_.find(k); it != loopy_.end())
       return {it->second.misere, it->second.remoteness};
@@ -344,138 +345,71 @@ class GameSolver {
     return {entry.misere, entry.remoteness};
   }
 
-  // Known facts of a position without draws, nullopt if unknown; Loopy if
-  // it is on the search path or has a draw under either convention.
-  std::optional<PlayEntry> known_play(const position& k) const {
-    if (auto it = play_.find(k); it != play_.end()) {
-      if (!it->second.done) throw Loopy{};
-      return it->second;
-    }
-    if (auto it = loopy_.find(k); it != loopy_.end()) {
-      if (it->second.misere == Outcome::D || !it->second.remoteness) throw Loopy{};
-      return PlayEntry{it->second.misere == Outcome::N, *it->second.remoteness, true};
-    }
-    return std::nullopt;
-  }
-
+  // Searches the misère outcome and remoteness of a whole position; false if
+  // it met a cycle or a position with a draw under either convention.
   bool acyclic_play(const position& root) {
-    if (auto it = play_.find(root); it != play_.end() && it->second.done) return true;
-    std::vector<PlayFrame> stack;
-    auto push = [&](const position& k) {
-      PlayFrame frame{k, {}, 0};
-      for (const position& option : game_.moves(k)) frame.parts.push_back(key(option));
-      check_limit(frame.parts.size() + 1);
-      held_ += frame.parts.size();
-      play_.emplace(k, PlayEntry{});
-      stack.push_back(std::move(frame));
+    struct Node {
+      std::vector<position> children;  // canonical options
     };
-    try {
-      push(root);
-      while (!stack.empty()) {
-        PlayFrame& top = stack.back();
-        if (top.next < top.parts.size()) {
-          if (known_play(top.parts[top.next])) {
-            ++top.next;
-          } else {
-            const position next = top.parts[top.next];
-            push(next);
+    return acyclic_search(
+        root, play_,
+        [&](const position& k) {
+          Node node;
+          for (const position& option : game_.moves(k)) node.children.push_back(key(option));
+          return node;
+        },
+        [](const LoopyEntry& entry) {
+          return entry.misere != Outcome::D && entry.remoteness.has_value();
+        },
+        [&](const Node& node) {
+          const auto facts_of = [&](const position& option) {
+            if (auto it = play_.find(option); it != play_.end()) return it->second;
+            const LoopyEntry& entry = loopy_.at(option);
+            return PlayEntry{entry.misere == Outcome::N, *entry.remoteness, true};
+          };
+          // docs/theory.md §4: no option = a misère win; §5: remoteness.
+          PlayEntry entry{node.children.empty(), 0, true};
+          std::optional<std::uint64_t> least_even;
+          std::uint64_t most = 0;
+          for (const position& option : node.children) {
+            const PlayEntry facts = facts_of(option);
+            if (!facts.misere_win) entry.misere_win = true;
+            if (facts.remoteness % 2 == 0 && (!least_even || facts.remoteness < *least_even))
+              least_even = facts.remoteness;
+            most = std::max(most, facts.remoteness);
           }
-          continue;
-        }
-        // docs/theory.md §4: no option = a misère win; §5: remoteness.
-        PlayEntry entry{top.parts.empty(), 0, true};
-        std::optional<std::uint64_t> least_even;
-        std::uint64_t most = 0;
-        for (const position& option : top.parts) {
-          const PlayEntry facts = *known_play(option);
-          if (!facts.misere_win) entry.misere_win = true;
-          if (facts.remoteness % 2 == 0 && (!least_even || facts.remoteness < *least_even))
-            least_even = facts.remoteness;
-          most = std::max(most, facts.remoteness);
-        }
-        if (!top.parts.empty()) entry.remoteness = 1 + (least_even ? *least_even : most);
-        play_.at(top.key) = entry;
-        held_ -= top.parts.size();
-        stack.pop_back();
-      }
-    } catch (const Loopy&) {
-      abandon(stack, play_);
-      return false;
-    } catch (...) {
-      abandon(stack, play_);
-      throw;
-    }
-    return true;
+          if (!node.children.empty()) entry.remoteness = 1 + (least_even ? *least_even : most);
+          return entry;
+        });
   }
 
   // --- loopy games ----------------------------------------------------------
-  // Retrograde win/loss labelling (+1 won, -1 lost, 0 draw) with remoteness.
-  static void retrograde(const Graph& graph, const Graph& reversed, bool terminal_wins,
-                         std::vector<int>& label, std::vector<std::uint64_t>& depth) {
-    const Vertex n = graph.vertex_count();
-    label.assign(n, 0);
-    depth.assign(n, 0);
-    std::vector<std::uint64_t> unresolved(n);
-    std::vector<Vertex> queue;
-    for (Vertex u = 0; u < n; ++u) {
-      unresolved[u] = graph.out_degree(u);
-      if (unresolved[u] == 0) {
-        label[u] = terminal_wins ? 1 : -1;
-        queue.push_back(u);
-      }
-    }
-    // First in, first out: depths are met in increasing order, so a won
-    // position's depth is 1 + the least lost option's and a lost one's is
-    // 1 + the greatest won option's (docs/theory.md §5).
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      const Vertex u = queue[head];
-      for (const Vertex v : reversed.followers(u)) {
-        if (label[v] != 0) continue;
-        if (label[u] < 0) {
-          label[v] = 1;
-        } else if (--unresolved[v] == 0) {
-          label[v] = -1;
-        } else {
-          continue;
-        }
-        depth[v] = depth[u] + 1;
-        queue.push_back(v);
-      }
-    }
-  }
-
+  // The graph of the canonical whole positions reachable from `root`
+  // (detail/explore.h), its γ (graph_values.h) and its retrograde labels in
+  // both conventions (detail/retrograde_label.h).
   void solve_loopy(const position& root) {
     found_cycle_ = true;
-    Table<Vertex> ids(0, Hasher{&game_});
-    std::vector<position> nodes{root};
-    std::vector<Edge> edges;
-    ids.emplace(root, 0);
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      for (const position& option : game_.moves(nodes[i])) {
-        position k = key(option);
-        auto [it, fresh] = ids.try_emplace(k, static_cast<Vertex>(nodes.size()));
-        if (fresh) {
-          check_limit(nodes.size() + 1);
-          nodes.push_back(std::move(k));
-        }
-        edges.push_back({static_cast<Vertex>(i), it->second});
-      }
-    }
-    const Graph graph = Graph::from_edges(nodes.size(), edges);
+    const std::uint64_t held = positions_stored() + held_;
+    detail::GraphExplorer<position, Hasher> explored(Hasher{&game_});
+    explored.explore(
+        root, held < limit_ ? limit_ - held : 0,
+        [&](const position& k, auto&& emit) {
+          for (const position& option : game_.moves(k)) emit(key(option));
+        },
+        [&] { return limit_message(); });
+    const Graph& graph = explored.graph();
     const Graph reversed = graph.reversed();
     const std::vector<std::uint32_t> gamma = generalised_grundy_values(graph);
-    std::vector<int> normal, misere;
-    std::vector<std::uint64_t> depth, misere_depth;
-    retrograde(graph, reversed, false, normal, depth);
-    retrograde(graph, reversed, true, misere, misere_depth);
+    detail::Labelling normal, misere;
+    detail::retrograde_label(graph, reversed, 0, Convention::normal, normal);
+    detail::retrograde_label(graph, reversed, 0, Convention::misere, misere);
     for (Vertex u = 0; u < graph.vertex_count(); ++u) {
       LoopyEntry entry;
       entry.gamma = gamma_value(graph, gamma, u);
-      entry.misere = misere[u] > 0 ? Outcome::N : misere[u] < 0 ? Outcome::P : Outcome::D;
-      const Outcome normal_outcome = normal[u] > 0 ? Outcome::N : normal[u] < 0 ? Outcome::P : Outcome::D;
-      GRUNDY_ASSERT(normal_outcome == outcome_of(entry.gamma));
-      if (normal[u] != 0) entry.remoteness = depth[u];
-      loopy_.try_emplace(nodes[u], std::move(entry));
+      entry.misere = detail::label_outcome(misere.label[u]);
+      GRUNDY_ASSERT(detail::label_outcome(normal.label[u]) == outcome_of(entry.gamma));
+      if (normal.label[u] != detail::Label::draw) entry.remoteness = normal.remoteness[u];
+      loopy_.try_emplace(explored.key(u), std::move(entry));
     }
   }
 
@@ -484,7 +418,10 @@ class GameSolver {
   Table<ValueEntry> values_;
   Table<PlayEntry> play_;
   Table<LoopyEntry> loopy_;
-  std::uint64_t held_ = 0;
+  // Positions held by a search in progress (its frames and their children),
+  // and its unfinished entries in values_ or play_.
+  std::size_t held_ = 0;
+  std::uint64_t open_ = 0;
   bool found_cycle_ = false;
 };
 
