@@ -24,8 +24,9 @@
 //   distinct move and 8 per position in the CSR arrays.
 // Status: through Retrograde (incremental graphs against fresh ones, limits
 //   leaving the graph usable: tests/stress/retrograde_test.cpp), GameSolver
-//   on random digraphs with cycles (user_game_test.cpp), user games with
-//   cycles against tokens on the same graph (user_ruleset_test.cpp).
+//   on random digraphs with cycles (user_game_test.cpp), and user games with
+//   cycles, alone and in sums with a Nim heap (src/solve/valuation.cpp),
+//   against tokens on the same graph (tests/stress/user_ruleset_test.cpp).
 #pragma once
 
 #include <algorithm>
