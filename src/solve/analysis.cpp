@@ -136,9 +136,8 @@ Analysis analyze_normal(Parts& parts) {
     if (!rest.finite) continue;  // no move here can make the sum 0
     // With no room left the call only probes whether there are more.
     MoveList found;
-    std::string note;
     parts.valuation(i).moves_to_value(parts.position(i), rest.value,
-                                      options.max_moves - list.moves.size(), found, note);
+                                      options.max_moves - list.moves.size(), found);
     for (const Move& move : found.moves) list.moves.push_back(parts.whole_move(i, move));
     if (!found.complete) list.complete = false;
   }

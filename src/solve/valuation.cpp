@@ -59,8 +59,8 @@ class HeapValuation final : public Valuation {
     return {true, total, {}};
   }
 
-  void moves_to_value(const Position& position, Nimber target, std::size_t room, MoveList& list,
-                      std::string& /*note*/) override {
+  void moves_to_value(const Position& position, Nimber target, std::size_t room,
+                      MoveList& list) override {
     AnalysisOptions sub = options_;
     sub.max_moves = room - std::min(room, list.moves.size());
     sub.count_only = false;
@@ -238,8 +238,8 @@ class ClosedFormValuation final : public Valuation {
     }
   }
 
-  void moves_to_value(const Position& position, Nimber target, std::size_t room, MoveList& list,
-                      std::string& /*note*/) override {
+  void moves_to_value(const Position& position, Nimber target, std::size_t room,
+                      MoveList& list) override {
     if (target != 0) return scan_options(ruleset_, *this, position, target, room, list);
     bool complete = true;
     for (Position& after :
@@ -265,8 +265,7 @@ class ClosedFormValuation final : public Valuation {
             ruleset_.name(), kValueSearchLimit, kValueSearchOptions);
       }
     }
-    std::string note;
-    moves_to_value(position, 0, options_.max_moves, a.winning_moves, note);
+    moves_to_value(position, 0, options_.max_moves, a.winning_moves);
     return a;
   }
 
@@ -295,8 +294,8 @@ class GraphTokenValuation final : public Valuation {
     return total;
   }
 
-  void moves_to_value(const Position& position, Nimber target, std::size_t room, MoveList& list,
-                      std::string& /*note*/) override {
+  void moves_to_value(const Position& position, Nimber target, std::size_t room,
+                      MoveList& list) override {
     const std::vector<Vertex> tokens(position.begin(), position.end());
     for_each_token_move_to_value(
         tokens_.graph(), gamma_of_graph(), tokens, target, [&](const TokenMove& move) {
@@ -347,8 +346,8 @@ class LoopyValuation final : public Valuation {
     return gamma_value(graph_.graph(), gamma_, root);
   }
 
-  void moves_to_value(const Position& position, Nimber target, std::size_t room, MoveList& list,
-                      std::string& /*note*/) override {
+  void moves_to_value(const Position& position, Nimber target, std::size_t room,
+                      MoveList& list) override {
     scan_options(ruleset_, *this, position, target, room, list);
   }
 
@@ -377,8 +376,8 @@ class SearchValuation final : public Valuation {
     }
   }
 
-  void moves_to_value(const Position& position, Nimber target, std::size_t room, MoveList& list,
-                      std::string& /*note*/) override {
+  void moves_to_value(const Position& position, Nimber target, std::size_t room,
+                      MoveList& list) override {
     scan_options(ruleset_, *this, position, target, room, list);
   }
 

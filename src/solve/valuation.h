@@ -44,9 +44,9 @@ class Valuation {
   // The moves of `position` to a position of value `target`, described in
   // the game's own words, appended to `list` until it holds `room` moves;
   // list.complete becomes false when there were more or a search budget cut
-  // the search (then `note`, if empty, may say why).
+  // the search.
   virtual void moves_to_value(const Position& position, Nimber target, std::size_t room,
-                              MoveList& list, std::string& note) = 0;
+                              MoveList& list) = 0;
 
   // Normal play of this game alone, where its family answers more than a sum
   // of one would (heap values per heap, an outcome without a value, counts
