@@ -27,6 +27,37 @@ std::string limit_message(const Ruleset& ruleset, const Position& position) {
       ruleset.name(), ruleset.show(position), kValueSearchLimit, kValueSearchOptions);
 }
 
+// The Grundy value of a component without a closed form, by a memoised
+// search kept across calls and bounded so that an analysis answers at once.
+class ValueSearch {
+ public:
+  ValueSearch(const Ruleset& ruleset, const AnalysisOptions& options)
+      : ruleset_(ruleset), options_(options) {}
+
+  // Throws LimitError past the bound.
+  Nimber value(const Position& position) {
+    if (!search_)
+      search_ = std::make_unique<BruteForce>(
+          ruleset_, std::min(options_.search_limit, kValueSearchLimit), kValueSearchOptions);
+    return search_->grundy_value(position);
+  }
+
+  // The same, for a value needed to add the component to other games: the
+  // LimitError says so.
+  GammaValue value_in_sum(const Position& position) {
+    try {
+      return {true, value(position), {}};
+    } catch (const LimitError&) {
+      throw LimitError(limit_message(ruleset_, position));
+    }
+  }
+
+ private:
+  const Ruleset& ruleset_;
+  const AnalysisOptions& options_;
+  std::unique_ptr<BruteForce> search_;
+};
+
 // The options of `position` whose value (by `valuation`) is `target`: the
 // definition, for games with no shortcut to them.
 void scan_options(const Ruleset& ruleset, Valuation& valuation, const Position& position,
@@ -226,16 +257,12 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
 class ClosedFormValuation final : public Valuation {
  public:
   ClosedFormValuation(const PositionRuleset& ruleset, const AnalysisOptions& options)
-      : ruleset_(ruleset), options_(options) {}
+      : ruleset_(ruleset), options_(options), search_(ruleset, options) {}
 
   GammaValue value(const Position& position) override {
     if (ruleset_.is_p_position(position)) return {true, 0, {}};
     if (auto v = ruleset_.closed_form_value(position)) return {true, *v, {}};
-    try {
-      return {true, search().grundy_value(position), {}};
-    } catch (const LimitError&) {
-      throw LimitError(limit_message(ruleset_, position));
-    }
+    return search_.value_in_sum(position);
   }
 
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
@@ -256,7 +283,7 @@ class ClosedFormValuation final : public Valuation {
     a.heap_values = ruleset_.part_values(position);
     if (!a.value) {
       try {
-        a.value = search().grundy_value(position);
+        a.value = search_.value(position);
       } catch (const LimitError&) {
         a.value_note = fmt::format(
             "the Grundy value of a {} position is not known in closed form, and this position is "
@@ -270,16 +297,9 @@ class ClosedFormValuation final : public Valuation {
   }
 
  private:
-  BruteForce& search() {
-    if (!search_)
-      search_ = std::make_unique<BruteForce>(
-          ruleset_, std::min(options_.search_limit, kValueSearchLimit), kValueSearchOptions);
-    return *search_;
-  }
-
   const PositionRuleset& ruleset_;
   const AnalysisOptions& options_;
-  std::unique_ptr<BruteForce> search_;
+  ValueSearch search_;
 };
 
 // Tokens on a graph: γ of every vertex (graph_values.h), and Smith's sum
@@ -363,18 +383,9 @@ class LoopyValuation final : public Valuation {
 class SearchValuation final : public Valuation {
  public:
   SearchValuation(const Ruleset& ruleset, const AnalysisOptions& options)
-      : ruleset_(ruleset), options_(options) {}
+      : ruleset_(ruleset), options_(options), search_(ruleset, options) {}
 
-  GammaValue value(const Position& position) override {
-    if (!search_)
-      search_ = std::make_unique<BruteForce>(
-          ruleset_, std::min(options_.search_limit, kValueSearchLimit), kValueSearchOptions);
-    try {
-      return {true, search_->grundy_value(position), {}};
-    } catch (const LimitError&) {
-      throw LimitError(limit_message(ruleset_, position));
-    }
-  }
+  GammaValue value(const Position& position) override { return search_.value_in_sum(position); }
 
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
                       MoveList& list) override {
@@ -400,7 +411,7 @@ class SearchValuation final : public Valuation {
  private:
   const Ruleset& ruleset_;
   const AnalysisOptions& options_;
-  std::unique_ptr<BruteForce> search_;
+  ValueSearch search_;
 };
 
 class Chooser final : public RulesetVisitor {
