@@ -72,7 +72,7 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   if (!a.proven)
     out += "NOT PROVEN: some heap values come from a period observed but not proven; "
            "--proven-only refuses such answers\n";
-  const auto& moves = a.winning_moves.moves;
+  const auto& moves = a.winning_moves.items;
   if (moves.empty() && !a.winning_moves.complete) {
     out += "winning moves: none found within the search budget (the search was cut: the list is "
            "incomplete)\n";
@@ -118,7 +118,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   if (!a.moves_note.empty()) j["moves_note"] = a.moves_note;
   auto moves = nlohmann::json::array();
   if (!request.count) {
-    for (const Move& move : a.winning_moves.moves) {
+    for (const Move& move : a.winning_moves.items) {
       moves.push_back({{"description", move.description},
                        {"position", position_json(ruleset, move.after(position))}});
       if (request.one) break;

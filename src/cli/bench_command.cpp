@@ -70,7 +70,7 @@ int run_bench() {
       const Analysis a = analyze(*ruleset, p, options);
       print.add(static_cast<std::uint64_t>(a.outcome));
       print.add(a.value.value_or(~Nimber{0}));
-      for (const Move& m : a.winning_moves.moves) {
+      for (const Move& m : a.winning_moves.items) {
         for (Heap h : m.after(p)) print.add(h);
         print.add(m.description);
       }

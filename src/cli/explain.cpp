@@ -665,8 +665,8 @@ std::string explain_method(const MethodExplanation& e, const Analysis& analysis)
     case Outcome::P: result = "Outcome: P, the player to move loses."; break;
     case Outcome::D: result = "Outcome: D, a draw with perfect play."; break;
   }
-  if (!analysis.winning_moves.moves.empty())
-    result += fmt::format(" A winning move: {}.", analysis.winning_moves.moves.front().description);
+  if (!analysis.winning_moves.items.empty())
+    result += fmt::format(" A winning move: {}.", analysis.winning_moves.items.front().description);
   return out + paragraph(result);
 }
 

@@ -339,7 +339,7 @@ void print_json(const Graph& graph, const GraphValues& values, const std::vector
       moves.push_back({{"token", m.token}, {"from", m.from}, {"to", m.to}});
     position["winning_moves"] = std::move(moves);
     position["winning_move_count"] = a.winning_move_count;
-    position["winning_moves_complete"] = a.winning_move_count == a.winning_moves.size();
+    position["winning_moves_complete"] = a.winning_moves.complete;
     j["position"] = std::move(position);
   }
   const std::string text = j.dump(2) + "\n";

@@ -54,23 +54,6 @@ bool is_number(const std::string& w) {
   return !w.empty() && w.size() <= 18 && w.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// The options of a position, in the generator's order, at most `limit`;
-// `complete` says whether that was all of them.
-std::vector<Position> options_of(const Ruleset& rules, const Position& p, std::size_t limit,
-                                 bool& complete) {
-  std::vector<Position> result;
-  complete = true;
-  rules.for_each_option(p, [&](const Position& after) {
-    if (result.size() == limit) {
-      complete = false;
-      return false;
-    }
-    result.push_back(after);
-    return true;
-  });
-  return result;
-}
-
 bool has_move(const Ruleset& rules, const Position& p) { return first_option(rules, p).has_value(); }
 
 // The option a player means by `tokens`: a move number (one token), or the
@@ -125,12 +108,11 @@ std::optional<Position> read_move(const Ruleset& rules, const Position& p,
 }
 
 void list_moves(const Ruleset& rules, const Position& p, const std::string& indent) {
-  bool complete = true;
-  const auto options = options_of(rules, p, kMaxListedMoves, complete);
+  const OptionList options = rules.options(p, kMaxListedMoves);
   for (std::size_t i = 0; i < options.size(); ++i)
     say(fmt::format("{}{}. {}  →  {}\n", indent, i + 1, rules.describe_move(p, options[i]),
                     rules.show(options[i])));
-  if (!complete) say(fmt::format("{}(only the first {} moves are listed)\n", indent, options.size()));
+  if (!options.complete) say(fmt::format("{}(only the first {} moves are listed)\n", indent, options.size()));
 }
 
 // ---- Normal and misère play -------------------------------------------------
@@ -243,12 +225,11 @@ class Game final : public Session<Position> {
 
   void show() override {
     say(fmt::format("Position: {}\n", rules_.show(state_)));
-    bool complete = true;
-    const auto options = options_of(rules_, state_, kCountedMoves, complete);
+    const OptionList options = rules_.options(state_, kCountedMoves);
     if (options.size() <= kListedMoves) {
       list_moves(rules_, state_, "  ");
     } else {
-      say(fmt::format("{}{} legal moves ('moves' lists them)\n", complete ? "" : "more than ",
+      say(fmt::format("{}{} legal moves ('moves' lists them)\n", options.complete ? "" : "more than ",
                       options.size()));
     }
   }
@@ -319,8 +300,7 @@ class EveryGame final : public Session<std::vector<Position>> {
   void show() override {
     say(fmt::format("Components: {}\n", shown()));
     for (std::size_t i : movable()) {
-      bool complete = true;
-      const auto options = options_of(rules_, state_[i], kListedMoves + 1, complete);
+      const OptionList options = rules_.options(state_[i], kListedMoves + 1);
       say(fmt::format("  component {} ({}): {} legal moves\n", i + 1, join(state_[i]),
                       options.size() > kListedMoves ? fmt::format("more than {}", kListedMoves)
                                                     : std::to_string(options.size())));

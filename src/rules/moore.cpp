@@ -58,11 +58,8 @@ bool MooreNim::is_p_position(const Position& heaps) const {
   return moore::is_p_position(heaps, k_);
 }
 
-std::vector<Position> MooreNim::winning_moves(const Position& heaps, std::size_t max_moves,
-                                              bool& complete) const {
-  auto found = moore::winning_moves(heaps, k_, max_moves);
-  complete = found.complete;
-  return std::move(found.positions);
+OptionList MooreNim::winning_moves(const Position& heaps, std::size_t max_moves) const {
+  return moore::winning_moves(heaps, k_, max_moves);
 }
 
 std::optional<Nimber> MooreNim::closed_form_value(const Position& heaps) const {

@@ -302,13 +302,13 @@ class MoveEnumerator : private LooseHeapSearch {
   MoveEnumerator(const Position& heaps, unsigned k, std::size_t max_moves)
       : LooseHeapSearch(heaps, k), max_moves_(max_moves), after_(heaps) {}
 
-  WinningMoves run() {
-    WinningMoves result;
+  OptionList run() {
+    OptionList result;
     if (start_is_p_position()) return result;
     const int top = top_bit();
     loose_[top + 1].clear();
     result.complete = search(top);
-    result.positions = std::move(found_);
+    result.items = std::move(found_);
     return result;
   }
 
@@ -484,7 +484,7 @@ std::optional<Position> one_winning_move(const Position& heaps, unsigned k) {
   return after;
 }
 
-WinningMoves winning_moves(const Position& heaps, unsigned k, std::size_t max_moves) {
+OptionList winning_moves(const Position& heaps, unsigned k, std::size_t max_moves) {
   check_k(k);
   return MoveEnumerator(heaps, k, max_moves).run();
 }

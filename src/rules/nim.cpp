@@ -59,9 +59,9 @@ bool misere_p(const MisereCounts& c) {
 
 bool misere_nim_is_p_position(const Position& heaps) { return misere_p(count(heaps)); }
 
-std::vector<Position> misere_nim_winning_moves(const Position& heaps) {
+MoveList misere_nim_winning_moves(const Position& heaps, std::size_t max_moves) {
   const MisereCounts all = count(heaps);
-  std::vector<Position> result;
+  MoveList result;
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     const Heap h = heaps[i];
     if (h == 0) continue;
@@ -80,19 +80,20 @@ std::vector<Position> misere_nim_winning_moves(const Position& heaps) {
       after.large += (t >= 2 ? 1 : 0);
       after.ones += (t == 1 ? 1 : 0);
       if (!misere_p(after)) continue;
-      Position p = heaps;
-      p[i] = t;
-      result.push_back(std::move(p));
+      HeapOption left;  // no part: the heap is taken whole
+      if (t > 0) left = HeapOption{{t, 0, 0}, 1};
+      if (!result.add(HeapRuleset::heap_move(i, h, left), max_moves)) return result;
     }
   }
   return result;
 }
 
-std::optional<Ruleset::MisereClosedForm> Nim::misere_closed_form(const Position& heaps) const {
+std::optional<Ruleset::MisereClosedForm> Nim::misere_closed_form(const Position& heaps,
+                                                                 std::size_t max_moves) const {
   MisereClosedForm form;
   form.name = "misère Nim";
   form.p_position = misere_nim_is_p_position(heaps);
-  if (!form.p_position) form.winning_options = misere_nim_winning_moves(heaps);
+  if (!form.p_position) form.winning_moves = misere_nim_winning_moves(heaps, max_moves);
   return form;
 }
 

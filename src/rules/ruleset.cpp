@@ -39,4 +39,10 @@ std::vector<Move> Ruleset::moves(const Position& position) const {
   return result;
 }
 
+OptionList Ruleset::options(const Position& position, std::size_t max) const {
+  OptionList result;
+  for_each_option(position, [&](const Position& after) { return result.add(after, max); });
+  return result;
+}
+
 }  // namespace grundy

@@ -43,10 +43,8 @@ std::string StaircaseNim::describe_move(const Position& before, const Position& 
 
 bool StaircaseNim::is_p_position(const Position& stairs) const { return odd_stair_sum(stairs) == 0; }
 
-std::vector<Position> StaircaseNim::winning_moves(const Position& stairs, std::size_t max_moves,
-                                                  bool& complete) const {
-  complete = true;
-  std::vector<Position> result;
+OptionList StaircaseNim::winning_moves(const Position& stairs, std::size_t max_moves) const {
+  OptionList result;
   const Nimber x = odd_stair_sum(stairs);
   if (x == 0) return result;
   for (std::size_t i = 0; i < stairs.size(); ++i) {
@@ -64,11 +62,7 @@ std::vector<Position> StaircaseNim::winning_moves(const Position& stairs, std::s
       after[i] -= target - below;
       after[i - 1] = target;
     }
-    if (result.size() == max_moves) {
-      complete = false;
-      break;
-    }
-    result.push_back(std::move(after));
+    if (!result.add(std::move(after), max_moves)) break;
   }
   return result;
 }

@@ -41,17 +41,10 @@ bool Wythoff::is_p_position(const Position& heaps) const {
   return wythoff::is_p_position(heaps[0], heaps[1]);
 }
 
-std::vector<Position> Wythoff::winning_moves(const Position& heaps, std::size_t max_moves,
-                                             bool& complete) const {
-  complete = true;
-  std::vector<Position> result;
-  for (const auto& [x, y] : wythoff::winning_moves(heaps[0], heaps[1])) {
-    if (result.size() == max_moves) {
-      complete = false;
-      break;
-    }
-    result.push_back({x, y});
-  }
+OptionList Wythoff::winning_moves(const Position& heaps, std::size_t max_moves) const {
+  OptionList result;
+  for (const auto& [x, y] : wythoff::winning_moves(heaps[0], heaps[1]))
+    if (!result.add({x, y}, max_moves)) break;
   return result;
 }
 

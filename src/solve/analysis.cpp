@@ -137,8 +137,8 @@ Analysis analyze_normal(Parts& parts) {
     // With no room left the call only probes whether there are more.
     MoveList found;
     parts.valuation(i).moves_to_value(parts.position(i), rest.value,
-                                      options.max_moves - list.moves.size(), found);
-    for (const Move& move : found.moves) list.moves.push_back(parts.whole_move(i, move));
+                                      options.max_moves - list.items.size(), found);
+    for (const Move& move : found.items) list.items.push_back(parts.whole_move(i, move));
     if (!found.complete) list.complete = false;
   }
   a.proven = parts.exact();
@@ -208,11 +208,11 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
           big += w > 1;
         }
         if (!lost(x, big)) return true;
-        if (list.moves.size() == options.max_moves) {
+        if (list.items.size() == options.max_moves) {
           list.complete = false;
           return false;
         }
-        list.moves.push_back(parts.whole_move(k, HeapRuleset::heap_move(i, h, option)));
+        list.items.push_back(parts.whole_move(k, HeapRuleset::heap_move(i, h, option)));
         return true;
       });
     }
@@ -230,42 +230,37 @@ Analysis analyze_misere(Parts& parts) {
   const AnalysisOptions& options = parts.options();
   Analysis a;
   a.value_note = "Grundy values do not decide misère play; no value is given";
-  auto add_moves = [&](const std::vector<Position>& afters) {
+  auto add_moves = [&](const OptionList& afters) {
     for (const Position& after : afters)
-      a.winning_moves.moves.push_back(
+      a.winning_moves.items.push_back(
           Move::to(position, after, ruleset.describe_move(position, after)));
+    a.winning_moves.complete = afters.complete;
   };
   if (!parts.is_sum()) {
-    if (auto form = ruleset.misere_closed_form(position)) {
+    if (auto form = ruleset.misere_closed_form(position, options.max_moves)) {
       a.method = fmt::format("closed form ({})", form->name);
       a.outcome = form->p_position ? Outcome::P : Outcome::N;
-      if (form->winning_options.size() > options.max_moves) {
-        form->winning_options.resize(options.max_moves);
-        a.winning_moves.complete = false;
-      }
-      add_moves(form->winning_options);
+      a.winning_moves = std::move(form->winning_moves);
       return a;
     }
   }
   if (auto tame = misere_by_nim_rule(parts)) return *tame;
-  bool complete = true;
   if (ruleset.has_cycles()) {
     Retrograde search(ruleset, Convention::misere, options.search_limit);
     a.outcome = search.outcome(position);
-    add_moves(search.winning_options(position, options.max_moves, complete));
+    add_moves(search.winning_options(position, options.max_moves));
     a.method = fmt::format("retrograde analysis of the whole sum ({} positions; wins, losses, draws)",
                            search.positions_stored());
   } else {
     BruteForce search(ruleset, options.search_limit);
     a.outcome = search.mover_wins(position, Convention::misere) ? Outcome::N : Outcome::P;
-    add_moves(search.winning_options(position, Convention::misere, options.max_moves, complete));
+    add_moves(search.winning_options(position, Convention::misere, options.max_moves));
     a.method = parts.is_sum()
                    ? fmt::format("exhaustive search of the whole sum, memoised on canonical "
                                  "components ({} positions)",
                                  search.positions_stored())
                    : fmt::format("exhaustive search ({} positions)", search.positions_stored());
   }
-  a.winning_moves.complete = complete;
   return a;
 }
 
@@ -277,8 +272,8 @@ Analysis analyze(const Ruleset& ruleset, const Position& position, const Analysi
   Analysis a = options.convention == Convention::misere ? analyze_misere(parts)
                                                         : analyze_normal(parts);
   if (!a.winning_move_count && a.winning_moves.complete)
-    a.winning_move_count = a.winning_moves.moves.size();
-  if (options.count_only) a.winning_moves.moves.clear();
+    a.winning_move_count = a.winning_moves.items.size();
+  if (options.count_only) a.winning_moves.items.clear();
   return a;
 }
 

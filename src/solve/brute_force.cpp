@@ -91,23 +91,18 @@ bool BruteForce::mover_wins(const Position& position, Convention convention) {
   return memo.at(root);
 }
 
-std::vector<Position> BruteForce::winning_options(const Position& position, Convention convention,
-                                                  std::size_t max_moves, bool& complete) {
-  complete = true;
+OptionList BruteForce::winning_options(const Position& position, Convention convention,
+                                       std::size_t max_moves) {
   std::vector<Position> options;
   ruleset_.for_each_option(position, [&](const Position& after) {
     options.push_back(after);
     if (options.size() > limit_) check_limit(options.size());
     return true;
   });
-  std::vector<Position> winning;
-  for (const Position& after : options) {
+  OptionList winning;
+  for (Position& after : options) {
     if (mover_wins(after, convention)) continue;
-    if (winning.size() == max_moves) {
-      complete = false;
-      break;
-    }
-    winning.push_back(after);
+    if (!winning.add(std::move(after), max_moves)) break;
   }
   return winning;
 }

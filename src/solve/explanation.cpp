@@ -40,7 +40,7 @@ namespace {
 
 // The listed move that replaces heap `index` by one of its options.
 const Move* move_on_heap(const MoveList& list, std::size_t index) {
-  for (const Move& move : list.moves)
+  for (const Move& move : list.items)
     if (move.index == index && move.replaced == 1) return &move;
   return nullptr;
 }
@@ -157,7 +157,7 @@ WythoffExplanation explain_wythoff(const Position& position, const Analysis& ana
     e.which = Case::not_pair;
 
   e.largest_difference = e.difference;
-  for (const Move& move : analysis.winning_moves.moves) {
+  for (const Move& move : analysis.winning_moves.items) {
     const Position after = move.after(position);
     WythoffExplanation::Reached reached{move, after[0], after[1], difference(after[0], after[1])};
     if (reached.first != e.first && reached.second != e.second)
@@ -191,8 +191,8 @@ MooreExplanation explain_moore(const MooreNim& ruleset, const Position& position
   e.counts = moore::ones_per_column(position, e.columns);
   e.residues = residues(e.counts);
   e.p_position = std::all_of(e.residues.begin(), e.residues.end(), [](auto r) { return r == 0; });
-  if (!analysis.winning_moves.moves.empty()) {
-    e.move = analysis.winning_moves.moves.front();
+  if (!analysis.winning_moves.items.empty()) {
+    e.move = analysis.winning_moves.items.front();
   } else if (analysis.outcome == Outcome::N) {
     if (auto after = moore::one_winning_move(position, e.k))
       e.move = move_to(ruleset, position, std::move(*after));

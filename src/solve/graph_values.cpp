@@ -259,7 +259,7 @@ TokenAnalysis analyze_tokens(const Graph& graph, std::span<const std::uint32_t> 
 
   for_each_token_move_to_value(graph, gamma, tokens, 0, [&](const TokenMove& move) {
     ++result.winning_move_count;
-    if (result.winning_moves.size() < max_moves) result.winning_moves.push_back(move);
+    result.winning_moves.add(move, max_moves);
     return true;
   });
   return result;

@@ -60,32 +60,22 @@ std::optional<std::uint64_t> Retrograde::remoteness(const Position& position) {
   return labels_.remoteness[id];
 }
 
-std::vector<Position> Retrograde::options_labelled(const Position& position, Label label,
-                                                   std::size_t max, bool& complete) {
-  complete = true;
-  std::vector<Position> result;
-  for (auto& [after, id] : options_with_ids(position)) {
-    if (labels_.label[id] != label) continue;
-    if (result.size() == max) {
-      complete = false;
-      break;
-    }
-    result.push_back(std::move(after));
-  }
+OptionList Retrograde::options_labelled(const Position& position, Label label,
+                                        std::size_t max) {
+  OptionList result;
+  for (auto& [after, id] : options_with_ids(position))
+    if (labels_.label[id] == label && !result.add(std::move(after), max)) break;
   return result;
 }
 
-std::vector<Position> Retrograde::winning_options(const Position& position, std::size_t max,
-                                                  bool& complete) {
+OptionList Retrograde::winning_options(const Position& position, std::size_t max) {
   ensure(position);
-  return options_labelled(position, Label::lost, max, complete);
+  return options_labelled(position, Label::lost, max);
 }
 
-std::vector<Position> Retrograde::drawing_options(const Position& position, std::size_t max,
-                                                  bool& complete) {
-  complete = true;
+OptionList Retrograde::drawing_options(const Position& position, std::size_t max) {
   if (labels_.label[ensure(position)] != Label::draw) return {};
-  return options_labelled(position, Label::draw, max, complete);
+  return options_labelled(position, Label::draw, max);
 }
 
 std::optional<Position> Retrograde::best_option(const Position& position) {

@@ -38,7 +38,7 @@ std::optional<Strategy::Choice> Strategy::best_move(const Position& position) {
     options.max_moves = 1;
     options.search_limit = limit_;
     const Analysis a = analyze(ruleset_, position, options);
-    if (!a.winning_moves.moves.empty()) return Choice{a.winning_moves.moves.front().after(position), {}};
+    if (!a.winning_moves.items.empty()) return Choice{a.winning_moves.items.front().after(position), {}};
   } catch (const LimitError&) {
     note += "; too large to find a winning move";
   }
@@ -60,8 +60,8 @@ Strategy::Hint Strategy::hint(const Position& position) {
   options.max_moves = 1;
   options.search_limit = limit_;
   const Analysis a = analyze(ruleset_, position, options);
-  if (a.outcome == Outcome::N && !a.winning_moves.moves.empty())
-    hint.winning = a.winning_moves.moves.front();
+  if (a.outcome == Outcome::N && !a.winning_moves.items.empty())
+    hint.winning = a.winning_moves.items.front();
   return hint;
 }
 

@@ -65,11 +65,11 @@ void scan_options(const Ruleset& ruleset, Valuation& valuation, const Position& 
   ruleset.for_each_option(position, [&](const Position& after) {
     const GammaValue v = valuation.value(after);
     if (!v.finite || v.value != target) return true;
-    if (list.moves.size() >= room) {
+    if (list.items.size() >= room) {
       list.complete = false;
       return false;
     }
-    list.moves.push_back(Move::to(position, after, ruleset.describe_move(position, after)));
+    list.items.push_back(Move::to(position, after, ruleset.describe_move(position, after)));
     return true;
   });
 }
@@ -93,10 +93,10 @@ class HeapValuation final : public Valuation {
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
                       MoveList& list) override {
     AnalysisOptions sub = options_;
-    sub.max_moves = room - std::min(room, list.moves.size());
+    sub.max_moves = room - std::min(room, list.items.size());
     sub.count_only = false;
     Analysis a = analyze_beside(position, target, sub);
-    for (Move& m : a.winning_moves.moves) list.moves.push_back(std::move(m));
+    for (Move& m : a.winning_moves.items) list.items.push_back(std::move(m));
     if (!a.winning_moves.complete) list.complete = false;
   }
 
@@ -196,11 +196,11 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
         continue;
       }
       for (const HeapOption& option : periodic->listed) {
-        if (list.moves.size() == options.max_moves) {
+        if (list.items.size() == options.max_moves) {
           list.complete = false;
           break;
         }
-        list.moves.push_back(HeapRuleset::heap_move(i, h, option));
+        list.items.push_back(HeapRuleset::heap_move(i, h, option));
       }
       if (periodic->count > periodic->listed.size()) list.complete = false;
       continue;
@@ -235,17 +235,17 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
       heap_hits = &it->second;
     }
     for (const HeapOption& option : *heap_hits) {
-      if (list.moves.size() == options.max_moves) {
+      if (list.items.size() == options.max_moves) {
         list.complete = false;
         break;
       }
-      list.moves.push_back(HeapRuleset::heap_move(i, h, option));
+      list.items.push_back(HeapRuleset::heap_move(i, h, option));
     }
   }
   if (options.count_only) {
     if (list.complete) a.winning_move_count = counted;
   } else if (list.complete) {
-    a.winning_move_count = list.moves.size();
+    a.winning_move_count = list.items.size();
   }
   return a;
 }
@@ -268,11 +268,10 @@ class ClosedFormValuation final : public Valuation {
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
                       MoveList& list) override {
     if (target != 0) return scan_options(ruleset_, *this, position, target, room, list);
-    bool complete = true;
-    for (Position& after :
-         ruleset_.winning_moves(position, room - std::min(room, list.moves.size()), complete))
-      list.moves.push_back(Move::to(position, after, ruleset_.describe_move(position, after)));
-    if (!complete) list.complete = false;
+    const OptionList winning = ruleset_.winning_moves(position, list.room(room));
+    for (const Position& after : winning)
+      list.items.push_back(Move::to(position, after, ruleset_.describe_move(position, after)));
+    if (!winning.complete) list.complete = false;
   }
 
   std::optional<Analysis> analyze_alone(const Position& position) override {
@@ -319,13 +318,13 @@ class GraphTokenValuation final : public Valuation {
     const std::vector<Vertex> tokens(position.begin(), position.end());
     for_each_token_move_to_value(
         tokens_.graph(), gamma_of_graph(), tokens, target, [&](const TokenMove& move) {
-          if (list.moves.size() >= room) {
+          if (list.items.size() >= room) {
             list.complete = false;
             return false;
           }
           Position after = position;
           after[move.token] = move.to;
-          list.moves.push_back(Move::to(position, after, tokens_.describe_move(position, after)));
+          list.items.push_back(Move::to(position, after, tokens_.describe_move(position, after)));
           return true;
         });
   }
@@ -398,12 +397,12 @@ class SearchValuation final : public Valuation {
     BruteForce search(ruleset_, options_.search_limit);
     a.value = search.grundy_value(position);
     a.outcome = *a.value ? Outcome::N : Outcome::P;
-    bool complete = true;
-    for (const Position& after :
-         search.winning_options(position, Convention::normal, options_.max_moves, complete))
-      a.winning_moves.moves.push_back(
+    const OptionList winning =
+        search.winning_options(position, Convention::normal, options_.max_moves);
+    for (const Position& after : winning)
+      a.winning_moves.items.push_back(
           Move::to(position, after, ruleset_.describe_move(position, after)));
-    a.winning_moves.complete = complete;
+    a.winning_moves.complete = winning.complete;
     a.method = "exhaustive search";
     return a;
   }

@@ -85,7 +85,7 @@ int main() {
   std::printf("kayles 5 7: outcome %c value %llu\n", grundy::outcome_letter(a.outcome),
               static_cast<unsigned long long>(a.value.value()));
   std::vector<std::string> after;
-  for (const grundy::Move& m : a.winning_moves.moves) {
+  for (const grundy::Move& m : a.winning_moves.items) {
     const grundy::Position p = m.after(position);
     after.push_back(show({p.begin(), p.end()}));
   }

@@ -21,7 +21,7 @@ using testing::show;
 
 std::vector<Position> sorted_afters(const Analysis& a, const Position& before) {
   std::vector<Position> afters;
-  for (const Move& m : a.winning_moves.moves) afters.push_back(m.after(before));
+  for (const Move& m : a.winning_moves.items) afters.push_back(m.after(before));
   std::sort(afters.begin(), afters.end());
   return afters;
 }
@@ -46,10 +46,10 @@ void check_position(const Ruleset& ruleset, const Position& p, Convention conven
   EXPECT_TRUE(a.winning_moves.complete);
   const auto expected = twin.winning_options(p);
   const auto got = sorted_afters(a, p);
-  EXPECT_EQ(got.size(), a.winning_moves.moves.size()) << "duplicate winning moves";
+  EXPECT_EQ(got.size(), a.winning_moves.items.size()) << "duplicate winning moves";
   EXPECT_EQ(got, expected);
   // Descriptions agree with the generic describer of the ruleset.
-  for (const Move& m : a.winning_moves.moves)
+  for (const Move& m : a.winning_moves.items)
     EXPECT_EQ(m.description, ruleset.describe_move(p, m.after(p)));
 }
 
@@ -159,8 +159,8 @@ TEST(AnalysisStress, RandomLargerNimAndMisereNim) {
       // A terminal position is won in misère play with no move to make.
       const bool terminal = std::all_of(p.begin(), p.end(), [](Heap h) { return h == 0; });
       if (!(terminal && c == Convention::misere))
-        EXPECT_EQ(a.outcome == Outcome::P, a.winning_moves.moves.empty());
-      for (const Move& m : a.winning_moves.moves) {
+        EXPECT_EQ(a.outcome == Outcome::P, a.winning_moves.items.empty());
+      for (const Move& m : a.winning_moves.items) {
         const Position after = m.after(p);
         ASSERT_EQ(after.size(), p.size());
         int changed = 0;
@@ -190,7 +190,7 @@ TEST(AnalysisStress, LaskerWinningMovesAtLargeHeaps) {
     AnalysisOptions options;
     options.max_moves = 200;
     const Analysis a = analyze(*lasker, p, options);
-    for (const Move& m : a.winning_moves.moves) {
+    for (const Move& m : a.winning_moves.items) {
       const Position after = m.after(p);
       const Analysis next = analyze(*lasker, after, options);
       EXPECT_EQ(next.outcome, Outcome::P) << show(after);

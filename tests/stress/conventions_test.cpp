@@ -190,13 +190,12 @@ void check_sum(const Compound& sum, const Position& p, Convention convention, Re
 
   EXPECT_TRUE(a.winning_moves.complete);
   std::vector<Position> listed;
-  for (const Move& m : a.winning_moves.moves) listed.push_back(m.after(p));
+  for (const Move& m : a.winning_moves.items) listed.push_back(m.after(p));
   std::vector<Position> distinct = listed;
   std::sort(distinct.begin(), distinct.end());
   EXPECT_EQ(std::unique(distinct.begin(), distinct.end()), distinct.end())
       << "a winning move is listed twice";
-  bool complete = false;
-  const std::vector<Position> winning = retro.winning_options(p, kAllMoves, complete);
+  const std::vector<Position> winning = retro.winning_options(p, kAllMoves).items;
   EXPECT_EQ(canonical_set(sum, listed), canonical_set(sum, winning)) << a.method;
   if (a.winning_move_count) {
     EXPECT_EQ(*a.winning_move_count, listed.size());

@@ -158,9 +158,9 @@ void check_exact(const Position& heaps, unsigned k, bool is_p,
     EXPECT_TRUE(judge_p(*move)) << show(*move);
   }
 
-  const WinningMoves all = winning_moves(heaps, k, kAll);
+  const OptionList all = winning_moves(heaps, k, kAll);
   EXPECT_TRUE(all.complete);
-  EXPECT_EQ(sorted(all.positions), expected_moves);  // equal sorted and expected is a set
+  EXPECT_EQ(sorted(all.items), expected_moves);  // equal sorted and expected is a set
   const std::size_t total = expected_moves.size();
   EXPECT_EQ(count_winning_moves(heaps, k, kNoLimit), total);
   EXPECT_EQ(count_winning_moves(heaps, k, 1), std::min<std::uint64_t>(total, 1));
@@ -169,11 +169,11 @@ void check_exact(const Position& heaps, unsigned k, bool is_p,
 
   const std::size_t all_but_one = total == 0 ? 0 : total - 1;
   for (std::size_t limit : {std::size_t{0}, std::size_t{1}, total / 2, all_but_one}) {
-    const WinningMoves some = winning_moves(heaps, k, limit);
+    const OptionList some = winning_moves(heaps, k, limit);
     EXPECT_EQ(some.complete, limit >= total) << "limit " << limit;
     const std::size_t shown = std::min(limit, total);
-    ASSERT_EQ(some.positions.size(), shown) << "limit " << limit;
-    EXPECT_TRUE(std::equal(some.positions.begin(), some.positions.end(), all.positions.begin()))
+    ASSERT_EQ(some.items.size(), shown) << "limit " << limit;
+    EXPECT_TRUE(std::equal(some.items.begin(), some.items.end(), all.items.begin()))
         << "limit " << limit << " is not a prefix of the full list";
   }
 }
@@ -242,24 +242,24 @@ void check_large(const Position& heaps, unsigned k, std::size_t max_moves) {
     EXPECT_TRUE(columns_are_multiples(*move, k));
   }
 
-  const WinningMoves found = winning_moves(heaps, k, max_moves);
-  EXPECT_EQ(found.positions.empty(), is_p);
-  EXPECT_EQ(std::set<Position>(found.positions.begin(), found.positions.end()).size(),
-            found.positions.size())
+  const OptionList found = winning_moves(heaps, k, max_moves);
+  EXPECT_EQ(found.items.empty(), is_p);
+  EXPECT_EQ(std::set<Position>(found.items.begin(), found.items.end()).size(),
+            found.items.size())
       << "a winning move is listed twice";
-  for (const Position& to : found.positions) {
+  for (const Position& to : found.items) {
     EXPECT_TRUE(is_legal_move(heaps, to, k));
     EXPECT_TRUE(columns_are_multiples(to, k)) << show(to);
   }
   if (found.complete) {
-    EXPECT_EQ(count_winning_moves(heaps, k, kNoLimit), found.positions.size());
+    EXPECT_EQ(count_winning_moves(heaps, k, kNoLimit), found.items.size());
   } else {
-    EXPECT_EQ(found.positions.size(), max_moves);
+    EXPECT_EQ(found.items.size(), max_moves);
     EXPECT_EQ(count_winning_moves(heaps, k, max_moves + 1), max_moves + 1);
   }
-  const WinningMoves fewer = winning_moves(heaps, k, max_moves / 3);
-  EXPECT_TRUE(std::equal(fewer.positions.begin(), fewer.positions.end(),
-                         found.positions.begin()));
+  const OptionList fewer = winning_moves(heaps, k, max_moves / 3);
+  EXPECT_TRUE(std::equal(fewer.items.begin(), fewer.items.end(),
+                         found.items.begin()));
 }
 
 Heap random_heap(std::mt19937_64& rng) {
@@ -346,9 +346,9 @@ TEST(MooreClosedFormStress, NimWinningMovesAreBoutons) {
       }
       std::sort(expected.begin(), expected.end());
       SCOPED_TRACE(show(heaps));
-      const WinningMoves found = winning_moves(heaps, 1, kAll);
+      const OptionList found = winning_moves(heaps, 1, kAll);
       EXPECT_TRUE(found.complete);
-      EXPECT_EQ(sorted(found.positions), expected);
+      EXPECT_EQ(sorted(found.items), expected);
       EXPECT_EQ(count_winning_moves(heaps, 1, kNoLimit), expected.size());
     }
   }
@@ -364,9 +364,9 @@ TEST(MooreClosedFormStress, LargeKLeavesOnlyTheEmptyPosition) {
     for (Heap& h : heaps) h = random_heap(rng);
     const auto k = static_cast<unsigned>(heap_count + rng() % 3);
     SCOPED_TRACE(fmt::format("k = {}, {}", k, show(heaps)));
-    const WinningMoves found = winning_moves(heaps, k, kAll);
+    const OptionList found = winning_moves(heaps, k, kAll);
     EXPECT_TRUE(found.complete);
-    EXPECT_EQ(found.positions, std::vector<Position>{Position(heap_count, 0)});
+    EXPECT_EQ(found.items, std::vector<Position>{Position(heap_count, 0)});
     EXPECT_EQ(one_winning_move(heaps, k), Position(heap_count, 0));
     EXPECT_EQ(count_winning_moves(heaps, k, kNoLimit), 1U);
   }

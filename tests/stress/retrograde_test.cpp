@@ -113,10 +113,10 @@ TEST(Retrograde, MatchesBruteForceAndRemotenessOnAcyclicGames) {
         const bool wins = brute.mover_wins(p, convention);
         ASSERT_EQ(retro.outcome(p), wins ? Outcome::N : Outcome::P);
         ASSERT_EQ(retro.remoteness(p), remoteness.value(p));
-        bool complete = false, brute_complete = false;
-        EXPECT_EQ(sorted(retro.winning_options(p, 1'000, complete)),
-                  sorted(brute.winning_options(p, convention, 1'000, brute_complete)));
-        EXPECT_TRUE(complete);
+        const OptionList winning = retro.winning_options(p, 1'000);
+        EXPECT_EQ(sorted(winning.items),
+                  sorted(brute.winning_options(p, convention, 1'000).items));
+        EXPECT_TRUE(winning.complete);
         const auto best = retro.best_option(p);
         if (all_options(*ruleset, p).empty()) {
           EXPECT_FALSE(best.has_value());
@@ -186,13 +186,12 @@ TEST(Retrograde, MatchesGeneralisedGrundyAndTheFixedPointOnCyclicGraphs) {
         ASSERT_EQ(outcome, twin.outcome(p));
         ASSERT_EQ(retro.remoteness(p), twin.remoteness(p));
         (misere ? misere_draws : draws) += outcome == Outcome::D;
-        bool complete = false;
-        const auto winning = sorted(retro.winning_options(p, 1'000, complete));
-        EXPECT_TRUE(complete);
-        EXPECT_EQ(winning, twin.options_to(p, Outcome::P));
-        const auto drawing = sorted(retro.drawing_options(p, 1'000, complete));
-        EXPECT_TRUE(complete);
-        EXPECT_EQ(drawing, outcome == Outcome::D ? twin.options_to(p, Outcome::D)
+        const OptionList winning = retro.winning_options(p, 1'000);
+        EXPECT_TRUE(winning.complete);
+        EXPECT_EQ(sorted(winning.items), twin.options_to(p, Outcome::P));
+        const OptionList drawing = retro.drawing_options(p, 1'000);
+        EXPECT_TRUE(drawing.complete);
+        EXPECT_EQ(sorted(drawing.items), outcome == Outcome::D ? twin.options_to(p, Outcome::D)
                                                  : std::vector<Position>{});
         check_best_option(retro, twin, ruleset, p);
         if (misere) continue;
@@ -205,7 +204,7 @@ TEST(Retrograde, MatchesGeneralisedGrundyAndTheFixedPointOnCyclicGraphs) {
           after[move.token] = move.to;
           by_gamma.push_back(after);
         }
-        EXPECT_EQ(winning, sorted(by_gamma));
+        EXPECT_EQ(sorted(winning.items), sorted(by_gamma));
       }
     }
   }
@@ -268,11 +267,10 @@ TEST(Retrograde, FergusonFigure3_4) {
   EXPECT_EQ(normal.remoteness({d}), 1u);
   EXPECT_EQ(normal.outcome({e}), Outcome::P);
   EXPECT_EQ(normal.remoteness({e}), 0u);
-  bool complete = false;
-  EXPECT_EQ(normal.drawing_options({c}, 10, complete), std::vector<Position>{{a}});
-  EXPECT_TRUE(normal.winning_options({c}, 10, complete).empty());
+  EXPECT_EQ(normal.drawing_options({c}, 10).items, std::vector<Position>{{a}});
+  EXPECT_TRUE(normal.winning_options({c}, 10).empty());
   EXPECT_EQ(normal.best_option({c}), Position{a});
-  EXPECT_EQ(normal.winning_options({d}, 10, complete), std::vector<Position>{{e}});
+  EXPECT_EQ(normal.winning_options({d}, 10).items, std::vector<Position>{{e}});
   EXPECT_EQ(normal.best_option({e}), std::nullopt);
   EXPECT_EQ(normal.outcome({d, d}), Outcome::P);
   EXPECT_EQ(normal.remoteness({d, d}), 2u);

@@ -94,8 +94,7 @@ TEST(UserGame, HeapRulesetsAgreeWithBruteForce) {
         // A misère terminal position is won without a move.
         if (!by_heaps.game().moves(p).empty()) EXPECT_EQ(wins.empty(), expected == Outcome::P);
         for (const Position& option : wins) EXPECT_FALSE(brute.mover_wins(option, convention));
-        bool complete = true;
-        EXPECT_EQ(wins.size(), brute.winning_options(p, convention, 1'000'000, complete).size());
+        EXPECT_EQ(wins.size(), brute.winning_options(p, convention, 1'000'000).size());
       }
       const auto remoteness = whole.remoteness(p);
       ASSERT_TRUE(remoteness.has_value());

@@ -140,11 +140,11 @@ TEST(UserRuleset, UserKaylesMatchesTheBuiltInCodeInEveryConvention) {
     // The same winning moves, as sets of rows (the user's moves list mirror
     // images of a split separately; the built-in code lists each once).
     std::set<std::pair<std::vector<int>, Heap>> user_moves, builtin_moves;
-    for (const Move& m : e.winning_moves.moves) {
+    for (const Move& m : e.winning_moves.items) {
       const auto parts = user_sum.decode(m.after(user_sum.encode({user->encode(rows), {h}})));
       user_moves.insert({Rows{}.canonical(user->decode(parts[0])), parts[1][0]});
     }
-    for (const Move& m : f.winning_moves.moves) {
+    for (const Move& m : f.winning_moves.items) {
       const auto parts = builtin_sum.decode(m.after(Compound::encode({heaps, {h}})));
       std::vector<int> rest(parts[0].begin(), parts[0].end());
       builtin_moves.insert({Rows{}.canonical(rest), parts[1][0]});

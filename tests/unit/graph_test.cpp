@@ -278,7 +278,7 @@ TEST(GraphValues, SumRuleCases) {
   TokenAnalysis a = analyse({"s1", "s2"});
   EXPECT_EQ(a.value, finite(3));
   EXPECT_EQ(a.outcome, Outcome::N);
-  EXPECT_EQ(a.winning_moves, (std::vector<TokenMove>{{1, s2, s1}}));
+  EXPECT_EQ(a.winning_moves.items, (std::vector<TokenMove>{{1, s2, s1}}));
   EXPECT_EQ(a.winning_move_count, 1u);
   a = analyse({"s2", "s2"});
   EXPECT_EQ(a.value, finite(0));
@@ -295,7 +295,7 @@ TEST(GraphValues, SumRuleCases) {
   a = analyse({"x", "s0"});
   EXPECT_EQ(a.value, infinite({0}));
   EXPECT_EQ(a.outcome, Outcome::N);
-  EXPECT_EQ(a.winning_moves, (std::vector<TokenMove>{{0, x, s0}}));
+  EXPECT_EQ(a.winning_moves.items, (std::vector<TokenMove>{{0, x, s0}}));
   a = analyse({"x", "s1"});
   EXPECT_EQ(a.value, infinite({1}));
   EXPECT_EQ(a.outcome, Outcome::D);
@@ -304,7 +304,7 @@ TEST(GraphValues, SumRuleCases) {
   a = analyse({"s1", "z"});
   EXPECT_EQ(a.value, infinite({0}));
   EXPECT_EQ(a.outcome, Outcome::N);
-  EXPECT_EQ(a.winning_moves, (std::vector<TokenMove>{{1, z, s1}}));
+  EXPECT_EQ(a.winning_moves.items, (std::vector<TokenMove>{{1, z, s1}}));
   // s2 + s1 + z: the finite part is 3, K xor 3 = {2}: a draw.
   a = analyse({"s2", "s1", "z"});
   EXPECT_EQ(a.value, infinite({2}));
@@ -344,10 +344,10 @@ TEST(GraphValues, WinningMovesMayRaiseAValueAndAreCapped) {
   const std::vector<Vertex> tokens{u, q};
   TokenAnalysis a = analyze_tokens(g, gamma, tokens);
   EXPECT_EQ(a.value, finite(2));
-  EXPECT_EQ(a.winning_moves, (std::vector<TokenMove>{{0, u, q}, {1, q, t}}));
+  EXPECT_EQ(a.winning_moves.items, (std::vector<TokenMove>{{0, u, q}, {1, q, t}}));
   EXPECT_EQ(a.winning_move_count, 2u);
   a = analyze_tokens(g, gamma, tokens, 1);
-  EXPECT_EQ(a.winning_moves, (std::vector<TokenMove>{{0, u, q}}));
+  EXPECT_EQ(a.winning_moves.items, (std::vector<TokenMove>{{0, u, q}}));
   EXPECT_EQ(a.winning_move_count, 2u);
   const std::vector<Vertex> bad{7};
   EXPECT_THROW(analyze_tokens(g, gamma, bad), InputError);

@@ -33,10 +33,10 @@ TEST(MooreClosedForm, WorkedExample) {
   EXPECT_FALSE(is_p_position(start, 3));
   EXPECT_TRUE(is_p_position(result, 3));
   EXPECT_EQ(one_winning_move(start, 3), result);
-  const WinningMoves all = winning_moves(start, 3, kAll);
+  const OptionList all = winning_moves(start, 3, kAll);
   EXPECT_TRUE(all.complete);
-  EXPECT_TRUE(contains(all.positions, result));
-  EXPECT_EQ(count_winning_moves(start, 3, kNoLimit), all.positions.size());
+  EXPECT_TRUE(contains(all.items, result));
+  EXPECT_EQ(count_winning_moves(start, 3, kNoLimit), all.items.size());
 }
 
 // The column counts of the worked example, bit 0 first: 01100, 11000,
@@ -54,9 +54,9 @@ TEST(MooreClosedForm, NimIsKEqualsOne) {
   EXPECT_TRUE(is_p_position({1, 2, 3}, 1));
   EXPECT_TRUE(is_p_position({1, 4, 5}, 1));
   EXPECT_EQ(one_winning_move({3, 4, 5}, 1), (Position{1, 4, 5}));
-  const WinningMoves all = winning_moves({3, 4, 5}, 1, kAll);
+  const OptionList all = winning_moves({3, 4, 5}, 1, kAll);
   EXPECT_TRUE(all.complete);
-  EXPECT_EQ(all.positions, (std::vector<Position>{{1, 4, 5}}));
+  EXPECT_EQ(all.items, (std::vector<Position>{{1, 4, 5}}));
   EXPECT_EQ(count_winning_moves({3, 4, 5}, 1, kNoLimit), 1U);
   EXPECT_EQ(one_winning_move({1, 2, 3}, 1), std::nullopt);
 }
@@ -71,14 +71,14 @@ TEST(MooreClosedForm, KEqualsTwoOnOnes) {
   EXPECT_FALSE(is_p_position({1, 1}, 2));
   EXPECT_FALSE(is_p_position({1, 1, 1, 1}, 2));
   const std::vector<Position> expected{{0, 1, 1, 1}, {1, 0, 1, 1}, {1, 1, 0, 1}, {1, 1, 1, 0}};
-  const WinningMoves all = winning_moves({1, 1, 1, 1}, 2, kAll);
+  const OptionList all = winning_moves({1, 1, 1, 1}, 2, kAll);
   EXPECT_TRUE(all.complete);
-  EXPECT_EQ(all.positions, expected);
+  EXPECT_EQ(all.items, expected);
   EXPECT_EQ(count_winning_moves({1, 1, 1, 1}, 2, kNoLimit), 4U);
   EXPECT_EQ(count_winning_moves({1, 1, 1, 1}, 2, 3), 3U);
-  const WinningMoves two = winning_moves({1, 1, 1, 1}, 2, 2);
+  const OptionList two = winning_moves({1, 1, 1, 1}, 2, 2);
   EXPECT_FALSE(two.complete);
-  EXPECT_EQ(two.positions, (std::vector<Position>{{0, 1, 1, 1}, {1, 0, 1, 1}}));
+  EXPECT_EQ(two.items, (std::vector<Position>{{0, 1, 1, 1}, {1, 0, 1, 1}}));
 }
 
 // With k >= number of heaps a move may empty everything, so any non-empty
@@ -87,7 +87,7 @@ TEST(MooreClosedForm, KEqualsTwoOnOnes) {
 TEST(MooreClosedForm, KAtLeastHeapCountEmptiesEverything) {
   EXPECT_FALSE(is_p_position({5, 9}, 2));
   EXPECT_EQ(one_winning_move({5, 9}, 2), (Position{0, 0}));
-  EXPECT_EQ(winning_moves({5, 9}, 2, kAll).positions, (std::vector<Position>{{0, 0}}));
+  EXPECT_EQ(winning_moves({5, 9}, 2, kAll).items, (std::vector<Position>{{0, 0}}));
   EXPECT_EQ(count_winning_moves({5, 9}, 7, kNoLimit), 1U);
   const unsigned huge_k = std::numeric_limits<unsigned>::max();  // k+1 = 2^32 must not wrap
   EXPECT_FALSE(is_p_position({1}, huge_k));
@@ -100,9 +100,9 @@ TEST(MooreClosedForm, TerminalPositionsAreP) {
     EXPECT_TRUE(is_p_position({}, k));
     EXPECT_TRUE(is_p_position({0, 0}, k));
     EXPECT_EQ(one_winning_move({}, k), std::nullopt);
-    const WinningMoves none = winning_moves({0, 0}, k, kAll);
+    const OptionList none = winning_moves({0, 0}, k, kAll);
     EXPECT_TRUE(none.complete);
-    EXPECT_TRUE(none.positions.empty());
+    EXPECT_TRUE(none.items.empty());
     EXPECT_EQ(count_winning_moves({}, k, kNoLimit), 0U);
   }
 }
@@ -114,7 +114,7 @@ TEST(MooreClosedForm, LargestHeaps) {
   EXPECT_TRUE(is_p_position({kMaxHeap, kMaxHeap}, 1));
   EXPECT_FALSE(is_p_position({kMaxHeap, kMaxHeap - 1}, 1));
   EXPECT_EQ(one_winning_move({kMaxHeap, kMaxHeap - 1}, 1), (Position{kMaxHeap - 1, kMaxHeap - 1}));
-  EXPECT_EQ(winning_moves({kMaxHeap, kMaxHeap}, 2, kAll).positions,
+  EXPECT_EQ(winning_moves({kMaxHeap, kMaxHeap}, 2, kAll).items,
             (std::vector<Position>{{0, 0}}));
 }
 
@@ -126,16 +126,16 @@ TEST(MooreClosedForm, LargestHeapsInNim) {
   std::vector<Position> expected{{kMaxHeap - 3, 2, kMaxHeap - 1, 0},
                                  {kMaxHeap, 1, kMaxHeap - 1, 0},
                                  {kMaxHeap, 2, kMaxHeap - 2, 0}};
-  WinningMoves all = winning_moves(start, 1, kAll);
-  std::sort(all.positions.begin(), all.positions.end());
+  OptionList all = winning_moves(start, 1, kAll);
+  std::sort(all.items.begin(), all.items.end());
   std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(all.positions, expected);
+  EXPECT_EQ(all.items, expected);
   EXPECT_EQ(one_winning_move(start, 1), (Position{kMaxHeap - 3, 2, kMaxHeap - 1, 0}));
 }
 
 TEST(MooreClosedForm, LimitZero) {
-  const WinningMoves n_position = winning_moves({1}, 1, 0);
-  EXPECT_TRUE(n_position.positions.empty());
+  const OptionList n_position = winning_moves({1}, 1, 0);
+  EXPECT_TRUE(n_position.items.empty());
   EXPECT_FALSE(n_position.complete);  // {0} is reachable and not listed
   EXPECT_TRUE(winning_moves({1, 1}, 1, 0).complete);
   EXPECT_EQ(count_winning_moves({1}, 1, 0), 0U);

@@ -19,8 +19,7 @@ class MooreNim final : public PositionRuleset {
     visitor.moore(*this);
   }
   bool is_p_position(const Position& heaps) const override;
-  std::vector<Position> winning_moves(const Position& heaps, std::size_t max_moves,
-                                      bool& complete) const override;
+  OptionList winning_moves(const Position& heaps, std::size_t max_moves) const override;
   // k = 1 is Nim (value = nim-sum); otherwise 0 at P-positions only.
   std::optional<Nimber> closed_form_value(const Position& heaps) const override;
   unsigned k() const { return k_; }

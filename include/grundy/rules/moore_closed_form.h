@@ -39,6 +39,7 @@
 #include <optional>
 #include <vector>
 
+#include "grundy/core/bounded_list.h"
 #include "grundy/core/types.h"
 
 namespace grundy::moore {
@@ -60,13 +61,6 @@ std::vector<std::uint64_t> ones_per_column(const Position& heaps, int columns);
 // std::nullopt iff `heaps` is a P-position. Throws InputError if k == 0.
 std::optional<Position> one_winning_move(const Position& heaps, unsigned k);
 
-struct WinningMoves {
-  // Positions reachable in one legal move that are P-positions, each once.
-  std::vector<Position> positions;
-  // False iff more winning moves exist than were returned.
-  bool complete = true;
-};
-
 // Every position reachable from `heaps` in one move (1..k heaps reduced) that
 // is a P-position, at most `max_moves` of them. A result differs from `heaps`
 // exactly in the heaps the move reduces.
@@ -83,7 +77,7 @@ struct WinningMoves {
 // first max_moves results of a call are the first max_moves of any call with
 // a larger limit. Throws InputError if k == 0, LimitError if there are 2^32
 // heaps or more.
-WinningMoves winning_moves(const Position& heaps, unsigned k, std::size_t max_moves);
+OptionList winning_moves(const Position& heaps, unsigned k, std::size_t max_moves);
 
 // min(number of winning moves, limit), without building the positions: the
 // search of winning_moves, multiplying by binomial coefficients where

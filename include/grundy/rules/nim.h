@@ -25,13 +25,14 @@ class Nim final : public HeapRuleset {
                                        const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
   // Misère Nim (Bouton 1901; docs/theory.md §2).
-  std::optional<MisereClosedForm> misere_closed_form(const Position& heaps) const override;
+  std::optional<MisereClosedForm> misere_closed_form(const Position& heaps,
+                                                     std::size_t max_moves) const override;
 };
 
 // Misère Nim (docs/theory.md §2; WW ch. 13).
 bool misere_nim_is_p_position(const Position& heaps);
-// Every position reachable by one Nim move that is a misère P-position, in
-// order of heap index, then of the size left.
-std::vector<Position> misere_nim_winning_moves(const Position& heaps);
+// The Nim moves to a misère P-position, in order of heap index, then of the
+// size left, at most `max_moves` of them.
+MoveList misere_nim_winning_moves(const Position& heaps, std::size_t max_moves);
 
 }  // namespace grundy

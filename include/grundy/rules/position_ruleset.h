@@ -41,9 +41,8 @@ class PositionRuleset : public Ruleset {
   virtual bool is_p_position(const Position& position) const = 0;
 
   // Normal play: every option that is a P-position, at most `max_moves` of
-  // them (complete = false when there were more), in a documented order.
-  virtual std::vector<Position> winning_moves(const Position& position, std::size_t max_moves,
-                                              bool& complete) const = 0;
+  // them (marked incomplete when there were more), in a documented order.
+  virtual OptionList winning_moves(const Position& position, std::size_t max_moves) const = 0;
 
   // The Grundy value of the whole position, where a closed form gives it.
   virtual std::optional<Nimber> closed_form_value(const Position& /*position*/) const {

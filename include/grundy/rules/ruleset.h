@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/bounded_list.h"
 #include "grundy/core/types.h"
 
 namespace grundy {
@@ -28,12 +29,8 @@ struct Move {
   Position after(const Position& before) const;
 };
 
-// A bounded list of moves. `complete` is false when the list was cut at the
-// caller's limit, so a truncated answer is never mistaken for the whole one.
-struct MoveList {
-  std::vector<Move> moves;
-  bool complete = true;
-};
+// Moves as shown to a user, at most a caller's number of them.
+using MoveList = BoundedList<Move>;
 
 class Ruleset;
 class HeapRuleset;
@@ -98,19 +95,22 @@ class Ruleset {
   virtual void accept(RulesetVisitor& visitor) const { visitor.moves_only(*this); }
 
   // Misère play by a closed form that belongs to the ruleset (misère Nim):
-  // whether the player to move loses, and every winning option; nullopt
-  // where there is none.
+  // whether the player to move loses, and its winning moves, at most
+  // `max_moves` of them; nullopt where there is none.
   struct MisereClosedForm {
     std::string name;  // e.g. "misère Nim"
     bool p_position = false;
-    std::vector<Position> winning_options;
+    MoveList winning_moves;
   };
-  virtual std::optional<MisereClosedForm> misere_closed_form(const Position& /*position*/) const {
+  virtual std::optional<MisereClosedForm> misere_closed_form(const Position& /*position*/,
+                                                             std::size_t /*max_moves*/) const {
     return std::nullopt;
   }
 
   // All options, each with its description (for small positions and tests).
   std::vector<Move> moves(const Position& position) const;
+  // The options in the generator's order, at most `max` of them.
+  OptionList options(const Position& position, std::size_t max) const;
 };
 
 }  // namespace grundy

@@ -28,8 +28,7 @@ class StaircaseNim final : public PositionRuleset {
     visitor.staircase(*this);
   }
   bool is_p_position(const Position& stairs) const override;
-  std::vector<Position> winning_moves(const Position& stairs, std::size_t max_moves,
-                                      bool& complete) const override;
+  OptionList winning_moves(const Position& stairs, std::size_t max_moves) const override;
   std::optional<Nimber> closed_form_value(const Position& stairs) const override;
   std::optional<std::vector<Nimber>> part_values(const Position& stairs) const override;
 };

@@ -19,8 +19,7 @@ class Wythoff final : public PositionRuleset {
     visitor.wythoff(*this);
   }
   bool is_p_position(const Position& heaps) const override;
-  std::vector<Position> winning_moves(const Position& heaps, std::size_t max_moves,
-                                      bool& complete) const override;
+  OptionList winning_moves(const Position& heaps, std::size_t max_moves) const override;
   // 0 at P-positions; otherwise no closed form is known.
   std::optional<Nimber> closed_form_value(const Position& heaps) const override;
 };

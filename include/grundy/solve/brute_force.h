@@ -78,9 +78,9 @@ class BruteForce {
   // Whether the player to move wins under `convention`.
   bool mover_wins(const Position& position, Convention convention);
   // Every option after which the player to move (the opponent) loses, in the
-  // generator's order, at most max_moves (complete = false if cut).
-  std::vector<Position> winning_options(const Position& position, Convention convention,
-                                        std::size_t max_moves, bool& complete);
+  // generator's order, at most max_moves (marked incomplete if cut).
+  OptionList winning_options(const Position& position, Convention convention,
+                             std::size_t max_moves);
 
   std::uint64_t positions_stored() const;
   std::uint64_t position_limit() const { return limit_; }

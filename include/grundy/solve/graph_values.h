@@ -70,6 +70,7 @@
 #include <span>
 #include <vector>
 
+#include "grundy/core/bounded_list.h"
 #include "grundy/core/gamma.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/types.h"
@@ -129,7 +130,7 @@ struct TokenAnalysis {
   Outcome outcome = Outcome::P;
   // Every move to a position of γ = 0 (empty for P and D), by token, then by
   // target vertex; at most max_moves of them.
-  std::vector<TokenMove> winning_moves;
+  BoundedList<TokenMove> winning_moves;
   std::uint64_t winning_move_count = 0;  // all of them, listed or not
 };
 

@@ -79,15 +79,12 @@ class Retrograde {
   std::optional<std::uint64_t> remoteness(const Position& position);
 
   // The options of `position`, as the ruleset generates them, that lead to a
-  // lost position (the winning moves), at most `max` of them; `complete` is
-  // false when the list was cut.
-  std::vector<Position> winning_options(const Position& position, std::size_t max,
-                                        bool& complete);
+  // lost position (the winning moves), at most `max` of them.
+  OptionList winning_options(const Position& position, std::size_t max);
   // For a drawn position, its options that keep the draw (to drawn
   // positions: a draw has no lost option, and a move to a won position
   // loses); empty for a won or lost position.
-  std::vector<Position> drawing_options(const Position& position, std::size_t max,
-                                        bool& complete);
+  OptionList drawing_options(const Position& position, std::size_t max);
 
   // The option good play chooses, first in generator order among equals: the
   // winner moves to a lost option of least remoteness (hurries), the loser to
@@ -107,9 +104,8 @@ class Retrograde {
   Id ensure(const Position& position);
   // The generated options of `position` with the ids of their canonical forms.
   std::vector<std::pair<Position, Id>> options_with_ids(const Position& position);
-  // Those of them labelled `label`, at most `max` (complete = false if cut).
-  std::vector<Position> options_labelled(const Position& position, Label label, std::size_t max,
-                                         bool& complete);
+  // Those of them labelled `label`, at most `max`.
+  OptionList options_labelled(const Position& position, Label label, std::size_t max);
 
   const Ruleset& ruleset_;
   Convention convention_;
