@@ -159,52 +159,30 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
     e = {c.outcome, std::move(c.suspense), std::move(c.move), std::move(c.method)};
   }
   const char* numbers_name = conjunctive ? "remoteness" : "suspense";
-  // A single heap game is shown as its heaps, as the user wrote it.
-  const bool one_heap_game =
-      summands.size() == 1 && heap_ruleset_of(*summands[0].ruleset) != nullptr;
-  const Ruleset& first = *summands[0].ruleset;
-  auto shown = [&](const Position& p) {
-    if (!one_heap_game) return every.show(p);
-    Position heaps;
-    for (const Position& c : every.decode(p)) heaps.insert(heaps.end(), c.begin(), c.end());
-    return join(heaps);
+  // The compound shows a heap game's components in one row, a group of
+  // heaps left by a split in parentheses, so that a move typed back is the
+  // same compound (rules/compound.h).
+  auto shown = [&](const Position& p) { return every.show(p); };
+  const std::string description = e.move ? every.describe_move(position, *e.move) : "";
+  // JSON: the components of one heap game as one row (a component of one
+  // heap a number, a group of heaps a list: [3, [1, 1]]); otherwise every
+  // component with its ruleset.
+  bool one_row = true;
+  for (std::size_t i = 0; i < every.size(); ++i)
+    one_row = one_row && every.ruleset(i).numbers_are_components() &&
+              every.ruleset(i).name() == every.ruleset(0).name();
+  auto as_json = [&](const Position& p) {
+    if (!one_row) return position_json(every, p);
+    auto row = nlohmann::json::array();
+    for (const Position& c : every.decode(p))
+      row.push_back(c.size() == 1 ? nlohmann::json(c[0]) : nlohmann::json(c));
+    return row;
   };
-  auto flat = [&](const Position& p) {
-    Position heaps;
-    for (const Position& c : every.decode(p)) heaps.insert(heaps.end(), c.begin(), c.end());
-    return heaps;
-  };
-  // The move, component by component; heap numbers counted in the whole row.
-  std::string description;
-  if (e.move) {
-    if (one_heap_game) {
-      const auto before = every.decode(position);
-      const auto after = every.decode(*e.move);
-      std::vector<std::string> parts;
-      std::size_t offset = 0;
-      Position whole = flat(position);
-      for (std::size_t i = 0; i < before.size(); ++i) {
-        if (before[i] != after[i]) {
-          Position changed = whole;
-          changed.erase(changed.begin() + static_cast<std::ptrdiff_t>(offset),
-                        changed.begin() + static_cast<std::ptrdiff_t>(offset + before[i].size()));
-          changed.insert(changed.begin() + static_cast<std::ptrdiff_t>(offset), after[i].begin(),
-                         after[i].end());
-          parts.push_back(first.describe_move(whole, changed));
-        }
-        offset += before[i].size();
-      }
-      description = fmt::format("{}", fmt::join(parts, "; "));
-    } else {
-      description = every.describe_move(position, *e.move);
-    }
-  }
-  const std::string name = first.name();
   if (request.json) {
     nlohmann::json j;
-    j["ruleset"] = one_heap_game ? first.name() : every.name();
+    j["ruleset"] = one_row ? every.ruleset(0).name() : every.name();
     j["convention"] = conjunctive ? "conjunctive" : "every";
-    j["position"] = one_heap_game ? nlohmann::json(flat(position)) : position_json(every, position);
+    j["position"] = as_json(position);
     j["outcome"] = std::string(1, outcome_letter(e.outcome));
     j["value"] = nullptr;
     j[numbers_name] = e.numbers.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.numbers);
@@ -212,9 +190,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
     j["method"] = e.method;
     auto moves = nlohmann::json::array();
     if (e.outcome == Outcome::N && e.move)
-      moves.push_back({{"description", description},
-                       {"position", one_heap_game ? nlohmann::json(flat(*e.move))
-                                                  : position_json(every, *e.move)}});
+      moves.push_back({{"description", description}, {"position", as_json(*e.move)}});
     j["winning_moves"] = moves;
     std::puts(j.dump(2).c_str());
     return 0;
@@ -222,8 +198,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   const char* rule = conjunctive
                         ? "conjunctive: move in every component, the game ends when one cannot move"
                         : "Every-SG: move in every component";
-  std::string out = one_heap_game ? fmt::format("{} ({}): {}\n", name, rule, shown(position))
-                                  : fmt::format("{} ({})\n", shown(position), rule);
+  std::string out = fmt::format("{} ({})\n", shown(position), rule);
   out += fmt::format("outcome: {} — {}\n", outcome_letter(e.outcome),
                      e.outcome == Outcome::N   ? "the player to move wins"
                      : e.outcome == Outcome::P ? "the other player wins"
@@ -332,7 +307,8 @@ int run_analyze(const AnalyzeRequest& request) {
   } else {
     print_text(ruleset, position, a, request);
     if (request.explain) {
-      const std::string text = "\n" + explain(ruleset, position, a, request.misere);
+      const std::string text = explain(ruleset, position, a, request.misere);
+      std::fputc('\n', stdout);
       std::fwrite(text.data(), 1, text.size(), stdout);
     }
   }

@@ -17,8 +17,6 @@ constexpr std::string_view kGraphPrefix = "graph:";
 bool is_graph(const std::string& name) { return name.rfind(kGraphPrefix, 0) == 0; }
 
 Summand parse_summand(const std::string& name, const std::vector<std::string>& numbers) {
-  if (numbers.empty())
-    throw InputError(name, fmt::format("'{}' needs a position after it", name));
   Summand s;
   if (is_graph(name)) {
     const std::string file = name.substr(kGraphPrefix.size());
@@ -42,21 +40,85 @@ Summand parse_summand(const std::string& name, const std::vector<std::string>& n
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens) {
   if (is_graph(ruleset)) return true;
   for (const std::string& t : tokens)
-    if (t == "+") return true;
+    if (t == "+" || t.find_first_of("()") != std::string::npos) return true;
   return false;
 }
 
+namespace {
+
+// The tokens with parentheses and blanks as separators of their own, so that
+// "(1 1)" (one quoted word), "(1" "1)" and "(" "1" "1" ")" read alike.
+std::vector<std::string> split_groups(const std::vector<std::string>& tokens) {
+  std::vector<std::string> result;
+  for (const std::string& token : tokens) {
+    std::string word;
+    auto flush = [&] {
+      if (!word.empty()) result.push_back(word);
+      word.clear();
+    };
+    for (char c : token) {
+      if (c == '(' || c == ')') {
+        flush();
+        result.emplace_back(1, c);
+      } else if (c == ' ' || c == '\t') {
+        flush();
+      } else {
+        word += c;
+      }
+    }
+    flush();
+  }
+  return result;
+}
+
+}  // namespace
+
 std::vector<Summand> parse_summands(const std::string& ruleset,
-                                    const std::vector<std::string>& tokens) {
+                                    const std::vector<std::string>& raw_tokens) {
+  const std::vector<std::string> tokens = split_groups(raw_tokens);
   std::vector<Summand> summands;
   std::string name = ruleset;
   std::vector<std::string> numbers;
+  bool grouped = false;  // this summand has a group "(1 1)": one component
+                         // of an Every-SG compound (what a split left of a heap)
+  auto flush_numbers = [&] {
+    if (!numbers.empty()) add_summand(summands, parse_summand(name, numbers));
+    numbers.clear();
+  };
+  auto add_group = [&](const std::vector<std::string>& group) {
+    flush_numbers();
+    Summand s = parse_summand(name, group);
+    if (!s.ruleset->numbers_are_components())
+      throw InputError("(", fmt::format("parentheses group the heaps (or tokens) of one "
+                                        "component, and {} has none; e.g. kayles 3 (1 1)",
+                                        s.ruleset->name()));
+    s.grouped = true;
+    summands.push_back(std::move(s));
+    grouped = true;
+  };
   auto finish = [&] {
     if (name == "+" || name.empty())
       throw InputError("+", "a '+' must stand between two games, e.g. kayles 5 + nim 3");
-    add_summand(summands, parse_summand(name, numbers));
+    if (numbers.empty() && !grouped)
+      throw InputError(name, fmt::format("'{}' needs a position after it", name));
+    flush_numbers();
   };
   for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i] == ")") throw InputError(")", "a ')' without its '('");
+    if (tokens[i] == "(") {
+      std::vector<std::string> group;
+      while (++i < tokens.size() && tokens[i] != ")") {
+        if (tokens[i] == "(" || tokens[i] == "+")
+          throw InputError(tokens[i], fmt::format("'{}' inside parentheses: a group holds "
+                                                  "numbers only, e.g. kayles 3 (1 1)",
+                                                  tokens[i]));
+        group.push_back(tokens[i]);
+      }
+      if (i == tokens.size()) throw InputError("(", "a '(' without its ')'");
+      if (group.empty()) throw InputError("()", "an empty group '()': write its numbers inside");
+      add_group(group);
+      continue;
+    }
     if (tokens[i] != "+") {
       numbers.push_back(tokens[i]);
       continue;
@@ -65,7 +127,7 @@ std::vector<Summand> parse_summands(const std::string& ruleset,
     if (i + 1 == tokens.size())
       throw InputError("+", "a '+' must be followed by another game, e.g. kayles 5 + nim 3");
     name = tokens[++i];
-    numbers.clear();
+    grouped = false;
   }
   finish();
   return summands;

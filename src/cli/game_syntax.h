@@ -5,8 +5,10 @@
 //
 // A summand is RULESET NUMBER..., or graph:FILE VERTEX... (ids or names);
 // summands of the same heap game, or of the same graph file, are merged
-// (kayles 5 + kayles 7 is kayles 5 7). Every failure is an InputError naming
-// the token.
+// (kayles 5 + kayles 7 is kayles 5 7). Numbers in parentheses, "kayles 3
+// (1 1)", are one component of an Every-SG or conjunctive compound: the
+// heaps a split left of one heap. Every failure is an InputError naming the
+// token.
 #pragma once
 
 #include <memory>

@@ -139,8 +139,23 @@ std::string Compound::show(const Position& position) const {
   std::vector<std::string> parts;
   for (std::size_t i = 0; i < components.size(); ++i) {
     const std::string numbers = rulesets_[i]->show(components[i]);
-    parts.push_back(numbers.empty() ? rulesets_[i]->name() + " (empty)"
-                                    : rulesets_[i]->name() + " " + numbers);
+    const bool grouping = kind_ != CompoundKind::disjunctive &&
+                          rulesets_[i]->numbers_are_components();
+    if (!grouping) {
+      parts.push_back(numbers.empty() ? rulesets_[i]->name() + " (empty)"
+                                      : rulesets_[i]->name() + " " + numbers);
+      continue;
+    }
+    // In an Every-SG or conjunctive compound, the heaps (tokens) of one game
+    // are shown in one row as the user writes them, a component of several
+    // numbers (what a split left of one heap) in parentheses: "0.77 3 (1 1)".
+    const std::string shown =
+        components[i].size() == 1 ? numbers : fmt::format("({})", numbers);
+    if (i > 0 && rulesets_[i - 1]->numbers_are_components() &&
+        rulesets_[i - 1]->name() == rulesets_[i]->name())
+      parts.back() += " " + shown;
+    else
+      parts.push_back(rulesets_[i]->name() + " " + shown);
   }
   return fmt::format("{}", fmt::join(parts, " + "));
 }
@@ -160,7 +175,8 @@ const Compound* compound_of(const Ruleset& ruleset) {
 
 void add_summand(std::vector<GamePosition>& summands, GamePosition summand) {
   for (GamePosition& earlier : summands) {
-    if (earlier.ruleset->name() == summand.ruleset->name() &&
+    if (!earlier.grouped && !summand.grouped &&
+        earlier.ruleset->name() == summand.ruleset->name() &&
         earlier.ruleset->numbers_are_components()) {
       earlier.position.insert(earlier.position.end(), summand.position.begin(),
                               summand.position.end());
@@ -171,7 +187,12 @@ void add_summand(std::vector<GamePosition>& summands, GamePosition summand) {
   summands.push_back(std::move(summand));
 }
 
-GamePosition sum_of(const std::vector<GamePosition>& summands) {
+GamePosition sum_of(const std::vector<GamePosition>& grouped) {
+  std::vector<GamePosition> summands;
+  for (GamePosition s : grouped) {
+    s.grouped = false;
+    add_summand(summands, std::move(s));
+  }
   if (summands.size() == 1) return summands[0];
   std::vector<std::shared_ptr<const Ruleset>> rulesets;
   std::vector<Position> positions;
@@ -187,7 +208,7 @@ CompoundPosition every_compound_of(const std::vector<GamePosition>& summands, Co
   std::vector<std::shared_ptr<const Ruleset>> rulesets;
   std::vector<Position> positions;
   for (const GamePosition& s : summands) {
-    if (s.ruleset->numbers_are_components()) {
+    if (s.ruleset->numbers_are_components() && !s.grouped) {
       for (Heap n : s.position) {
         rulesets.push_back(s.ruleset);
         positions.push_back({n});

@@ -270,6 +270,58 @@ TEST(Cli, EverySgAndRemoteness) {
   expect_bad({"analyze", "nim", "3", "--every", "--misere"}, "--misere");
 }
 
+// The arguments that write a one-row Every-SG position as JSON gives it: a
+// heap as a number, the heaps a split left of one heap as a group "(a b)".
+std::vector<std::string> typed_back(const std::string& game, const nlohmann::json& row) {
+  std::vector<std::string> args{"analyze", game};
+  for (const auto& c : row) {
+    if (c.is_number()) {
+      args.push_back(std::to_string(c.get<std::uint64_t>()));
+    } else {
+      std::string group = "(";
+      for (const auto& n : c) group += (group.size() > 1 ? " " : "") + std::to_string(n.get<std::uint64_t>());
+      args.push_back(group + ")");
+    }
+  }
+  return args;
+}
+
+TEST(Cli, EverySgMovesKeepTheirGrouping) {
+  // After a split, the parts of a heap are one component of the Every-SG
+  // compound (their sum), not several: a winning move typed back must give
+  // the same compound, whose outcome is then P (docs/theory.md §5).
+  for (const char* game : {"kayles", "0.77", "dawson", "0.137"}) {
+    for (Heap a = 1; a <= 9; ++a) {
+      for (Heap b = 1; b <= 6; ++b) {
+        auto j = analyze_json({game, std::to_string(a), std::to_string(b), "--every"});
+        if (j["outcome"] != "N") continue;
+        ASSERT_EQ(j["winning_moves"].size(), 1u);
+        const auto& after = j["winning_moves"][0]["position"];
+        ASSERT_EQ(after.size(), 2u) << j.dump();
+        std::vector<std::string> args = typed_back(game, after);
+        args.erase(args.begin());
+        args.push_back("--every");
+        const auto back = analyze_json(args);
+        EXPECT_EQ(back["outcome"], "P") << game << " " << a << " " << b << " → " << after.dump();
+        EXPECT_EQ(back["position"], after);
+      }
+    }
+  }
+  // Text shows the groups in parentheses, and reads them back.
+  auto run = grundy_cli({"analyze", "kayles", "3", "4", "--every"});
+  EXPECT_NE(run.out.find("→  0.77 (1 1) (1 1)"), std::string::npos) << run.out;
+  run = grundy_cli({"analyze", "kayles", "(1", "1)", "(1 1)", "--every"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("suspense numbers: 2 2"), std::string::npos) << run.out;
+  // Grouping changes nothing in a disjunctive sum.
+  EXPECT_EQ(analyze_json({"kayles", "(1 1)", "5"})["value"], analyze_json({"kayles", "1", "1", "5"})["value"]);
+  expect_bad({"analyze", "kayles", "(1", "1", "--every"}, "(");
+  expect_bad({"analyze", "kayles", "1)", "--every"}, ")");
+  expect_bad({"analyze", "kayles", "()", "--every"}, "()");
+  expect_bad({"analyze", "kayles", "(1", "+", "nim", "1)", "--every"}, "+");
+  expect_bad({"analyze", "wythoff", "(1 2)", "--every"}, "(");
+}
+
 }  // namespace
 }  // namespace grundy
 

@@ -77,19 +77,25 @@ class Compound final : public Ruleset {
 struct GamePosition {
   std::shared_ptr<const Ruleset> ruleset;
   Position position;
+  // Whether the numbers form one component of an Every-SG or conjunctive
+  // compound although the game's numbers are components elsewhere: the
+  // heaps a split left of one heap, written "(1 1)". A disjunctive sum is
+  // the same game grouped or not.
+  bool grouped = false;
 };
 
 // Adds `summand` to a list of summands, merged into an earlier one of the
 // same game when that game's numbers are components (kayles 5 + kayles 7 is
-// kayles 5 7; tokens on one graph).
+// kayles 5 7; tokens on one graph) and neither is grouped.
 void add_summand(std::vector<GamePosition>& summands, GamePosition summand);
 
-// The disjunctive sum of the summands (the summand itself when there is one).
+// The disjunctive sum of the summands (the summand itself when there is one);
+// groups are merged with the other numbers of their game.
 GamePosition sum_of(const std::vector<GamePosition>& summands);
 
 // The Every-SG (or conjunctive) compound of the summands: every heap of a
-// heap game and every token on a graph is a component of its own (after a
-// split, the sum of its parts), other games are one each.
+// heap game and every token on a graph is a component of its own, a group
+// (the parts a split left of one heap) is one, other games are one each.
 // The ruleset as a compound, or nullptr when it is of another family.
 const Compound* compound_of(const Ruleset& ruleset);
 
