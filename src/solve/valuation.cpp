@@ -170,12 +170,15 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
     if (values.code() && h >= values.table_size() && values.periodicity()) {
       const Periodicity& period = *values.periodicity();
       const auto value_of = [&](Heap m) { return values.value(m); };
+      // Counting needs the count only, which the period gives by arithmetic:
+      // no option is listed, so --count costs no memory however many.
+      const std::size_t listed = options.count_only ? 0 : options.max_moves + 1;
       periodic = period.saltus == 0
                      ? periodic_options_with_value(*values.code(), value_of, period.preperiod,
-                                                   period.period, h, target, options.max_moves + 1)
+                                                   period.period, h, target, listed)
                      : arithmetic_options_with_value(*values.code(), value_of, period.preperiod,
                                                      period.period, period.saltus, h, target,
-                                                     options.max_moves + 1);
+                                                     listed);
     }
     if (periodic && periodic->splits_omitted && options.count_only)
       throw LimitError(fmt::format(

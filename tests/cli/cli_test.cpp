@@ -80,6 +80,24 @@ TEST(Cli, OneAndCount) {
   EXPECT_EQ(j["winning_moves"].size(), 1u);
 }
 
+TEST(Cli, CountingFromAPeriodListsNothing) {
+  // A heap of 10^18 Kayles has about 10^17 winning splits: --count takes
+  // their number from the period (tests/stress/periodic_options_test.cpp
+  // checks it against enumeration) and must not list them, which once
+  // exhausted memory. Past the cap it says so; with a cap above it, the count.
+  auto run = grundy_cli({"analyze", "kayles", "1000000000000000000", "3", "--count"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "more than 1000000000\n");
+  run = grundy_cli({"analyze", "kayles", "1000000000000000000", "3", "--count", "--max-moves",
+                    "1000000000000000000"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  const std::uint64_t total = std::stoull(run.out);
+  EXPECT_GT(total, 1'000'000'000U);
+  run = grundy_cli({"analyze", "kayles", "1000000000000000000", "3", "--count", "--max-moves",
+                    std::to_string(total - 1)});
+  EXPECT_EQ(run.out, "more than " + std::to_string(total - 1) + "\n");
+}
+
 // Every winning move printed for a small position is a legal option and the
 // twin says the opponent then loses; and no winning move is missing.
 void check_moves_by_twin(const std::string& ruleset_name, const Position& p, bool misere) {
