@@ -22,6 +22,8 @@ namespace {
 // Positions longer than this are not repeated after each move in text output;
 // the description names the heap that changed.
 constexpr std::size_t kShowPositionUpTo = 24;
+// JSON gives the position after each winning move up to this many numbers.
+constexpr std::size_t kJsonPositionUpTo = 256;
 
 std::string join(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
 
@@ -103,6 +105,24 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// A winning move in JSON: what it changes (docs/json.md), and the whole
+// position after it only where that is small: a position of 10^5 heaps with
+// 10^4 winning moves would otherwise be written 10^4 times.
+nlohmann::json move_json(const Ruleset& ruleset, const Position& position, const Move& move) {
+  nlohmann::json m{{"description", move.description}};
+  const bool whole_compound = move.component == Move::kWhole && is_compound(ruleset);
+  if (!whole_compound) {
+    if (move.component != Move::kWhole) m["component"] = move.component;
+    m["index"] = move.index;
+    m["replaced"] = move.replaced;
+    m["parts"] = move.parts;
+  }
+  // A move of a whole compound comes from a search, on a small position.
+  if (whole_compound || position.size() <= kJsonPositionUpTo)
+    m["position"] = position_json(ruleset, move.after(position));
+  return m;
+}
+
 void print_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
                 const AnalyzeRequest& request) {
   nlohmann::json j;
@@ -119,8 +139,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   auto moves = nlohmann::json::array();
   if (!request.count) {
     for (const Move& move : a.winning_moves.items) {
-      moves.push_back({{"description", move.description},
-                       {"position", position_json(ruleset, move.after(position))}});
+      moves.push_back(move_json(ruleset, position, move));
       if (request.one) break;
     }
   }

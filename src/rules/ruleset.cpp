@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "grundy/core/error.h"
+
 namespace grundy {
 
 Move Move::to(const Position& before, Position after, std::string description) {
@@ -15,12 +17,26 @@ Move Move::to(const Position& before, Position after, std::string description) {
 }
 
 Position Move::after(const Position& before) const {
+  // Where the splice starts in `before`, and the length prefix to update.
+  std::size_t at = index, prefix = kWhole;
+  if (component != kWhole) {
+    std::size_t offset = 0;
+    for (std::size_t c = 0; c < component; ++c) {
+      GRUNDY_ASSERT(offset < before.size());
+      offset += 1 + static_cast<std::size_t>(before[offset]);
+    }
+    GRUNDY_ASSERT(offset < before.size() && index + replaced <= before[offset]);
+    prefix = offset;
+    at = offset + 1 + index;
+  }
+  GRUNDY_ASSERT(at + replaced <= before.size());
   Position result;
   result.reserve(before.size() - replaced + parts.size());
-  result.insert(result.end(), before.begin(), before.begin() + static_cast<std::ptrdiff_t>(index));
+  result.insert(result.end(), before.begin(), before.begin() + static_cast<std::ptrdiff_t>(at));
   result.insert(result.end(), parts.begin(), parts.end());
-  result.insert(result.end(), before.begin() + static_cast<std::ptrdiff_t>(index + replaced),
+  result.insert(result.end(), before.begin() + static_cast<std::ptrdiff_t>(at + replaced),
                 before.end());
+  if (prefix != kWhole) result[prefix] = result[prefix] - replaced + parts.size();
   return result;
 }
 

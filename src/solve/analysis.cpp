@@ -66,12 +66,12 @@ class Parts final : public RulesetVisitor {
 
   // A move of component i, as a move of the whole position: in a sum the
   // component's label prefixes its description.
-  Move whole_move(std::size_t i, const Move& move) const {
+  Move whole_move(std::size_t i, Move move) const {
     if (!is_sum()) return move;
-    auto next = positions_;
-    next[i] = move.after(positions_[i]);
-    return Move::to(position_, Compound::encode(next),
-                    fmt::format("{}: {}", sum_->label(i), move.description));
+    GRUNDY_ASSERT(move.component == Move::kWhole);
+    move.component = i;
+    move.description = fmt::format("{}: {}", sum_->label(i), move.description);
+    return move;
   }
 
   // Throws LimitError when the valuations' limits are exceeded.

@@ -41,7 +41,7 @@ namespace {
 // The listed move that replaces heap `index` by one of its options.
 const Move* move_on_heap(const MoveList& list, std::size_t index) {
   for (const Move& move : list.items)
-    if (move.index == index && move.replaced == 1) return &move;
+    if (move.component == Move::kWhole && move.index == index && move.replaced == 1) return &move;
   return nullptr;
 }
 

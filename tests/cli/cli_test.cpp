@@ -80,6 +80,43 @@ TEST(Cli, OneAndCount) {
   EXPECT_EQ(j["winning_moves"].size(), 1u);
 }
 
+TEST(Cli, JsonMovesNameWhatTheyChange) {
+  // The splice of each move, applied to the position, gives the position
+  // after it (docs/json.md); the twin is the move's own "position".
+  auto j = analyze_json({"kayles", "5", "7", "9"});
+  ASSERT_FALSE(j["winning_moves"].empty());
+  for (const auto& m : j["winning_moves"]) {
+    std::vector<std::uint64_t> after = j["position"];
+    const std::size_t at = m["index"], replaced = m["replaced"];
+    after.erase(after.begin() + static_cast<std::ptrdiff_t>(at),
+                after.begin() + static_cast<std::ptrdiff_t>(at + replaced));
+    const std::vector<std::uint64_t> parts = m["parts"];
+    after.insert(after.begin() + static_cast<std::ptrdiff_t>(at), parts.begin(), parts.end());
+    EXPECT_EQ(nlohmann::json(after), m["position"]) << m.dump();
+    EXPECT_FALSE(m.contains("component"));
+  }
+  // A sum: the component, and the splice within it.
+  j = analyze_json({"kayles", "5", "+", "nim", "3"});
+  ASSERT_EQ(j["winning_moves"].size(), 2u);
+  for (const auto& m : j["winning_moves"]) {
+    const std::size_t c = m["component"];
+    std::vector<std::uint64_t> after = j["position"][c]["position"];
+    after.erase(after.begin() + static_cast<std::ptrdiff_t>(m["index"].get<std::size_t>()));
+    const std::vector<std::uint64_t> parts = m["parts"];
+    after.insert(after.begin() + static_cast<std::ptrdiff_t>(m["index"].get<std::size_t>()),
+                 parts.begin(), parts.end());
+    EXPECT_EQ(nlohmann::json(after), m["position"][c]["position"]) << m.dump();
+  }
+  // A long position is not repeated in every move.
+  std::string heaps;
+  for (int i = 1; i <= 300; ++i) heaps += std::to_string(i) + " ";
+  const auto run = grundy_cli({"analyze", "nim", "--input", "-", "--json"}, heaps);
+  ASSERT_EQ(run.status, 0) << run.err;
+  j = nlohmann::json::parse(run.out);
+  ASSERT_FALSE(j["winning_moves"].empty());
+  for (const auto& m : j["winning_moves"]) EXPECT_FALSE(m.contains("position"));
+}
+
 TEST(Cli, CountingFromAPeriodListsNothing) {
   // A heap of 10^18 Kayles has about 10^17 winning splits: --count takes
   // their number from the period (tests/stress/periodic_options_test.cpp

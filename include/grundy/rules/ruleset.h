@@ -17,8 +17,12 @@ namespace grundy {
 // the game's own vocabulary ("take 3 from heap 2 (7 → 4)"). The change is
 // kept as a splice, so that a position of 10^7 heaps with many winning moves
 // is not copied once per move: the position after the move is the one before
-// with `replaced` entries from `index` on replaced by `parts`.
+// with `replaced` entries from `index` on replaced by `parts`. In a sum of
+// games (a compound position, rules/compound.h) a move of one component
+// names it, and the splice is within that component's numbers.
 struct Move {
+  static constexpr std::size_t kWhole = static_cast<std::size_t>(-1);
+  std::size_t component = kWhole;  // the component moved in, or kWhole
   std::size_t index = 0;
   std::size_t replaced = 0;
   Position parts;
@@ -26,6 +30,8 @@ struct Move {
 
   // A move given by the whole position it leads to.
   static Move to(const Position& before, Position after, std::string description);
+  // The position after the move; for a move of a component, `before` is the
+  // compound position (length-prefixed components, Compound::encode).
   Position after(const Position& before) const;
 };
 
