@@ -14,6 +14,7 @@
 // Rules: the ruleset interface, every family of games, and parse_ruleset (registry)
 #include "grundy/rules/compound.h"
 #include "grundy/rules/graph.h"
+#include "grundy/rules/game_syntax.h"
 #include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/lasker.h"
