@@ -45,6 +45,7 @@
 
 // Heap values G(n), their periods, and the engines for long sequences
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
