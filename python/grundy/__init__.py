@@ -4,10 +4,12 @@ The same library as the ``grundy`` command, as typed Python objects::
 
     >>> import grundy
     >>> a = grundy.analyze("kayles 5 + nim 3", convention="misere")
-    >>> a.outcome, [m.description for m in a.winning_moves][:1]
-    ('N', ['kayles: take 1 from heap 1 (5 → 4)'])
-    >>> g = grundy.values("0.6", to=2**20)          # a NumPy array of G(0..2^20)
-    >>> grundy.period("0.16").period
+    >>> a.outcome, a.winning_moves[0].description
+    ('N', '0.77: take 2 from heap 1 (5 → 3)')
+    >>> g = grundy.values("0.6", to=2**12)          # a NumPy array of G(0..2^12)
+    >>> g[:8].tolist()
+    [0, 0, 1, 2, 0, 1, 2, 3]
+    >>> grundy.period("0.16").period               # proven by Guy-Smith
     149459
 
 Main entry points
