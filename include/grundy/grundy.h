@@ -14,6 +14,7 @@
 // Rules: the ruleset interface, every family of games, and parse_ruleset (registry)
 #include "grundy/rules/compound.h"
 #include "grundy/rules/graph.h"
+#include "grundy/rules/game_syntax.h"
 #include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/lasker.h"
@@ -44,6 +45,7 @@
 
 // Heap values G(n), their periods, and the engines for long sequences
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"

@@ -1,33 +1,27 @@
-// The command-line syntax of a position: a ruleset and its numbers, or a sum
-// of several, separated by '+' (docs/usage.md, "Sums of different games"):
-//
-//   kayles 5 7 + nim 3 + wythoff 3 5 + graph:g.txt a b
-//
-// A summand is RULESET NUMBER..., or graph:FILE VERTEX... (ids or names);
-// summands of the same heap game, or of the same graph file, are merged
-// (kayles 5 + kayles 7 is kayles 5 7). Numbers in parentheses, "kayles 3
-// (1 1)", are one component of an Every-SG or conjunctive compound: the
-// heaps a split left of one heap. Every failure is an InputError naming the
-// token.
+// The command line's names for the position syntax, which lives in the
+// library (include/grundy/rules/game_syntax.h) so that every front end reads
+// sums the same way; the command line reads graph:FILE with read_graph
+// (graph_command.h), which accepts the JSON form too.
 #pragma once
 
-#include <memory>
 #include <string>
 #include <vector>
 
+#include "graph_command.h"
 #include "grundy/rules/compound.h"
-#include "grundy/rules/ruleset.h"
+#include "grundy/rules/game_syntax.h"
 
 namespace grundy::cli {
 
 using Summand = GamePosition;
+using ::grundy::is_sum_syntax;
 
-// Whether the arguments use the sum syntax (a '+' or a graph: summand).
-bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens);
-
-// The summands of `ruleset tokens...`, merged as above.
-std::vector<Summand> parse_summands(const std::string& ruleset,
-                                    const std::vector<std::string>& tokens);
+// The summands of `ruleset tokens...` (rules/game_syntax.h), graph files read
+// by read_graph.
+inline std::vector<Summand> parse_summands(const std::string& ruleset,
+                                           const std::vector<std::string>& tokens) {
+  return ::grundy::parse_summands(ruleset, tokens, read_graph);
+}
 
 // A game to analyse: one ruleset and its position (a compound when there are
 // several summands): sum_of and every_compound_of (rules/compound.h).

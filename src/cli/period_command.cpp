@@ -11,6 +11,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "long_run.h"
 
@@ -67,38 +68,21 @@ int run_period(const PeriodRequest& request) {
                      fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
                                  "is neither",
                                  ruleset->name()));
-  const Heap max = parse_heap(request.max);
-  if (max < 16) throw InputError(request.max, "--max must be at least 16");
-  auto engine = make_fast_engine(*code, request.threads);
-  ValueSequence values;
-  Periodicity p;
-  LongRun progress(0, max - 1);
+  PeriodSearchOptions options;
+  options.max_values = parse_heap(request.max);
+  if (options.max_values < 16) throw InputError(request.max, "--max must be at least 16");
+  options.observe_to_max = request.max_given;
+  options.threads = request.threads;
+  LongRun progress(0, options.max_values - 1);
   EngineControl control;
   control.progress = [&](const EngineProgress& e) { progress.report(e); };
   control.stop = progress.stop_flag();
-  Heap size = std::min<Heap>(max, 1 << 10);
-  bool interrupted = false;
-  // Set when the engine cannot go on (the values of an arithmetic-periodic
-  // code outgrow its 16 bits): the prefix it kept is examined as it is.
-  std::string stopped;
-  bool unprovable = false;
-  while (true) {
-    try {
-      if (!engine->extend(values, size - 1, control)) interrupted = true;
-    } catch (const LimitError& e) {
-      if (values.empty()) throw;
-      stopped = e.what();
-    }
-    p = find_periodicity(*code, values);
-    if (p.proven || interrupted || !stopped.empty() || size == max) break;
-    // No criterion can prove a period of this code: more values would only
-    // extend the observation, which --max asks for explicitly.
-    if (p.period != 0 && !has_period_criterion(*code) && !request.max_given) {
-      unprovable = true;
-      break;
-    }
-    size = std::min(max, std::max<Heap>(2 * size, p.proof_needs));
-  }
+  const PeriodSearch search = search_period(*code, options, control);
+  const Periodicity& p = search.periodicity;
+  const bool interrupted = search.interrupted;
+  const std::string& stopped = search.stopped;
+  const bool unprovable = search.unprovable;
+  const ValueSequence& values = search.values;
   progress.finish();
   if (request.json) {
     nlohmann::json j = periodicity_json(p);

@@ -17,19 +17,26 @@ Move Move::to(const Position& before, Position after, std::string description) {
 }
 
 Position Move::after(const Position& before) const {
+  // A move from another position (possible through the Python module) is
+  // refused, never applied out of bounds.
+  auto misfit = [&] {
+    return InputError(description, "this move does not fit the position it is applied to");
+  };
   // Where the splice starts in `before`, and the length prefix to update.
   std::size_t at = index, prefix = kWhole;
   if (component != kWhole) {
     std::size_t offset = 0;
     for (std::size_t c = 0; c < component; ++c) {
-      GRUNDY_ASSERT(offset < before.size());
+      if (offset >= before.size() || before[offset] >= before.size() - offset) throw misfit();
       offset += 1 + static_cast<std::size_t>(before[offset]);
     }
-    GRUNDY_ASSERT(offset < before.size() && index + replaced <= before[offset]);
+    if (offset >= before.size() || index > before[offset] || replaced > before[offset] - index ||
+        before[offset] >= before.size() - offset)
+      throw misfit();
     prefix = offset;
     at = offset + 1 + index;
   }
-  GRUNDY_ASSERT(at + replaced <= before.size());
+  if (at > before.size() || replaced > before.size() - at) throw misfit();
   Position result;
   result.reserve(before.size() - replaced + parts.size());
   result.insert(result.end(), before.begin(), before.begin() + static_cast<std::ptrdiff_t>(at));

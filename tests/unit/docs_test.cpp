@@ -33,7 +33,7 @@ const fs::path kRoot = GRUNDY_SOURCE_DIR;
 // The folders whose files are scanned, which are also the first components a
 // cited repository path may start with.
 const std::vector<std::string> kFolders = {"src",   "include", "tests", "examples",
-                                           "bench", "tools",   "docs"};
+                                           "bench", "tools",   "docs",  "python"};
 
 struct TextFile {
   std::string path;  // relative to the repository root, with '/'

@@ -1,14 +1,15 @@
-#include "game_syntax.h"
+#include "grundy/rules/game_syntax.h"
+
+#include <cstdio>
+#include <memory>
 
 #include <fmt/format.h>
 
-#include "graph_command.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/graph_tokens.h"
-#include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 
-namespace grundy::cli {
+namespace grundy {
 
 namespace {
 
@@ -16,8 +17,9 @@ constexpr std::string_view kGraphPrefix = "graph:";
 
 bool is_graph(const std::string& name) { return name.rfind(kGraphPrefix, 0) == 0; }
 
-Summand parse_summand(const std::string& name, const std::vector<std::string>& numbers) {
-  Summand s;
+GamePosition parse_summand(const std::string& name, const std::vector<std::string>& numbers,
+                           const GraphReader& read_graph) {
+  GamePosition s;
   if (is_graph(name)) {
     const std::string file = name.substr(kGraphPrefix.size());
     if (file.empty()) throw InputError(name, "graph: needs a file name, e.g. graph:g.txt");
@@ -35,7 +37,28 @@ Summand parse_summand(const std::string& name, const std::vector<std::string>& n
   return s;
 }
 
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
 }  // namespace
+
+Graph read_graph_file(const std::string& path) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) throw InputError(path, fmt::format("cannot open graph file '{}'", path));
+  std::string text;
+  char buffer[1 << 16];
+  while (true) {
+    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
+    if (got == 0) break;
+    text.append(buffer, got);
+  }
+  if (std::ferror(file.get()))
+    throw InputError(path, fmt::format("error reading graph file '{}'", path));
+  try {
+    return parse_graph(text);
+  } catch (const InputError& e) {
+    throw InputError(e.token(), fmt::format("{}: {}", path, e.what()));
+  }
+}
 
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens) {
   if (is_graph(ruleset)) return true;
@@ -60,7 +83,7 @@ std::vector<std::string> split_groups(const std::vector<std::string>& tokens) {
       if (c == '(' || c == ')') {
         flush();
         result.emplace_back(1, c);
-      } else if (c == ' ' || c == '\t') {
+      } else if (is_space(c)) {
         flush();
       } else {
         word += c;
@@ -73,21 +96,22 @@ std::vector<std::string> split_groups(const std::vector<std::string>& tokens) {
 
 }  // namespace
 
-std::vector<Summand> parse_summands(const std::string& ruleset,
-                                    const std::vector<std::string>& raw_tokens) {
+std::vector<GamePosition> parse_summands(const std::string& ruleset,
+                                         const std::vector<std::string>& raw_tokens,
+                                         const GraphReader& read_graph) {
   const std::vector<std::string> tokens = split_groups(raw_tokens);
-  std::vector<Summand> summands;
+  std::vector<GamePosition> summands;
   std::string name = ruleset;
   std::vector<std::string> numbers;
   bool grouped = false;  // this summand has a group "(1 1)": one component
                          // of an Every-SG compound (what a split left of a heap)
   auto flush_numbers = [&] {
-    if (!numbers.empty()) add_summand(summands, parse_summand(name, numbers));
+    if (!numbers.empty()) add_summand(summands, parse_summand(name, numbers, read_graph));
     numbers.clear();
   };
   auto add_group = [&](const std::vector<std::string>& group) {
     flush_numbers();
-    Summand s = parse_summand(name, group);
+    GamePosition s = parse_summand(name, group, read_graph);
     if (!s.ruleset->numbers_are_components())
       throw InputError("(", fmt::format("parentheses group the heaps (or tokens) of one "
                                         "component, and {} has none; e.g. kayles 3 (1 1)",
@@ -133,4 +157,34 @@ std::vector<Summand> parse_summands(const std::string& ruleset,
   return summands;
 }
 
-}  // namespace grundy::cli
+std::vector<std::string> split_game_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  auto end_word = [&] {
+    if (!word.empty()) words.push_back(std::move(word));
+    word.clear();
+  };
+  for (const char c : text) {
+    if (is_space(c)) {
+      end_word();
+    } else if (c == '+') {
+      end_word();
+      words.emplace_back("+");
+    } else {
+      word += c;
+    }
+  }
+  end_word();
+  return words;
+}
+
+std::vector<GamePosition> parse_game(std::string_view text, const GraphReader& read_graph) {
+  std::vector<std::string> words = split_game_words(text);
+  if (words.empty())
+    throw InputError("", "a game is needed: a ruleset and its position, e.g. kayles 5 + nim 3");
+  const std::string ruleset = words.front();
+  words.erase(words.begin());
+  return parse_summands(ruleset, words, read_graph);
+}
+
+}  // namespace grundy

@@ -1,0 +1,51 @@
+// The text syntax of a position: a ruleset and its numbers, or a sum of
+// several games separated by '+' (docs/sums.md), the syntax `grundy analyze`
+// reads and every front end (the command line, the Python module) shares:
+//
+//   kayles 5 7 + nim 3 + wythoff 3 5 + graph:g.txt a b
+//
+// A summand is RULESET NUMBER..., or graph:FILE VERTEX... (ids or names);
+// summands of the same heap game, or of the same graph file, are merged
+// (kayles 5 + kayles 7 is kayles 5 7). Numbers in parentheses, "kayles 3
+// (1 1)", are one component of an Every-SG or conjunctive compound: the
+// heaps a split left of one heap (a disjunctive sum ignores the grouping).
+// Every failure is an InputError naming the token.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/rules/compound.h"
+#include "grundy/rules/graph.h"
+
+namespace grundy {
+
+// Reads the graph of a graph:FILE summand. A front end passes its own (the
+// command line reads a JSON form too); read_graph_file is the default.
+using GraphReader = std::function<Graph(const std::string& file)>;
+
+// The graph in the text format of docs/graph-format.md from a file. Throws
+// InputError naming the file when it cannot be read, and the line at fault.
+Graph read_graph_file(const std::string& path);
+
+// Whether the arguments use the sum syntax (a '+' or a graph: summand).
+bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens);
+
+// The summands of `ruleset tokens...`, merged as above.
+std::vector<GamePosition> parse_summands(const std::string& ruleset,
+                                         const std::vector<std::string>& tokens,
+                                         const GraphReader& read_graph = read_graph_file);
+
+// The words of a whole position written as one line, "kayles 5 + nim 3":
+// split at white space, with every '+' a word of its own ("5+nim" is
+// "5", "+", "nim").
+std::vector<std::string> split_game_words(std::string_view text);
+
+// The summands of a whole position written as one line (split_game_words,
+// then parse_summands). Throws InputError for an empty text.
+std::vector<GamePosition> parse_game(std::string_view text,
+                                     const GraphReader& read_graph = read_graph_file);
+
+}  // namespace grundy

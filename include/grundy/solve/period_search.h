@@ -1,0 +1,51 @@
+// The search for a period of a take-and-break code's heap values, proven
+// where a criterion applies (periodicity.h): what `grundy period` and the
+// Python module's period() run.
+//
+// Description: the values are computed on the research-scale engine
+//   (sequence_engine.h) from 2^10 on, doubling (or jumping to the number of
+//   values the proof needs) until the period is proven, the limit is
+//   reached, the engine stops (a value past 16 bits: the prefix it kept is
+//   examined as it is) or the caller's stop flag is raised. For a code no
+//   criterion can prove, the search stops at the first pattern seen unless
+//   the caller asks to look as far as the limit.
+// Source: docs/theory.md §3; the criteria of periodicity.h.
+// Time and memory: those of the engine on the values computed, 2 bytes each.
+// Status: the command line's period tests (tests/cli/arithmetic_period_test.cpp,
+//   tests/cli/sequence_cli_test.cpp) and the Python module's
+//   (python/tests/test_api.py).
+#pragma once
+
+#include <string>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/periodicity.h"
+#include "grundy/solve/sequence_engine.h"
+
+namespace grundy {
+
+struct PeriodSearchOptions {
+  // Compute at most this many values (at least 16).
+  Heap max_values = Heap{1} << 22;
+  // Look as far as max_values even when no criterion can prove a period.
+  bool observe_to_max = false;
+  unsigned threads = 0;  // 0: one per core
+};
+
+struct PeriodSearch {
+  Periodicity periodicity;
+  ValueSequence values;  // G(0..) as far as they were computed
+  bool interrupted = false;  // the stop flag was raised
+  // The engine's message when it could not go on (empty otherwise).
+  std::string stopped;
+  // Stopped at the first pattern: no criterion can prove a period of this code.
+  bool unprovable = false;
+};
+
+// Throws InputError when max_values < 16, and the engine's LimitError when
+// not even the first values can be computed.
+PeriodSearch search_period(const TakeAndBreak& code, const PeriodSearchOptions& options,
+                           const EngineControl& control = {});
+
+}  // namespace grundy

@@ -1,0 +1,854 @@
+"""grundy: exact solutions of impartial combinatorial games, from Python.
+
+The same library as the ``grundy`` command, as typed Python objects::
+
+    >>> import grundy
+    >>> a = grundy.analyze("kayles 5 + nim 3", convention="misere")
+    >>> a.outcome, a.winning_moves[0].description
+    ('N', '0.77: take 2 from heap 1 (5 → 3)')
+    >>> g = grundy.values("0.6", to=2**12)          # a NumPy array of G(0..2^12)
+    >>> g[:8].tolist()
+    [0, 0, 1, 2, 0, 1, 2, 3]
+    >>> grundy.period("0.16").period               # proven by Guy-Smith
+    149459
+
+Main entry points
+-----------------
+analyze(game, ...)       who wins, the Grundy value, every winning move
+best_move(game, ...)     the move good play makes, in every convention
+values(ruleset, to=...)  G(0..to) of one heap, as a NumPy array
+value(ruleset, n)        G(n) for one n up to 2^63-1
+period(ruleset)          period, preperiod, saltus, and whether it is proven
+position(game, ...)      a position of built-in games (sums with ``+``)
+Graph(edges)             tokens on a directed graph (cycles allowed)
+Solver(game)             a game written in Python: values, outcomes, remoteness
+nim_sum, nim_product, nim_square, nim_inverse    nim arithmetic below 2^64
+rulesets()               every ruleset name the parser accepts
+
+A game is written as the command line writes it: ``"nim 3 4 5"``,
+``"kayles 5 + nim 3 + wythoff 3 5"``; or as a ruleset name and numbers,
+``analyze("nim", 3, 4, 5)``; or as a :class:`Position`.  Conventions are
+``"normal"``, ``"misere"``, ``"every"`` (Every-SG) and ``"conjunctive"``.
+
+Bad input raises :class:`ValueError`, a computation beyond a stated limit
+:class:`LimitError`, both with the one-line messages of the command line.
+Long computations release the GIL, call a ``progress`` callback, and stop
+cleanly on Ctrl-C (:class:`KeyboardInterrupt`).  docs/python.md is a tour.
+"""
+
+from __future__ import annotations
+
+import html as _html
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, Union
+
+import numpy as _np
+
+from . import _grundy
+
+__version__: str = _grundy.__version__
+
+LimitError = _grundy.LimitError
+LimitError.__module__ = "grundy"
+
+__all__ = [
+    "Analysis", "Graph", "Infinity", "LimitError", "Move", "Periodicity", "Position",
+    "Progress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze", "best_move",
+    "nim_inverse", "nim_product", "nim_square", "nim_sum", "period", "position", "rulesets",
+    "value", "values",
+]
+
+CONVENTIONS = ("normal", "misere", "every", "conjunctive")
+
+
+# --------------------------------------------------------------------------
+# Nim arithmetic
+# --------------------------------------------------------------------------
+
+def nim_sum(*values: int) -> int:
+    """The nim-sum (bitwise exclusive or) of nimbers 0 .. 2^64-1."""
+    return _grundy.nim_sum(*values)
+
+
+def nim_product(a: int, b: int) -> int:
+    """a ⊗ b, the nim product in the field of nimbers below 2^64.
+
+    Commutative, associative and distributive over :func:`nim_sum`, with 1 as
+    identity.  ``ValueError`` unless both are integers 0 .. 2^64-1.
+    """
+    return _grundy.nim_product(a, b)
+
+
+def nim_square(a: int) -> int:
+    """a ⊗ a in the field of nimbers below 2^64."""
+    return _grundy.nim_square(a)
+
+
+def nim_inverse(a: int) -> int:
+    """The nimber b with a ⊗ b = 1; ``ValueError`` for 0, which has none."""
+    return _grundy.nim_inverse(a)
+
+
+def rulesets() -> List[Tuple[str, str]]:
+    """Every ruleset the parser accepts, as (pattern, one-line description)."""
+    return [tuple(r) for r in _grundy.rulesets()]
+
+
+# --------------------------------------------------------------------------
+# Values of loopy games
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Infinity:
+    """The generalised Grundy value ∞(K) of a position in a game with cycles.
+
+    ``infinity_set`` is K, the finite values among the options.  The player
+    to move wins iff 0 is in K; otherwise the position is a draw.
+    """
+
+    infinity_set: Tuple[int, ...]
+    finite = False
+
+    def __str__(self) -> str:
+        return "∞(" + ",".join(str(k) for k in self.infinity_set) + ")"
+
+    def __repr__(self) -> str:
+        return f"Infinity({self.infinity_set!r})"
+
+
+def _gamma(raw: Any) -> Union[int, Infinity]:
+    if isinstance(raw, tuple):
+        return Infinity(tuple(raw[1]))
+    return raw
+
+
+# --------------------------------------------------------------------------
+# Positions and moves
+# --------------------------------------------------------------------------
+
+class Position:
+    """A position of built-in games: one ruleset and its numbers, or a sum.
+
+    Make one with :func:`position`, :meth:`Graph.position`, or by adding
+    positions: ``position("kayles 5") + position("nim", 3)``.  ``str()`` gives
+    the command line's syntax, ``"kayles 5 + nim 3"``.
+    """
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, handle: Any) -> None:
+        if not isinstance(handle, _grundy.GameHandle):
+            raise TypeError("use grundy.position(...) to make a Position")
+        self._handle = handle
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset's name ("kayles + nim" for a sum)."""
+        return self._handle.ruleset
+
+    @property
+    def numbers(self) -> List[int]:
+        """The position's numbers (a sum: each component's length, then its numbers)."""
+        return self._handle.numbers
+
+    @property
+    def components(self) -> List["Position"]:
+        """The summands, one per game ([self] for a single game)."""
+        return [Position(s[3]) for s in self._handle.summands()]
+
+    @property
+    def has_cycles(self) -> bool:
+        """Whether play can return to a position (tokens on a graph with a cycle)."""
+        return self._handle.has_cycles
+
+    def options(self, limit: int = 100_000) -> List["Move"]:
+        """Every legal move (at most ``limit``), each with the position after it."""
+        return [Move._from_whole(m) for m in self._handle.options(limit)]
+
+    def __add__(self, other: Union["Position", str]) -> "Position":
+        return Position(self._handle.plus(_handle(other, ())))
+
+    def __radd__(self, other: str) -> "Position":
+        return Position(_handle(other, ()).plus(self._handle))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and (self.ruleset, self.numbers) == (other.ruleset, other.numbers)
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset, tuple(self.numbers)))
+
+    def __str__(self) -> str:
+        return self._handle.text
+
+    def __repr__(self) -> str:
+        return f"grundy.position({self._handle.text!r})"
+
+
+def position(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]) -> Position:
+    """A position of built-in games.
+
+    ``position("kayles 5 7 + nim 3")``, ``position("nim", 3, 4, 5)`` or
+    ``position("nim", [3, 4, 5])``.  ``ValueError`` names the bad token.
+    """
+    return Position(_handle(game, numbers))
+
+
+def _handle(game: Any, numbers: Sequence[Any]) -> Any:
+    if isinstance(game, Position):
+        if numbers:
+            raise ValueError("a Position already has its numbers: give no more after it")
+        return game._handle
+    return _grundy.game(game, *numbers)
+
+
+class Move:
+    """A move: the component it changes, a description, the position after it.
+
+    ``component`` is the index of the summand that changes (0 for a single
+    game; None for a move of an Every-SG or conjunctive compound, which
+    moves every component).  ``after`` is a :class:`Position`, computed when
+    first asked for.  ``note`` says why a move is merely legal, when it is
+    (the position was too large to search).
+    """
+
+    __slots__ = ("component", "description", "note", "_before", "_splice", "_after")
+
+    def __init__(self, component: Optional[int], description: str, note: str = "") -> None:
+        self.component = component
+        self.description = description
+        self.note = note
+        self._before = None
+        self._splice = None
+        self._after = None
+
+    @classmethod
+    def _from_whole(cls, raw: Tuple[Any, str, Any, str]) -> "Move":
+        move = cls(raw[0], raw[1], raw[3])
+        move._after = Position(raw[2])
+        return move
+
+    @classmethod
+    def _from_splice(cls, before: Any, raw: Tuple[Any, str, int, int, int, List[int]]) -> "Move":
+        move = cls(raw[0], raw[1])
+        move._before = before
+        move._splice = raw[2:]
+        return move
+
+    @property
+    def after(self) -> Position:
+        """The position after the move."""
+        if self._after is None:
+            self._after = Position(self._before.apply(*self._splice))
+        return self._after
+
+    def __repr__(self) -> str:
+        return f"Move({self.description!r} → {str(self.after)!r})"
+
+
+# --------------------------------------------------------------------------
+# analyze and best_move
+# --------------------------------------------------------------------------
+
+@dataclass
+class Analysis:
+    """The analysis of a position under one convention.
+
+    outcome           "P" (the player to move loses), "N" (wins) or "D" (a draw)
+    value             the normal-play Grundy value (None in misère play, for
+                      Every-SG and conjunctive compounds, or an infinite γ)
+    component_values  the values of the independent parts (heaps, stairs,
+                      summands), where the position is such a sum
+    winning_moves     list of Move (complete unless ``complete`` is False)
+    count             the number of winning moves, when known exactly
+    method            how the answer was obtained
+    proven            False when a value came from an observed, unproven period
+    remoteness        remoteness (int, with remoteness=True; per component,
+                      list, for the conjunctive compound)
+    suspense          Every-SG: each component's suspense number
+    best_move         the move good play makes (also for a loser), if any
+    """
+
+    position: Position
+    convention: str
+    outcome: str
+    value: Optional[int] = None
+    value_note: str = ""
+    component_values: Optional[List[int]] = None
+    winning_moves: List[Move] = field(default_factory=list)
+    complete: bool = True
+    count: Optional[int] = None
+    method: str = ""
+    proven: bool = True
+    moves_note: str = ""
+    remoteness: Union[None, int, List[int]] = None
+    suspense: Optional[List[int]] = None
+    best_move: Optional[Move] = None
+
+    def _lines(self) -> List[Tuple[str, str]]:
+        words = {"P": "the other player wins", "N": "the player to move wins",
+                 "D": "a draw: neither player can force a win"}
+        rows = [("position", f"{self.position} ({self.convention})"),
+                ("outcome", f"{self.outcome} — {words[self.outcome]}")]
+        if self.value is not None:
+            rows.append(("value", str(self.value)))
+        elif self.value_note:
+            rows.append(("value", f"none ({self.value_note})"))
+        if self.component_values is not None and len(self.component_values) <= 24:
+            rows.append(("component values", " ".join(map(str, self.component_values))))
+        if self.suspense is not None:
+            rows.append(("suspense", " ".join(map(str, self.suspense))))
+        if self.remoteness is not None:
+            rows.append(("remoteness", " ".join(map(str, self.remoteness))
+                         if isinstance(self.remoteness, list) else str(self.remoteness)))
+        rows.append(("method", self.method + ("" if self.proven else " (NOT PROVEN: observed period)")))
+        if self.count is not None:
+            rows.append(("winning moves", str(self.count)))
+        return rows
+
+    def _shown_moves(self, limit: int = 12) -> List[str]:
+        return [f"{m.description}  →  {m.after}" for m in self.winning_moves[:limit]]
+
+    def __repr__(self) -> str:
+        text = "\n".join(f"{k}: {v}" for k, v in self._lines())
+        moves = self._shown_moves()
+        if moves:
+            text += "\nwinning moves:\n" + "\n".join("  " + m for m in moves)
+            if len(self.winning_moves) > len(moves) or not self.complete:
+                text += "\n  …"
+        elif self.best_move is not None:
+            text += f"\nbest move: {self.best_move.description}  →  {self.best_move.after}"
+        return text
+
+    def _repr_html_(self) -> str:
+        e = _html.escape
+        rows = "".join(f"<tr><th style='text-align:left'>{e(k)}</th><td>{e(v)}</td></tr>"
+                       for k, v in self._lines())
+        moves = self._shown_moves()
+        body = f"<table>{rows}</table>"
+        if moves:
+            more = "<li>…</li>" if len(self.winning_moves) > len(moves) or not self.complete else ""
+            body += "<b>winning moves</b><ol>" + "".join(f"<li>{e(m)}</li>" for m in moves) + more + "</ol>"
+        return body
+
+
+def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
+            convention: str = "normal", remoteness: bool = False, max_moves: int = 10_000,
+            count: bool = False, search_limit: int = 4_000_000,
+            proven_only: bool = False) -> Analysis:
+    """Who wins a position, its Grundy value, and every winning move.
+
+    ``game`` is a text such as ``"kayles 5 + nim 3"``, a ruleset name followed
+    by numbers (``analyze("nim", 3, 4, 5)``), or a :class:`Position`.
+
+    convention    "normal", "misere", "every" (Every-SG: move in every
+                  component) or "conjunctive" (move in every component; the
+                  game ends when one cannot move)
+    remoteness    report Smith's remoteness of the whole position instead
+                  (normal or misère play)
+    max_moves     list at most this many winning moves (``complete`` says
+                  whether the list was cut); with ``count``, count this many
+    count         count the winning moves without listing them
+    search_limit  most positions an exhaustive search may store
+    proven_only   refuse values from a period observed but not proven
+
+    The computation releases the GIL.  Raises ValueError for bad input and
+    LimitError for a search beyond its limits.
+    """
+    handle = _handle(game, numbers)
+    if convention not in CONVENTIONS and convention != "misère":
+        raise ValueError(f"unknown convention '{convention}': use normal, misere, every or conjunctive")
+    raw = _grundy.analyze(handle, convention, bool(remoteness), _count(max_moves, "max_moves"),
+                          bool(count), _count(search_limit, "search_limit"), bool(proven_only))
+    pos = Position(handle)
+    best = Move._from_whole(raw["best_move"]) if "best_move" in raw else None
+    if "moves" not in raw:  # Every-SG, conjunctive, remoteness
+        wins = [best] if best is not None and raw["outcome"] == "N" else []
+        return Analysis(pos, convention, raw["outcome"], method=raw["method"], winning_moves=wins,
+                        count=len(wins), remoteness=raw.get("remoteness"),
+                        suspense=raw.get("suspense"), best_move=best)
+    moves = [Move._from_splice(handle, m) for m in raw["moves"]]
+    return Analysis(pos, convention, raw["outcome"], value=raw["value"],
+                    value_note=raw["value_note"], component_values=raw["component_values"],
+                    winning_moves=moves, complete=raw["complete"], count=raw["count"],
+                    method=raw["method"], proven=raw["proven"], moves_note=raw["moves_note"],
+                    best_move=moves[0] if moves else None)
+
+
+def best_move(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
+              convention: str = "normal", search_limit: int = 4_000_000) -> Optional[Move]:
+    """The move good play makes, in any convention; None when there is no move.
+
+    Normal and misère play: a winner hurries to the win (the option of least
+    remoteness), a loser resists longest; with cycles, the fastest win, else
+    a move that keeps the draw.  Every-SG and conjunctive: every component
+    moved by its suspense number or remoteness.  ``move.note`` says when the
+    position was too large to search and the move is merely legal.
+    """
+    handle = _handle(game, numbers)
+    raw = _grundy.best_move(handle, convention, _count(search_limit, "search_limit"))
+    return None if raw is None else Move._from_whole(raw)
+
+
+def _count(n: Any, what: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n >= 2**63:
+        raise ValueError(f"{what} must be a positive integer, not {n!r}")
+    return n
+
+
+# --------------------------------------------------------------------------
+# Heap values: values, value, period
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Progress:
+    """Progress of a long run: G(0..reached-1) of ``total`` values are known;
+    ``rare_count`` and ``mask`` are the rare/common engine's (0 when unknown)."""
+
+    reached: int
+    total: int
+    rare_count: int
+    mask: int
+
+    @property
+    def fraction(self) -> float:
+        """reached / total, for a progress bar."""
+        return self.reached / self.total if self.total else 1.0
+
+
+def _progress_adapter(progress: Optional[Callable[[Progress], Any]]) -> Optional[Callable[..., Any]]:
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise ValueError("progress must be a function of a grundy.Progress, or None")
+    return lambda reached, total, rare, mask: progress(Progress(reached, total, rare, mask))
+
+
+@dataclass(frozen=True)
+class ValueStats:
+    """Statistics of a value sequence: ``histogram`` maps each value to how
+    many heap sizes have it; ``rare_count`` and ``mask`` are the rare/common
+    engine's over G(0..to) (None when the values did not come from it)."""
+
+    histogram: Dict[int, int]
+    max_value: int
+    rare_count: Optional[int]
+    mask: Optional[int]
+
+
+class ValueArray(_np.ndarray):
+    """G(start..to) of one heap: a NumPy array with the ruleset attached.
+
+    For a take-and-break code the array is the research-scale engine's own
+    buffer of 16-bit values (no copy); for other rulesets, 64-bit values.
+    ``array[i]`` is G(start + i).  Plain NumPy operations work as usual.
+    """
+
+    ruleset: str
+    start: int
+    method: str
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.ruleset = getattr(obj, "ruleset", "")
+        self.start = getattr(obj, "start", 0)
+        self.method = getattr(obj, "method", "")
+        self._rare = getattr(obj, "_rare", None)
+
+    def stats(self) -> ValueStats:
+        """The histogram of the values, their maximum, and the engine's rare
+        count and mask (as ``grundy values --stats`` prints them)."""
+        plain = _np.asarray(self)
+        if plain.size == 0:
+            return ValueStats({}, 0, None, None)
+        counts = _np.bincount(plain) if plain.dtype == _np.uint16 else None
+        if counts is not None:
+            histogram = {int(v): int(c) for v, c in enumerate(counts) if c}
+        else:
+            uniq, cnt = _np.unique(plain, return_counts=True)
+            histogram = {int(v): int(c) for v, c in zip(uniq, cnt)}
+        rare = self._rare
+        return ValueStats(histogram, int(plain.max()), rare[0] if rare else None,
+                          rare[1] if rare else None)
+
+    def __repr__(self) -> str:
+        n = len(self)
+        head = f"G(n) of {self.ruleset} for n = {self.start}..{self.start + n - 1}"
+        return f"{head}: {_np.array2string(_np.asarray(self), threshold=40, edgeitems=10)}"
+
+    def _repr_html_(self) -> str:
+        e = _html.escape
+        n = len(self)
+        plain = _np.asarray(self)
+        shown = min(n, 100)
+        cells = "".join(
+            f"<tr><th>{self.start + row}</th>" + "".join(
+                f"<td>{int(v)}</td>" for v in plain[row:min(row + 10, shown)]) + "</tr>"
+            for row in range(0, shown, 10))
+        more = f"<p>… {n - shown} more values</p>" if n > shown else ""
+        return (f"<b>G(n) of {e(self.ruleset)}</b>, n = {self.start}..{self.start + n - 1} "
+                f"({e(self.method)})<table>{cells}</table>{more}")
+
+
+def values(ruleset: str, to: int = 30, *, start: int = 0, threads: int = 0,
+           progress: Optional[Callable[[Progress], Any]] = None, checkpoint: Optional[str] = None,
+           checkpoint_every: float = 60.0, resume: Optional[str] = None,
+           max_memory: Optional[int] = None) -> ValueArray:
+    """G(start..to) of a single heap of a heap ruleset, as a NumPy array.
+
+    Take-and-break codes run on the research-scale engine (uint16 values, the
+    engine's own buffer, no copy); closed forms and other rulesets give
+    uint64 values.  ``.stats()`` gives the histogram, rare count and mask.
+
+    threads           engine threads (0: one per core; values never depend on it)
+    progress          called about every 50 ms with a :class:`Progress`
+    checkpoint        save the state to this file every ``checkpoint_every``
+                      seconds and when stopped (docs/sequence-file.md)
+    resume            continue from such a file
+    max_memory        refuse (LimitError) runs needing more bytes than this
+                      (default: 3/4 of the machine's memory)
+
+    The GIL is released while computing; Ctrl-C stops the run cleanly (the
+    checkpoint is saved) and raises KeyboardInterrupt.
+    """
+    if not isinstance(ruleset, str):
+        raise ValueError(f"values: the ruleset is a name such as '0.6', not {ruleset!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 1024:
+        raise ValueError(f"threads must be an integer 0 .. 1024, not {threads!r}")
+    if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, (int, float)):
+        raise ValueError("checkpoint_every is a number of seconds")
+    array, name, method, rare, mask = _grundy.values(
+        ruleset, start, to, threads, _progress_adapter(progress), checkpoint or "",
+        float(checkpoint_every), resume or "", max_memory)
+    result = array.view(ValueArray)
+    result.ruleset, result.start, result.method = name, start, method
+    result._rare = (rare, mask) if mask else None
+    return result
+
+
+@dataclass(frozen=True)
+class ValueInfo:
+    """G(n) with how it is known: ``proven`` is False only with observed=True
+    when the value came from a period observed but not proven."""
+
+    value: int
+    proven: bool
+    method: str
+
+
+def value(ruleset: str, n: int, *, max: int = 2**22, observed: bool = False,
+          detail: bool = False) -> Union[int, ValueInfo]:
+    """G(n) of one heap, for any n up to 2^63-1.
+
+    Exact by a closed form, by computing, or by a proven period found among at
+    most ``max`` values; otherwise LimitError, never a guess (``observed=True``
+    accepts an observed period).  ``detail=True`` returns a :class:`ValueInfo`.
+    """
+    if not isinstance(ruleset, str):
+        raise ValueError(f"value: the ruleset is a name such as 'kayles', not {ruleset!r}")
+    v, proven, method = _grundy.value(ruleset, n, max, bool(observed))
+    return ValueInfo(v, proven, method) if detail else v
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """G(n + period) = G(n) + saltus for every n >= preperiod.
+
+    ``period`` is None when none was seen.  ``proven`` says whether a theorem
+    whose hypotheses were checked proves it for every n (``criterion`` names
+    it); otherwise it was observed up to ``checked_to``.  ``certificate`` is
+    that statement in words.  ``values`` is the computed G(0..checked_to-1).
+    """
+
+    ruleset: str
+    period: Optional[int]
+    preperiod: Optional[int]
+    saltus: int
+    proven: bool
+    checked_to: int
+    proof_needs: Optional[int]
+    criterion: str
+    stopped: str
+    values: _np.ndarray = field(repr=False, compare=False)
+
+    @property
+    def certificate(self) -> str:
+        """Why the period holds (or how far it was only observed)."""
+        if self.period is None:
+            return f"no period seen in G(0..{self.checked_to - 1})"
+        if self.proven:
+            return (f"proven: {self.criterion} (checked G(0..{self.checked_to - 1}); "
+                    f"the proof needs {self.proof_needs} values)")
+        need = (f"; the proof needs {self.proof_needs} values" if self.proof_needs
+                else "; no criterion here applies")
+        return f"NOT proven: observed up to n = {self.checked_to - 1}{need}"
+
+    def __str__(self) -> str:
+        if self.period is None:
+            return f"{self.ruleset}: {self.certificate}"
+        s = f"{self.ruleset}: period {self.period}, preperiod {self.preperiod}"
+        if self.saltus:
+            s += f", saltus {self.saltus}"
+        return s + "\n" + self.certificate
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + _html.escape(str(self)) + "</pre>"
+
+
+def period(ruleset: str, *, max: int = 2**22, observe_to_max: bool = False, threads: int = 0,
+           progress: Optional[Callable[[Progress], Any]] = None) -> Periodicity:
+    """The period of G(n) of a take-and-break code or subtraction set.
+
+    Values are computed (doubling, up to ``max``) until a period is proven
+    (Guy-Smith, or a closed form of the code's game), or, for a code no
+    criterion can prove, until a period is seen (``observe_to_max`` looks as
+    far as ``max`` anyway).  Ctrl-C raises KeyboardInterrupt.
+    """
+    if not isinstance(ruleset, str):
+        raise ValueError(f"period: the ruleset is a name such as '0.16', not {ruleset!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 1024:
+        raise ValueError(f"threads must be an integer 0 .. 1024, not {threads!r}")
+    raw = _grundy.period(ruleset, max, bool(observe_to_max), threads, _progress_adapter(progress))
+    found = raw["period"] != 0
+    return Periodicity(raw["ruleset"], raw["period"] if found else None,
+                       raw["preperiod"] if found else None, raw["saltus"], raw["proven"],
+                       raw["checked_to"], raw["proof_needs"] or None, raw["criterion"],
+                       raw["stopped"], raw["values"])
+
+
+# --------------------------------------------------------------------------
+# Graphs
+# --------------------------------------------------------------------------
+
+_graph_count = 0
+
+
+class Graph:
+    """Tokens on a directed graph: a move slides one token along an edge.
+
+    ``Graph(edges)`` with edges as (u, v) pairs of vertices: integers
+    0 .. n-1, or any hashable objects (names).  ``vertices`` fixes the
+    vertices and their order (isolated ones too).  Cycles are allowed: values
+    are then generalised Grundy values, and positions may be draws.
+    ``Graph.from_networkx(g)`` takes a networkx DiGraph.
+    """
+
+    def __init__(self, edges: Iterable[Tuple[Hashable, Hashable]],
+                 vertices: Optional[Iterable[Hashable]] = None, name: Optional[str] = None) -> None:
+        global _graph_count
+        edge_list = [tuple(e) for e in edges] if not isinstance(edges, _np.ndarray) else edges.tolist()
+        for i, e in enumerate(edge_list):
+            if len(e) != 2:
+                raise ValueError(f"edge {i}: {e!r} is not a pair (u, v)")
+        if vertices is None:
+            plain = all(isinstance(x, int) and not isinstance(x, bool) for e in edge_list for x in e)
+            if plain:
+                for i, e in enumerate(edge_list):
+                    for x in e:
+                        if x < 0:
+                            raise ValueError(f"edge {i}: vertex {x} is negative")
+                n = 1 + max((x for e in edge_list for x in e), default=-1)
+                nodes: List[Hashable] = list(range(n))
+            else:
+                nodes = list(dict.fromkeys(x for e in edge_list for x in e))
+        else:
+            nodes = list(vertices)
+        index: Dict[Hashable, int] = {}
+        for i, v in enumerate(nodes):
+            try:
+                if v in index:
+                    raise ValueError(f"vertex {v!r} is listed twice")
+            except TypeError:
+                raise ValueError(f"vertex {v!r} is not hashable") from None
+            index[v] = i
+        pairs = []
+        for i, (u, v) in enumerate(edge_list):
+            try:
+                pairs.append((index[u], index[v]))
+            except (KeyError, TypeError):
+                raise ValueError(f"edge {i}: ({u!r}, {v!r}) names a vertex not in the graph") from None
+        names = [(i, str(v)) for i, v in enumerate(nodes)
+                 if not (isinstance(v, int) and v == i) and _is_name(str(v))]
+        if name is None:
+            _graph_count += 1
+            name = f"g{_graph_count}"
+        self.name: str = name
+        self.nodes: List[Hashable] = nodes
+        self._index = index
+        self._handle = _grundy.GraphHandle(len(nodes), pairs, names, name)
+        self._values: Optional[Tuple[list, bool, list]] = None
+
+    @classmethod
+    def from_networkx(cls, graph: Any, name: Optional[str] = None) -> "Graph":
+        """The graph of a networkx DiGraph (its nodes in their order)."""
+        if not hasattr(graph, "edges") or not hasattr(graph, "nodes"):
+            raise ValueError("from_networkx needs a networkx DiGraph")
+        if hasattr(graph, "is_directed") and not graph.is_directed():
+            raise ValueError("from_networkx needs a directed graph (a networkx DiGraph)")
+        return cls(list(graph.edges()), vertices=list(graph.nodes()), name=name)
+
+    @property
+    def vertex_count(self) -> int:
+        """Number of vertices."""
+        return self._handle.vertex_count
+
+    @property
+    def edge_count(self) -> int:
+        """Number of distinct edges."""
+        return self._handle.edge_count
+
+    def followers(self, vertex: Hashable) -> List[Hashable]:
+        """The vertices one move away from ``vertex``."""
+        return [self.nodes[i] for i in self._handle.followers(self._id(vertex))]
+
+    def _solved(self) -> Tuple[list, bool, list]:
+        if self._values is None:
+            self._values = self._handle.values()
+        return self._values
+
+    def values(self) -> Dict[Hashable, Union[int, Infinity]]:
+        """γ of every vertex: its Grundy value, or ∞(K) on a cycle."""
+        gamma = self._solved()[0]
+        return {v: _gamma(g) for v, g in zip(self.nodes, gamma)}
+
+    def value(self, vertex: Hashable) -> Union[int, Infinity]:
+        """γ of one vertex (one token on it)."""
+        return _gamma(self._solved()[0][self._id(vertex)])
+
+    @property
+    def acyclic(self) -> bool:
+        """Whether the graph has no directed cycle."""
+        return self._solved()[1]
+
+    @property
+    def cycle(self) -> List[Hashable]:
+        """A directed cycle when the graph has one (else [])."""
+        return [self.nodes[i] for i in self._solved()[2]]
+
+    def position(self, *tokens: Hashable) -> Position:
+        """Tokens on these vertices (repeats allowed), for analyze and sums."""
+        if len(tokens) == 1 and isinstance(tokens[0], (list, tuple)) and tokens[0] not in self._index:
+            tokens = tuple(tokens[0])
+        return Position(self._handle.position([self._id(t) for t in tokens]))
+
+    def _id(self, vertex: Hashable) -> int:
+        try:
+            return self._index[vertex]
+        except (KeyError, TypeError):
+            raise ValueError(f"{vertex!r} is not a vertex of graph {self.name}") from None
+
+    def __repr__(self) -> str:
+        return f"Graph({self.name}: {self.vertex_count} vertices, {self.edge_count} edges)"
+
+
+def _is_name(s: str) -> bool:
+    return bool(s) and not s[0].isdigit() and "#" not in s and not any(c.isspace() for c in s)
+
+
+# --------------------------------------------------------------------------
+# Games written in Python
+# --------------------------------------------------------------------------
+
+class Solver:
+    """Solves a game written in Python, with the library's user-game solver.
+
+    Give a game object with ``moves(position)`` (every position one move
+    away, as a list or any iterable) and, optionally, ``components(position)``
+    (independent parts whose sum it is) and ``canonical(position)`` (a
+    representative: equal for positions that are the same game); or give
+    those functions as keywords.  Positions are any hashable Python values.
+
+        >>> class Euclid:                      # (a, b): subtract a multiple
+        ...     def moves(self, p):
+        ...         a, b = max(p), min(p)
+        ...         return [] if b == 0 else [(a - k * b, b) for k in range(1, a // b + 1)]
+        >>> grundy.Solver(Euclid()).outcome((5, 3))
+        'N'
+
+    Everything is memoised across calls.  Games with cycles are solved as
+    loopy games: values ∞(K) (:class:`Infinity`) and draws ("D").  More than
+    ``position_limit`` positions raise LimitError; an exception raised by the
+    game's functions (or Ctrl-C) propagates and leaves the solver usable.
+    """
+
+    def __init__(self, game: Any = None, *, moves: Optional[Callable[[Any], Iterable[Any]]] = None,
+                 components: Optional[Callable[[Any], Iterable[Any]]] = None,
+                 canonical: Optional[Callable[[Any], Any]] = None,
+                 position_limit: int = 1_000_000) -> None:
+        if game is not None:
+            moves = moves or getattr(game, "moves", None)
+            components = components or getattr(game, "components", None)
+            canonical = canonical or getattr(game, "canonical", None)
+        if moves is None:
+            raise ValueError("a game needs moves(position): give a game object or moves=...")
+        self.game = game
+        self._solver = _grundy.UserSolver(moves, canonical, components, position_limit)
+
+    def value(self, position: Hashable) -> Union[int, Infinity]:
+        """γ: the Grundy value, or ∞(K) in a game with cycles."""
+        return _gamma(self._solver.value(position))
+
+    def grundy_value(self, position: Hashable) -> Optional[int]:
+        """The normal-play Grundy value; None when γ is infinite."""
+        v = self.value(position)
+        return v if isinstance(v, int) else None
+
+    def outcome(self, position: Hashable, convention: str = "normal") -> str:
+        """"P", "N" or "D" (a draw) in normal or misère play."""
+        return self._solver.outcome(position, convention)
+
+    def winning_moves(self, position: Hashable, convention: str = "normal") -> List[Any]:
+        """The options that are P-positions: every winning move."""
+        return self._solver.winning_moves(position, convention)
+
+    def remoteness(self, position: Hashable) -> Optional[int]:
+        """Normal-play remoteness (odd iff the mover wins); None for a draw."""
+        return self._solver.remoteness(position)
+
+    def analyze(self, position: Hashable, convention: str = "normal") -> Analysis:
+        """An :class:`Analysis` of one position (moves as Python positions in
+        ``winning_moves``' descriptions)."""
+        outcome = self.outcome(position, convention)
+        wins = self.winning_moves(position, convention)
+        v = self.value(position) if convention == "normal" else None
+        moves = []
+        for w in wins:
+            m = Move(0, f"to {w!r}")
+            m._after = w
+            moves.append(m)
+        return Analysis(_UserPosition(position), convention, outcome,
+                        value=v if isinstance(v, int) else None,
+                        value_note="" if isinstance(v, int) or v is None else f"γ = {v}",
+                        winning_moves=moves, count=len(moves), method="user-game solver",
+                        remoteness=self.remoteness(position) if convention == "normal" else None)
+
+    @property
+    def found_cycle(self) -> bool:
+        """Whether some query had to be solved as a loopy game."""
+        return self._solver.found_cycle
+
+    @property
+    def positions_stored(self) -> int:
+        """Positions held in the solver's memo tables."""
+        return self._solver.positions_stored
+
+    @property
+    def positions_met(self) -> int:
+        """Distinct Python positions seen so far."""
+        return self._solver.positions_met
+
+    @property
+    def calls(self) -> int:
+        """Calls of the game's functions so far (for throughput measurements)."""
+        return self._solver.calls
+
+    def __repr__(self) -> str:
+        return f"Solver({self.game!r}: {self.positions_met} positions met)"
+
+
+class _UserPosition:
+    """A user position shown in an Analysis."""
+
+    def __init__(self, p: Any) -> None:
+        self.p = p
+
+    def __str__(self) -> str:
+        return repr(self.p)

@@ -1,0 +1,46 @@
+// The Python extension grundy._grundy: conversions between the library's
+// types and Python's, and nothing else (docs/architecture.md: a front end
+// parses, calls the library and converts). The public API, its docstrings
+// and its reprs are in python/grundy/__init__.py; docs/python.md is the tour.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "grundy/grundy.h"
+
+namespace grundy::python {
+
+namespace py = pybind11;
+
+// A position of built-in games: one ruleset and its position, or the
+// disjunctive sum of several (rules/compound.h), as Python's grundy.Position
+// holds it.
+struct GameHandle {
+  GamePosition whole;
+  // The summands (one per game; a single game is a sum of one).
+  std::vector<GamePosition> summands() const;
+  // "kayles 5 7 + nim 3", the syntax the command line reads.
+  std::string text() const;
+};
+
+// A position from Python: text ("kayles 5 + nim 3"), or a ruleset name and
+// numbers, or a GameHandle. Throws InputError for bad input.
+GameHandle game_from_python(const py::object& game, const py::args& numbers);
+
+// γ as Python sees it: an int when finite, else ("inf", [K...]).
+py::object gamma_to_python(const GammaValue& value);
+
+// Non-negative integers of at most 64 bits from Python, with a ValueError
+// (an InputError) naming `what` otherwise.
+std::uint64_t to_u64(const py::handle& value, const char* what);
+
+void bind_games(py::module_& m);
+void bind_sequences(py::module_& m);
+void bind_user_games(py::module_& m);
+
+}  // namespace grundy::python

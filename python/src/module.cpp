@@ -1,0 +1,81 @@
+// grundy._grundy: the module, its exceptions and nim arithmetic; the rest is
+// bound in games.cpp, sequences.cpp and user_games.cpp.
+#include <fmt/format.h>
+
+#include "binding.h"
+
+namespace grundy::python {
+
+std::uint64_t to_u64(const py::handle& value, const char* what) {
+  if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+    throw InputError(py::str(py::repr(value)),
+                     fmt::format("{}: {} is not an integer", what, std::string(py::str(py::repr(value)))));
+  const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
+  if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    const std::string shown = py::str(value);
+    throw InputError(shown, fmt::format("{}: {} is not an integer from 0 to 2^64-1", what, shown));
+  }
+  return v;
+}
+
+}  // namespace grundy::python
+
+using namespace grundy;
+using namespace grundy::python;
+
+PYBIND11_MODULE(_grundy, m) {
+  m.doc() = "The C++ core of the grundy package (use `import grundy`).";
+  m.attr("__version__") = GRUNDY_VERSION;
+
+  // Bad input is a ValueError, a refused computation a grundy.LimitError,
+  // both with the library's one-line message (docs/architecture.md, Errors).
+  static py::exception<LimitError> limit_error(m, "LimitError", PyExc_RuntimeError);
+  limit_error.doc() =
+      "A well-formed request beyond one of grundy's stated limits (a heap too large to "
+      "compute, a search over too many positions); the message names the limit.";
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const LimitError& e) {
+      PyErr_SetString(limit_error.ptr(), e.what());
+    }
+  });
+
+  m.def(
+      "nim_product",
+      [](const py::object& a, const py::object& b) {
+        return nim_product(to_u64(a, "nim_product"), to_u64(b, "nim_product"));
+      },
+      py::arg("a"), py::arg("b"));
+  m.def(
+      "nim_square", [](const py::object& a) { return nim_square(to_u64(a, "nim_square")); },
+      py::arg("a"));
+  m.def(
+      "nim_inverse",
+      [](const py::object& a) {
+        const std::uint64_t v = to_u64(a, "nim_inverse");
+        if (v == 0) throw InputError("0", "nim_inverse: 0 has no inverse");
+        return nim_inverse(v);
+      },
+      py::arg("a"));
+  m.def(
+      "nim_sum",
+      [](const py::args& values) {
+        Nimber sum = 0;
+        for (const py::handle& v : values) sum ^= to_u64(v, "nim_sum");
+        return sum;
+      });
+  m.def("rulesets", [] {
+    py::list out;
+    for (const RulesetSyntax& r : ruleset_catalogue())
+      out.append(py::make_tuple(r.pattern, r.description));
+    return out;
+  });
+
+  bind_games(m);
+  bind_sequences(m);
+  bind_user_games(m);
+}

@@ -1,0 +1,286 @@
+// Heap values for Python: values() as a NumPy array over the engine's own
+// buffer, value(), period(); long runs on a thread of their own so that
+// Ctrl-C and a progress callback work while the GIL is released.
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+#include <pybind11/numpy.h>
+
+#include "binding.h"
+
+namespace grundy::python {
+
+namespace {
+
+// The latest progress an engine reported, handed from its thread to Python's.
+struct ProgressBox {
+  std::mutex mutex;
+  EngineProgress latest;
+  bool fresh = false;
+  void report(const EngineProgress& p) {
+    std::lock_guard lock(mutex);
+    latest = p;
+    fresh = true;
+  }
+};
+
+// Runs `work` on a thread of its own while this one, without the GIL, waits.
+// Every 50 ms it takes the GIL to look for Ctrl-C (PyErr_CheckSignals) and to
+// call `callback(reached, total, rare_count, mask)` with fresh progress. A
+// Python exception from either raises `stop`; work() must then return soon
+// (the engines check the flag every few thousand heaps), and the exception
+// is raised here once it has, a KeyboardInterrupt with `interrupted(reached)`
+// as its message. An exception from work() is rethrown as it is.
+template <class Work>
+void run_interruptible(Work work, std::atomic<bool>& stop, ProgressBox& box,
+                       const py::object& callback, Heap total,
+                       const std::function<std::string()>& interrupted) {
+  std::mutex mutex;
+  std::condition_variable done_signal;
+  bool done = false;
+  std::exception_ptr failure;
+  std::optional<py::error_already_set> python_error;
+  {
+    py::gil_scoped_release release;
+    std::thread worker([&] {
+      try {
+        work();
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      std::lock_guard lock(mutex);
+      done = true;
+      done_signal.notify_all();
+    });
+    while (true) {
+      {
+        std::unique_lock lock(mutex);
+        if (done_signal.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) break;
+      }
+      if (stop.load()) continue;  // stopping already: only wait
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        python_error.emplace();
+        stop.store(true);
+        continue;
+      }
+      EngineProgress p;
+      bool fresh = false;
+      {
+        std::lock_guard lock(box.mutex);
+        std::swap(fresh, box.fresh);
+        p = box.latest;
+      }
+      if (fresh && !callback.is_none()) {
+        try {
+          callback(p.reached, total, p.rare_count, p.mask);
+        } catch (py::error_already_set& e) {
+          python_error.emplace(std::move(e));
+          stop.store(true);
+        }
+      }
+    }
+    worker.join();
+  }
+  if (failure) std::rethrow_exception(failure);
+  if (python_error) {
+    if (python_error->matches(PyExc_KeyboardInterrupt)) {
+      python_error.reset();
+      PyErr_SetString(PyExc_KeyboardInterrupt, interrupted().c_str());
+      throw py::error_already_set();
+    }
+    throw std::move(*python_error);
+  }
+}
+
+const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const char* command) {
+  const HeapRuleset* heaps = heap_ruleset_of(ruleset);
+  if (heaps == nullptr)
+    throw InputError(ruleset.name(),
+                     fmt::format("'{}' needs a heap ruleset: positions of '{}' are not sums of "
+                                 "single heaps (use analyze)",
+                                 command, ruleset.name()));
+  return *heaps;
+}
+
+std::uint64_t physical_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+// A NumPy array over G(first..) of a vector `owner` holds; the capsule keeps
+// the owner (a SequenceRun, a ValueSequence) alive as long as the array.
+template <class Owner>
+py::array owned_values(std::unique_ptr<Owner> owner, const ValueSequence& values, Heap first,
+                       Heap count) {
+  const Value16* data = values.data() + first;
+  py::capsule capsule(owner.release(), [](void* p) { delete static_cast<Owner*>(p); });
+  return py::array_t<Value16>({static_cast<py::ssize_t>(count)}, {sizeof(Value16)}, data, capsule);
+}
+
+py::tuple values_python(const std::string& name, const py::object& from_obj,
+                        const py::object& to_obj, unsigned threads, const py::object& progress,
+                        const std::string& checkpoint, double checkpoint_every,
+                        const std::string& resume, const py::object& max_memory_obj) {
+  const auto ruleset = parse_ruleset(name);
+  const HeapRuleset& heaps = heap_ruleset(*ruleset, "values");
+  const Heap from = to_u64(from_obj, "values: start"), to = to_u64(to_obj, "values: to");
+  if (to > kMaxHeap) throw InputError(std::to_string(to), fmt::format("to = {} is over 2^63-1", to));
+  if (to < from)
+    throw InputError(std::to_string(to), fmt::format("to = {} is smaller than start = {}", to, from));
+  if (!(checkpoint_every >= 0.05))
+    throw InputError(std::to_string(checkpoint_every), "checkpoint_every is at least 0.05 seconds");
+  const HeapValueSource source = heap_value_source(heaps);
+  const bool engine = source.source == ValueSource::code_engine;
+  const bool closed_form = source.source == ValueSource::closed_form;
+  if (!engine && (!checkpoint.empty() || !resume.empty()))
+    throw InputError(name, fmt::format("checkpoint and resume are for computed take-and-break "
+                                       "codes; '{}' {}",
+                                       ruleset->name(), closed_form ? "has a closed form" : "is not one"));
+  const std::uint64_t limit = max_memory_obj.is_none() ? physical_memory() / 4 * 3
+                                                       : to_u64(max_memory_obj, "max_memory");
+  const std::uint64_t count = to - from + 1;
+  const std::uint64_t estimate = detail::saturating_add(
+      detail::saturating_mul(engine ? to + 1 : count, engine ? 2 : 8), (to + 1) / 4 + (64 << 20));
+  if (estimate > limit)
+    throw LimitError(fmt::format(
+        "computing G(0..{}) of '{}' needs about {} MiB, over the max_memory limit of {} MiB", to,
+        ruleset->name(), estimate >> 20, limit >> 20));
+
+  if (engine) {
+    std::unique_ptr<SequenceRun> run;
+    if (resume.empty()) {
+      run = std::make_unique<SequenceRun>(*source.code, threads);
+    } else {
+      SequenceFile saved = read_sequence_file(resume);
+      if (saved.values.size() > to + 1) saved.values.resize(to + 1);
+      run = std::make_unique<SequenceRun>(
+          SequenceRun::resume(*source.code, std::move(saved), resume, threads));
+    }
+    std::atomic<bool> stop{false};
+    ProgressBox box;
+    SequenceRunControl control;
+    control.progress = [&](const EngineProgress& p) { box.report(p); };
+    control.stop = &stop;
+    if (!checkpoint.empty()) {
+      control.save = [&](const ValueSequence& values) {
+        write_sequence_file(checkpoint, run->code().name(), 0, values.data(), values.size());
+      };
+      control.save_every = checkpoint_every;
+    }
+    run_interruptible([&] { run->extend(to, control); }, stop, box, progress, to + 1, [&] {
+      return fmt::format("interrupted at n = {}{}", run->reached(),
+                         checkpoint.empty() ? std::string()
+                                            : fmt::format("; continue with resume='{}'", checkpoint));
+    });
+    const EngineProgress stats = run->stats();
+    const SequenceRun& owner = *run;
+    py::array array = owned_values(std::move(run), owner.values(), from, count);
+    return py::make_tuple(array, ruleset->name(), "code engine", stats.rare_count, stats.mask);
+  }
+  // A closed form or a table: 64-bit values, computed here (bounded by the
+  // library's ComputeLimits, so not interruptible).
+  ComputeLimits limits;
+  limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
+  py::array_t<std::uint64_t> array(static_cast<py::ssize_t>(count));
+  std::uint64_t* out = array.mutable_data();
+  std::string method;
+  {
+    py::gil_scoped_release release;
+    HeapValues table(heaps, limits);
+    if (!closed_form) table.require(to);
+    for (Heap i = 0; i < count; ++i) out[i] = table.value(from + i);
+    method = closed_form ? table.method() : "table";
+  }
+  return py::make_tuple(array, ruleset->name(), method, 0, 0);
+}
+
+py::tuple value_python(const std::string& name, const py::object& n_obj, const py::object& max_obj,
+                       bool observed) {
+  const auto ruleset = parse_ruleset(name);
+  const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
+  const Heap n = to_u64(n_obj, "value: n");
+  if (n > kMaxHeap)
+    throw InputError(std::to_string(n), fmt::format("'{}' is too large (at most 2^63-1)", n));
+  ComputeLimits limits;
+  limits.max_code_values = to_u64(max_obj, "value: max");
+  limits.accept_observed = observed;
+  Nimber v;
+  bool proven;
+  std::string method;
+  {
+    py::gil_scoped_release release;
+    HeapValues values(heaps, limits);
+    v = values.value(n);
+    const auto& period = values.periodicity();
+    const bool beyond_table = period && n >= period->checked_to;
+    proven = !beyond_table || period->proven;
+    method = beyond_table || values.has_closed_form() ? values.method() : "computed";
+  }
+  return py::make_tuple(v, proven, method);
+}
+
+py::dict period_python(const std::string& name, const py::object& max_obj, bool observe_to_max,
+                       unsigned threads, const py::object& progress) {
+  const auto ruleset = parse_ruleset(name);
+  const HeapRuleset& heaps = heap_ruleset(*ruleset, "period");
+  const auto code = heaps.as_code();
+  if (!code)
+    throw InputError(name, fmt::format("'period' needs a take-and-break code or subtraction set; "
+                                       "'{}' is neither",
+                                       ruleset->name()));
+  PeriodSearchOptions options;
+  options.max_values = to_u64(max_obj, "period: max");
+  if (options.max_values < 16) throw InputError(std::to_string(options.max_values), "max must be at least 16");
+  if (options.max_values > kMaxHeap) throw InputError(std::to_string(options.max_values), "max is over 2^63-1");
+  if (detail::saturating_mul(options.max_values, 2) > physical_memory() / 4 * 3)
+    throw LimitError(fmt::format("a period search over {} values needs more memory than this "
+                                 "machine has",
+                                 options.max_values));
+  options.observe_to_max = observe_to_max;
+  options.threads = threads;
+  std::atomic<bool> stop{false};
+  ProgressBox box;
+  EngineControl control;
+  control.progress = [&](const EngineProgress& p) { box.report(p); };
+  control.stop = &stop;
+  auto search = std::make_unique<PeriodSearch>();
+  run_interruptible([&] { *search = search_period(*code, options, control); }, stop, box, progress,
+                    options.max_values, [&] { return std::string("period search interrupted"); });
+  const Periodicity& p = search->periodicity;
+  py::dict out;
+  out["ruleset"] = code->name();
+  out["period"] = p.period;
+  out["preperiod"] = p.preperiod;
+  out["saltus"] = p.saltus;
+  out["proven"] = p.proven;
+  out["checked_to"] = p.checked_to;
+  out["proof_needs"] = p.proof_needs;
+  out["criterion"] = p.criterion;
+  out["stopped"] = search->stopped;
+  out["unprovable"] = search->unprovable;
+  const PeriodSearch& owner = *search;
+  out["values"] = owned_values(std::move(search), owner.values, 0, owner.values.size());
+  return out;
+}
+
+}  // namespace
+
+void bind_sequences(py::module_& m) {
+  m.def("values", &values_python, py::arg("ruleset"), py::arg("start"), py::arg("to"),
+        py::arg("threads"), py::arg("progress"), py::arg("checkpoint"),
+        py::arg("checkpoint_every"), py::arg("resume"), py::arg("max_memory"));
+  m.def("value", &value_python, py::arg("ruleset"), py::arg("n"), py::arg("max"),
+        py::arg("observed"));
+  m.def("period", &period_python, py::arg("ruleset"), py::arg("max"), py::arg("observe_to_max"),
+        py::arg("threads"), py::arg("progress"));
+}
+
+}  // namespace grundy::python

@@ -1,0 +1,88 @@
+# Pure-Python brute force, written from the definitions (docs/theory.md §1, §4,
+# §7) and independent of the library: the twins of the Python tests.
+from functools import lru_cache
+
+
+def mex(values):
+    m = 0
+    s = set(values)
+    while m in s:
+        m += 1
+    return m
+
+
+def kayles_options(n):
+    """Options of a Kayles row of n: remove 1 or 2 adjacent pins, leaving a, b."""
+    out = set()
+    for take in (1, 2):
+        for a in range(0, n - take + 1):
+            b = n - take - a
+            out.add(tuple(sorted(x for x in (a, b) if x > 0)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def kayles(n):
+    return mex(_xor(kayles(p) for p in parts) for parts in kayles_options(n))
+
+
+def _xor(values):
+    s = 0
+    for v in values:
+        s ^= v
+    return s
+
+
+def sum_positions_options(pos):
+    """pos: (kayles rows tuple, nim heaps tuple); options of the whole sum."""
+    rows, heaps = pos
+    for i, n in enumerate(rows):
+        for parts in kayles_options(n):
+            yield (tuple(sorted(rows[:i] + rows[i + 1:] + parts)), heaps)
+    for i, h in enumerate(heaps):
+        for k in range(h):
+            yield (rows, tuple(sorted(heaps[:i] + (k,) + heaps[i + 1:])))
+
+
+@lru_cache(maxsize=None)
+def mover_wins(pos, misere):
+    options = list(sum_positions_options(pos))
+    if not options:
+        return misere
+    return any(not mover_wins(o, misere) for o in options)
+
+
+def nim_product(x, y, half=32):
+    """Conway's nim product, by the Fermat 2-powers F = 2^half: F ⊗ F = F ⊕ F/2."""
+    if x < 2 or y < 2:
+        return x * y
+    while half > 1 and x < (1 << half) and y < (1 << half):
+        half //= 2
+    low = (1 << half) - 1
+    a, b, c, d = x >> half, x & low, y >> half, y & low
+    ac = nim_product(a, c, half)
+    bd = nim_product(b, d, half)
+    cross = nim_product(a ^ b, c ^ d, half) ^ ac ^ bd
+    return ((ac ^ cross) << half) ^ nim_product(ac, 1 << (half - 1), half) ^ bd
+
+
+def label_digraph(n, followers, misere=False):
+    """Win/loss/draw of a token on each vertex of a digraph (retrograde)."""
+    label = [None] * n
+    changed = True
+    while changed:
+        changed = False
+        for u in range(n):
+            if label[u] is not None:
+                continue
+            opts = followers[u]
+            if not opts:
+                label[u] = "N" if misere else "P"
+            elif any(label[v] == "P" for v in opts):
+                label[u] = "N"
+            elif all(label[v] == "N" for v in opts):
+                label[u] = "P"
+            else:
+                continue
+            changed = True
+    return ["D" if x is None else x for x in label]
