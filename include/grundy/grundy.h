@@ -6,6 +6,7 @@
 // Core: heap sizes, nim-sum and mex, nim product, outcomes, errors
 #include "grundy/core/error.h"
 #include "grundy/core/gamma.h"
+#include "grundy/core/memory.h"
 #include "grundy/core/nim_product.h"
 #include "grundy/core/nimber.h"
 #include "grundy/core/outcome.h"

@@ -26,6 +26,7 @@ struct AnalyzeRequest {
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position
   bool conjunctive = false;  // conjunctive compound: remoteness per component
+  std::string max_memory;    // refuse graphs needing more (e.g. 4G); default: memory_limit("")
 };
 
 struct PeriodRequest {
@@ -69,8 +70,9 @@ struct ValuesRequest {
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.
 std::uint64_t parse_memory(const std::string& text);
-// The default for --max-memory: three quarters of physical memory.
-std::uint64_t default_max_memory();
+// The limit --max-memory TEXT sets: parse_memory(text), or when it was not
+// given ("") the library's default_memory_limit() (core/memory.h).
+std::uint64_t memory_limit(const std::string& text);
 
 int run_analyze(const AnalyzeRequest& request);
 int run_values(const ValuesRequest& request);

@@ -9,6 +9,7 @@
 // the token.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,9 +24,11 @@ using Summand = GamePosition;
 // Whether the arguments use the sum syntax (a '+' or a graph: summand).
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens);
 
-// The summands of `ruleset tokens...`, merged as above.
+// The summands of `ruleset tokens...`, merged as above; a graph file that
+// would need more than `max_memory` bytes is refused (read_graph).
 std::vector<Summand> parse_summands(const std::string& ruleset,
-                                    const std::vector<std::string>& tokens);
+                                    const std::vector<std::string>& tokens,
+                                    std::uint64_t max_memory);
 
 // A game to analyse: one ruleset and its position (a compound when there are
 // several summands): sum_of and every_compound_of (rules/compound.h).

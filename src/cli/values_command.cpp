@@ -2,8 +2,6 @@
 // research scale for take-and-break codes (engine, checkpoints, progress);
 // with --misere, G⁻(n), and with --genus the genus of each heap and a
 // tame/wild verdict (genus.h, docs/misere.md).
-#include <unistd.h>
-
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -14,6 +12,7 @@
 
 #include "commands.h"
 #include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
@@ -188,10 +187,8 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
 
 }  // namespace
 
-std::uint64_t default_max_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
+std::uint64_t memory_limit(const std::string& text) {
+  return text.empty() ? default_memory_limit() : parse_memory(text);
 }
 
 std::uint64_t parse_memory(const std::string& text) {
@@ -250,8 +247,7 @@ int run_values(const ValuesRequest& request) {
                                  ruleset->name(), closed_form ? "has a closed form" : "is not one"));
 
   // Memory: 2 bytes per value for the engine, 8 for the generic table.
-  const std::uint64_t limit =
-      request.max_memory.empty() ? default_max_memory() : parse_memory(request.max_memory);
+  const std::uint64_t limit = memory_limit(request.max_memory);
   if (!closed_form) {
     const std::uint64_t estimate = detail::saturating_add(
         detail::saturating_mul(to + 1, engine ? 2 : 8), (to + 1) / 4 + (64 << 20));

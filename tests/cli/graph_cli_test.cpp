@@ -1,5 +1,6 @@
 // Graph files on the command line where they used to fail badly: a self-loop
-// (a pass) in every kind of analysis and in play.
+// (a pass) in every kind of analysis and in play, and a header announcing more
+// vertices than memory allows (refused up front, exit status 2).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -40,6 +41,24 @@ TEST(GraphCli, SelfLoopMovesAreDescribed) {
   EXPECT_NE(run.out.find("You: token 1: 0 → 0 (self-loop: a pass)"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("Computer: token 1: 0 → 0 (self-loop: a pass)"), std::string::npos)
       << run.out;
+}
+
+TEST(GraphCli, HugeVertexCountIsRefusedBeforeAllocating) {
+  // The documented maximum, 4,294,967,295 vertices, in a two-line file.
+  const std::string huge = write_graph("huge.txt", "4294967295 1\n0 1\n");
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"graph", huge},
+           {"graph", huge, "--max-memory", "1G"},
+           {"analyze", "graph:" + huge, "0"},
+           {"play", "graph:" + huge, "0"}}) {
+    testing::expect_bad_input(args, "--max-memory");
+  }
+  const std::string json = write_graph("huge.json", "{\"vertices\": 4294967295, \"edges\": []}");
+  testing::expect_bad_input({"graph", json, "--max-memory", "1G"}, "MiB");
+  // A small graph under a tiny limit is refused too, and passes when raised.
+  const std::string small = write_graph("small.txt", "1000 1\n0 1\n");
+  testing::expect_bad_input({"graph", small, "--max-memory", "1K"}, "small.txt: line 1");
+  EXPECT_EQ(grundy_cli({"graph", small, "--max-memory", "1M"}).status, 0);
 }
 
 }  // namespace
