@@ -4,6 +4,7 @@
 #pragma once
 
 // Core: heap sizes, nim-sum and mex, nim product, outcomes, errors
+#include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
 #include "grundy/core/gamma.h"
 #include "grundy/core/memory.h"
@@ -48,6 +49,8 @@
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
+#include "grundy/solve/sequence_output.h"
+#include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 
 // Games on graphs, with cycles: generalised Grundy values and retrograde analysis

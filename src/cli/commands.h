@@ -50,7 +50,7 @@ int run_bench();
 int run_value(const ValueRequest& request);
 
 struct ValuesRequest {
-  std::string ruleset;
+  std::string ruleset;     // may be left out with --resume (the checkpoint names it)
   std::string from = "0";
   std::string to = "30";
   bool json = false;
@@ -66,6 +66,10 @@ struct ValuesRequest {
   bool misere = false;     // misère values G⁻(n) by exhaustive search
   bool genus = false;      // with misere: genus of each heap and a tame/wild verdict
   std::uint64_t search_limit = AnalysisOptions{}.search_limit;  // most positions the misère search may store
+  // The options of the request given explicitly ("--from", "--to", "--out",
+  // "--plot", "--stats", "--json", "--csv"): with --resume they must agree
+  // with the request the checkpoint records (sequence_request.h).
+  std::vector<std::string> given;
 };
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.

@@ -137,8 +137,8 @@ Runner declare_value(CLI::App& cmd) {
 
 Runner declare_values(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::ValuesRequest>();
-  cmd.add_option("ruleset", r->ruleset, "A heap ruleset, e.g. kayles, 0.137")
-      ->required();
+  cmd.add_option("ruleset", r->ruleset,
+                 "A heap ruleset, e.g. kayles, 0.137 (with --resume: the checkpoint's)");
   cmd.add_option("--from", r->from, "First heap size")->capture_default_str();
   cmd.add_option("--to", r->to, "Last heap size")->capture_default_str();
   cmd.add_flag("--json", r->json, "JSON: {\"from\", \"to\", \"values\"}");
@@ -149,12 +149,15 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_flag("--stats", r->stats,
                  "Print the value histogram, the number of rare values and the mask");
   cmd.add_option("--checkpoint", r->checkpoint,
-                 "Save the computation to FILE now and then (atomic, checksummed)");
+                 "Save the computation and the request to FILE now and then (atomic, "
+                 "checksummed); a resumed run saves to its --resume FILE");
   cmd.add_option("--checkpoint-every", r->checkpoint_every,
                  "Seconds between checkpoints")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd.add_option("--resume", r->resume, "Continue from a checkpoint FILE");
+  cmd.add_option("--resume", r->resume,
+                 "Continue the request recorded in checkpoint FILE (options given again must "
+                 "agree with it)");
   cmd.add_option("--max-memory", r->max_memory,
                  "Refuse computations needing more memory than this (e.g. 8G); default: "
                  "3/4 of the machine's memory");
@@ -175,6 +178,8 @@ Runner declare_values(CLI::App& cmd) {
       ->needs(values_misere);
   return [r, &cmd] {
     if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
+    for (const char* option : {"--from", "--to", "--out", "--plot", "--stats", "--json", "--csv"})
+      if (cmd.get_option(option)->count() > 0) r->given.push_back(option);
     return grundy::cli::run_values(*r);
   };
 }

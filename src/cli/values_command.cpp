@@ -2,6 +2,7 @@
 // research scale for take-and-break codes (engine, checkpoints, progress);
 // with --misere, G⁻(n), and with --genus the genus of each heap and a
 // tame/wild verdict (genus.h, docs/misere.md).
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -21,6 +22,8 @@
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
+#include "grundy/solve/sequence_output.h"
+#include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 #include "long_run.h"
 #include "plot.h"
@@ -37,25 +40,65 @@ std::string file_extension(const std::string& path) {
   return dot == std::string::npos ? "" : path.substr(dot);
 }
 
-// The run of a code on the research-scale engine, from --resume if given.
-SequenceRun start_code_run(const TakeAndBreak& code, Heap to, const ValuesRequest& request) {
-  if (request.resume.empty()) return SequenceRun(code, request.threads);
-  SequenceFile saved = read_sequence_file(request.resume);
-  // Only as far as asked: --stats reports the rare values over G(0..to).
-  if (saved.values.size() > to + 1) saved.values.resize(to + 1);
-  return SequenceRun::resume(code, std::move(saved), request.resume, request.threads);
+bool was_given(const ValuesRequest& request, const char* option) {
+  return std::find(request.given.begin(), request.given.end(), option) != request.given.end();
 }
 
-// Extends `run` to G(0..to) with a progress line, saving --checkpoint between
-// chunks; Ctrl-C saves and stops. True when it got there.
-bool extend_code_run(SequenceRun& run, Heap to, const ValuesRequest& request) {
+// With --resume: the request the checkpoint records, into `request`, once the
+// options given explicitly agree with it (sequence_request.h). A file that
+// records none (an --out file, or a checkpoint of an older grundy) needs the
+// range given explicitly, or it would silently be the default one.
+void continue_recorded_request(ValuesRequest& request, const SequenceFile& saved) {
+  if (!saved.request) {
+    if (request.ruleset.empty() || !was_given(request, "--to"))
+      throw InputError(request.resume,
+                       fmt::format("'{}' records no request (it was written by --out, or by an "
+                                   "older grundy): give the ruleset and --to with --resume",
+                                   request.resume));
+    return;
+  }
+  SequenceRequestGiven given;
+  if (!request.ruleset.empty()) given.ruleset = parse_ruleset(request.ruleset)->name();
+  if (was_given(request, "--from")) given.from = parse_heap(request.from);
+  if (was_given(request, "--to")) given.to = parse_heap(request.to);
+  if (was_given(request, "--out")) given.out = request_path(request.out);
+  if (was_given(request, "--plot")) given.plot = request_path(request.plot);
+  if (was_given(request, "--stats")) given.stats = request.stats;
+  if (was_given(request, "--json")) given.json = request.json;
+  if (was_given(request, "--csv")) given.csv = request.csv;
+  const SequenceRequest recorded = resumed_request(*saved.request, given, request.resume);
+  request.ruleset = recorded.ruleset;
+  request.from = fmt::to_string(recorded.from);
+  request.to = fmt::to_string(recorded.to);
+  request.out = recorded.out;
+  request.plot = recorded.plot;
+  request.stats = recorded.stats;
+  request.json = recorded.json;
+  request.csv = recorded.csv;
+}
+
+// The run of a code on the research-scale engine, from the --resume file if
+// one was read.
+SequenceRun start_code_run(const TakeAndBreak& code, Heap to, std::optional<SequenceFile> saved,
+                           const ValuesRequest& request) {
+  if (!saved) return SequenceRun(code, request.threads);
+  // Only as far as asked: --stats reports the rare values over G(0..to).
+  if (saved->values.size() > to + 1) saved->values.resize(to + 1);
+  return SequenceRun::resume(code, std::move(*saved), request.resume, request.threads);
+}
+
+// Extends `run` to G(0..to) with a progress line, saving to `checkpoint` (with
+// the request) between chunks; Ctrl-C saves and stops. True when it got there.
+bool extend_code_run(SequenceRun& run, Heap to, const ValuesRequest& request,
+                     const std::string& checkpoint, const SequenceRequest& recorded) {
   LongRun progress(run.reached(), to);
   SequenceRunControl control;
   control.progress = [&](const EngineProgress& p) { progress.report(p); };
   control.stop = progress.stop_flag();
-  if (!request.checkpoint.empty()) {
+  if (!checkpoint.empty()) {
     control.save = [&](const ValueSequence& values) {
-      write_sequence_file(request.checkpoint, run.code().name(), 0, values.data(), values.size());
+      write_sequence_file(checkpoint, run.code().name(), 0, values.data(), values.size(),
+                          &recorded);
     };
     control.save_every = request.checkpoint_every;
   }
@@ -215,7 +258,15 @@ std::uint64_t parse_memory(const std::string& text) {
   return amount * unit;
 }
 
-int run_values(const ValuesRequest& request) {
+int run_values(const ValuesRequest& asked) {
+  ValuesRequest request = asked;
+  std::optional<SequenceFile> saved;
+  if (!request.resume.empty() && !request.misere) {
+    saved = read_sequence_file(request.resume);
+    continue_recorded_request(request, *saved);
+  }
+  if (request.ruleset.empty())
+    throw InputError("values", "'values' needs a ruleset, or --resume FILE of a checkpoint");
   const auto ruleset = parse_ruleset(request.ruleset);
   const auto* heaps = heap_ruleset_of(*ruleset);
   if (heaps == nullptr)
@@ -257,18 +308,36 @@ int run_values(const ValuesRequest& request) {
           to, ruleset->name(), estimate >> 20, limit >> 20));
   }
 
+  // Before any work: an --out file is replaced only by a result that covers
+  // it, and a checkpoint only by the run that resumes it (sequence_output.h,
+  // sequence_request.h).
+  if (!request.out.empty()) check_output_replaceable(request.out, ruleset->name(), from, to);
+  const std::string checkpoint =
+      checkpoint_path(request.checkpoint, request.resume, saved && saved->request);
+  check_new_checkpoint(checkpoint, request.resume);
+
   // The values, whichever way they come.
   std::function<Nimber(Heap)> value_at;
   std::optional<SequenceRun> code_run;
   std::optional<HeapValues> table;
   if (engine) {
-    code_run.emplace(start_code_run(*code, to, request));
-    if (!extend_code_run(*code_run, to, request)) {
-      std::fprintf(stderr, "grundy: interrupted at n = %llu%s\n",
-                   static_cast<unsigned long long>(code_run->reached()),
-                   request.checkpoint.empty()
-                       ? ""
-                       : fmt::format("; continue with --resume {}", request.checkpoint).c_str());
+    const SequenceRequest recorded{ruleset->name(),          from,          to,
+                                   request_path(request.out), request_path(request.plot),
+                                   request.stats,            request.json,  request.csv};
+    code_run.emplace(start_code_run(*code, to, std::move(saved), request));
+    if (!extend_code_run(*code_run, to, request, checkpoint, recorded)) {
+      const std::string outputs =
+          request.out.empty() ? "" : fmt::format("; '{}' was left as it was", request.out);
+      if (checkpoint.empty())
+        std::fprintf(stderr,
+                     "grundy: interrupted at n = %llu; nothing was saved (no --checkpoint)%s\n",
+                     static_cast<unsigned long long>(code_run->reached()), outputs.c_str());
+      else
+        std::fprintf(stderr,
+                     "grundy: interrupted at n = %llu; saved to '%s'%s: continue with `grundy "
+                     "values --resume %s`\n",
+                     static_cast<unsigned long long>(code_run->reached()), checkpoint.c_str(),
+                     outputs.c_str(), checkpoint.c_str());
       return 130;
     }
     value_at = [&](Heap n) { return Nimber{code_run->values()[n]}; };
@@ -297,18 +366,7 @@ int run_values(const ValuesRequest& request) {
 
   if (!request.out.empty()) {
     if (file_extension(request.out) == ".csv") {
-      std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(request.out.c_str(), "w"),
-                                                        &std::fclose);
-      if (!f) throw InputError(request.out, fmt::format("cannot write '{}'", request.out));
-      std::string buffer = "n,value\n";
-      for (Heap n = from;; ++n) {
-        buffer += fmt::format("{},{}\n", n, value_at(n));
-        if (buffer.size() > (1 << 20) || n == to) {
-          std::fwrite(buffer.data(), 1, buffer.size(), f.get());
-          buffer.clear();
-        }
-        if (n == to) break;
-      }
+      write_values_csv(request.out, from, to, value_at);
     } else {
       ValueSequence slice;
       if (engine) {
