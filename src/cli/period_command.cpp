@@ -67,8 +67,16 @@ int run_period(const PeriodRequest& request) {
                      fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
                                  "is neither",
                                  ruleset->name()));
-  const Heap max = parse_heap(request.max);
-  if (max < 16) throw InputError(request.max, "--max must be at least 16");
+  const Heap asked = parse_heap(request.max);
+  if (asked < 16) throw InputError(request.max, "--max must be at least 16");
+  // Without --max, also within the work budget of the other commands: a code
+  // on the naive engine (0.3F, say) costs O(n^3) and would otherwise run for
+  // days. --max sets the bound explicitly.
+  const std::uint64_t max_work = ComputeLimits{}.max_work;
+  const Heap max = request.max_given
+                       ? asked
+                       : std::max<Heap>(std::min<Heap>(asked, 16),
+                                        affordable_code_values(heaps, *code, asked, max_work));
   auto engine = make_fast_engine(*code, request.threads);
   ValueSequence values;
   Periodicity p;
@@ -109,6 +117,12 @@ int run_period(const PeriodRequest& request) {
     std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
     if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
+    if (!p.proven && !interrupted && stopped.empty() && !unprovable && values.size() == max &&
+        max < asked)
+      text += fmt::format(
+          "(stopped at the default bound: G(0..{}) of {} take about {} option visits, the limit "
+          "being {}; --max N computes N values)\n",
+          max - 1, code->name(), heaps.compute_cost(max - 1), max_work);
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "

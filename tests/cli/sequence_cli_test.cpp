@@ -42,6 +42,25 @@ TEST(SequenceCli, PeriodProvesPublishedPeriods) {
   }
 }
 
+TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
+  // 0.3F can leave three heaps: the naive engine, O(n^3) work in all. It used
+  // to look for a proof up to 4,194,304 values, for days; now the default
+  // bound is the work budget of the other commands, and --max sets another.
+  auto run = run_program(GRUNDY_CLI_PATH, {"period", "0.3F"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("NOT proven"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("default bound"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("--max"), std::string::npos) << run.out;
+  auto j = run_json({"period", "0.3F", "--json"});
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_LT(j["checked_to"].get<std::uint64_t>(), 10000u);
+  EXPECT_GE(j["checked_to"].get<std::uint64_t>(), 1000u);
+  j = run_json({"period", "0.3F", "--max", "1500", "--json"});
+  EXPECT_EQ(j["checked_to"], 1500);
+  // Codes the fast engine computes keep the old bound: proven as before.
+  EXPECT_EQ(run_json({"period", "0.45", "--json"})["proven"], true);
+}
+
 TEST(SequenceCli, SubtractionGamePeriod) {
   // subtract:1,3,4: period 7 from the start, P-positions n ≡ 0, 2 (mod 7)
   // (WW ch. 4, the subtraction game S(1,3,4)).
