@@ -34,6 +34,8 @@ namespace {
 
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
+// Most option visits a run of the naive engine may take: about a day.
+constexpr std::uint64_t kMaxNaiveWork = 100'000'000'000'000;
 
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
@@ -87,11 +89,14 @@ SequenceRun start_code_run(const TakeAndBreak& code, Heap to, std::optional<Sequ
   return SequenceRun::resume(code, std::move(*saved), request.resume, request.threads);
 }
 
-// Extends `run` to G(0..to) with a progress line, saving to `checkpoint` (with
-// the request) between chunks; Ctrl-C saves and stops. True when it got there.
-bool extend_code_run(SequenceRun& run, Heap to, const ValuesRequest& request,
-                     const std::string& checkpoint, const SequenceRequest& recorded) {
-  LongRun progress(run.reached(), to);
+// Extends `run` to G(0..to), or with `search_bound` to the end of its
+// period search (SequenceRun::search_period), with a progress line, saving to
+// `checkpoint` (with the request) between chunks; Ctrl-C saves and stops.
+// True when it got there.
+bool extend_code_run(SequenceRun& run, Heap to, std::optional<Heap> search_bound,
+                     const ValuesRequest& request, const std::string& checkpoint,
+                     const SequenceRequest& recorded) {
+  LongRun progress(run.reached(), search_bound ? std::min(to, *search_bound - 1) : to);
   SequenceRunControl control;
   control.progress = [&](const EngineProgress& p) { progress.report(p); };
   control.stop = progress.stop_flag();
@@ -102,6 +107,7 @@ bool extend_code_run(SequenceRun& run, Heap to, const ValuesRequest& request,
     };
     control.save_every = request.checkpoint_every;
   }
+  if (search_bound) return run.search_period(*search_bound, control);
   return run.extend(to, control);
 }
 
@@ -297,16 +303,39 @@ int run_values(const ValuesRequest& asked) {
                                  "'{}' {}",
                                  ruleset->name(), closed_form ? "has a closed form" : "is not one"));
 
+  // A code's range reaching past the values a period search computes (as
+  // for `grundy value`) is answered from a proven period when the search
+  // finds one; only then is G(0..to) computed in full (SequenceRun).
+  const ComputeLimits search_limits;
+  const Heap search_bound =
+      engine ? affordable_code_values(*heaps, *code, search_limits.max_code_values,
+                                      search_limits.max_work)
+             : 0;
+  const bool far = engine && to >= search_bound;
+
   // Memory: 2 bytes per value for the engine, 8 for the generic table.
   const std::uint64_t limit = memory_limit(request.max_memory);
-  if (!closed_form) {
-    const std::uint64_t estimate = detail::saturating_add(
-        detail::saturating_mul(to + 1, engine ? 2 : 8), (to + 1) / 4 + (64 << 20));
-    if (estimate > limit)
-      throw LimitError(fmt::format(
-          "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB",
-          to, ruleset->name(), estimate >> 20, limit >> 20));
-  }
+  const std::uint64_t estimate =
+      closed_form ? 0
+                  : detail::saturating_add(detail::saturating_mul(to + 1, engine ? 2 : 8),
+                                           (to + 1) / 4 + (64 << 20));
+  const auto over_memory = [&](const std::string& why) {
+    return LimitError(fmt::format(
+        "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
+        to, ruleset->name(), estimate >> 20, limit >> 20, why));
+  };
+  // A far range is decided after the search, which takes 2 bytes a value.
+  if (estimate > limit && !far) throw over_memory("");
+  // Work: a code whose moves can leave three heaps runs on the naive engine,
+  // O(n^2) options a heap; past kMaxNaiveWork the run would take days.
+  const std::uint64_t work = engine && code->max_parts() > 2 ? heaps->compute_cost(to) : 0;
+  const auto over_work = [&](const std::string& why) {
+    return LimitError(fmt::format(
+        "computing G(0..{}) of '{}' takes about {} option visits (its moves can leave three "
+        "heaps, so no faster engine applies), over the limit of {}{}",
+        to, ruleset->name(), work, kMaxNaiveWork, why));
+  };
+  if (work > kMaxNaiveWork && !far) throw over_work("");
 
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,
@@ -325,7 +354,15 @@ int run_values(const ValuesRequest& asked) {
                                    request_path(request.out), request_path(request.plot),
                                    request.stats,            request.json,  request.csv};
     code_run.emplace(start_code_run(*code, to, std::move(saved), request));
-    if (!extend_code_run(*code_run, to, request, checkpoint, recorded)) {
+    bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);
+    if (done && !code_run->period()) {
+      const std::string unproven =
+          fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
+      if (estimate > limit) throw over_memory(unproven);
+      if (work > kMaxNaiveWork) throw over_work(unproven);
+      done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
+    }
+    if (!done) {
       const std::string outputs =
           request.out.empty() ? "" : fmt::format("; '{}' was left as it was", request.out);
       if (checkpoint.empty())
@@ -340,7 +377,7 @@ int run_values(const ValuesRequest& asked) {
                      outputs.c_str(), checkpoint.c_str());
       return 130;
     }
-    value_at = [&](Heap n) { return Nimber{code_run->values()[n]}; };
+    value_at = [&](Heap n) { return code_run->value(n); };
   } else {
     ComputeLimits limits;
     limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
@@ -369,7 +406,7 @@ int run_values(const ValuesRequest& asked) {
       write_values_csv(request.out, from, to, value_at);
     } else {
       ValueSequence slice;
-      if (engine) {
+      if (engine && to < code_run->reached()) {
         write_sequence_file(request.out, ruleset->name(), from, code_run->values().data() + from,
                             to - from + 1);
       } else {
@@ -403,7 +440,8 @@ int run_values(const ValuesRequest& asked) {
       if (n == to) break;
     }
     const EngineProgress code_stats = engine ? code_run->stats() : EngineProgress{};
-    const bool rare_known = engine && code_stats.mask != 0;
+    // The engine's rare count covers G(0..to) only when it computed them all.
+    const bool rare_known = engine && code_stats.mask != 0 && to < code_run->reached();
     if (request.json) {
       nlohmann::json j;
       j["ruleset"] = ruleset->name();

@@ -149,11 +149,13 @@ void HeapValues::require(Heap last) {
     if (last < code_values_.size()) return;
     if (periodicity_ && periodicity_->proven) return;
     const Heap limit = code_limit();
-    if (!code_->is_finite() && !periodicity_ && last >= kPeriodSearchStart && last < limit) {
-      // Every heap of an infinite code has ~n options, so the table costs
-      // O(n^2): a period proven on the first few thousand values answers at
-      // once (Nim, Lasker's Nim), and otherwise the table is built as usual.
-      search_period(std::min(limit, kPeriodSearchStart));
+    if (!periodicity_ && last >= kPeriodSearchStart && last < limit) {
+      // A period proven on fewer values answers at once, below the limit as
+      // beyond it (Dawson's Kayles at 2^20 + 1 as at 2^22); the search grows
+      // geometrically towards G(last), so without a proof it costs no more
+      // than the table it builds. An infinite code with no criterion stops
+      // at the first pattern, and the table is then built as usual.
+      search_period(std::min(limit, last + 1));
       if (periodicity_->proven) return;
     }
     if (last < limit) {
