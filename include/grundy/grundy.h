@@ -4,8 +4,10 @@
 #pragma once
 
 // Core: heap sizes, nim-sum and mex, nim product, outcomes, errors
+#include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
 #include "grundy/core/gamma.h"
+#include "grundy/core/memory.h"
 #include "grundy/core/nim_product.h"
 #include "grundy/core/nimber.h"
 #include "grundy/core/outcome.h"
@@ -49,6 +51,8 @@
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
+#include "grundy/solve/sequence_output.h"
+#include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 
 // Games on graphs, with cycles: generalised Grundy values and retrograde analysis

@@ -300,7 +300,7 @@ int run_analyze(const AnalyzeRequest& request) {
     if (request.heaps.empty())
       throw InputError(request.ruleset, "analyze needs a position: one or more heap sizes");
     if (is_sum_syntax(request.ruleset, request.heaps)) {
-      summands = parse_summands(request.ruleset, request.heaps);
+      summands = parse_summands(request.ruleset, request.heaps, memory_limit(request.max_memory));
     } else {
       Summand s{parse_ruleset(request.ruleset), {}};
       s.position = parse_position(*s.ruleset, request.heaps);

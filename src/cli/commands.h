@@ -26,6 +26,7 @@ struct AnalyzeRequest {
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position
   bool conjunctive = false;  // conjunctive compound: remoteness per component
+  std::string max_memory;    // refuse graphs needing more (e.g. 4G); default: memory_limit("")
 };
 
 struct PeriodRequest {
@@ -49,7 +50,7 @@ int run_bench();
 int run_value(const ValueRequest& request);
 
 struct ValuesRequest {
-  std::string ruleset;
+  std::string ruleset;     // may be left out with --resume (the checkpoint names it)
   std::string from = "0";
   std::string to = "30";
   bool json = false;
@@ -65,12 +66,17 @@ struct ValuesRequest {
   bool misere = false;     // misère values G⁻(n) by exhaustive search
   bool genus = false;      // with misere: genus of each heap and a tame/wild verdict
   std::uint64_t search_limit = AnalysisOptions{}.search_limit;  // most positions the misère search may store
+  // The options of the request given explicitly ("--from", "--to", "--out",
+  // "--plot", "--stats", "--json", "--csv"): with --resume they must agree
+  // with the request the checkpoint records (sequence_request.h).
+  std::vector<std::string> given;
 };
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.
 std::uint64_t parse_memory(const std::string& text);
-// The default for --max-memory: three quarters of physical memory.
-std::uint64_t default_max_memory();
+// The limit --max-memory TEXT sets: parse_memory(text), or when it was not
+// given ("") the library's default_memory_limit() (core/memory.h).
+std::uint64_t memory_limit(const std::string& text);
 
 int run_analyze(const AnalyzeRequest& request);
 int run_values(const ValuesRequest& request);

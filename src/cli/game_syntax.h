@@ -4,6 +4,7 @@
 // (graph_command.h), which accepts the JSON form too.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,13 @@ using Summand = GamePosition;
 using ::grundy::is_sum_syntax;
 
 // The summands of `ruleset tokens...` (rules/game_syntax.h), graph files read
-// by read_graph.
+// by read_graph; a graph file that would need more than `max_memory` bytes is
+// refused.
 inline std::vector<Summand> parse_summands(const std::string& ruleset,
-                                           const std::vector<std::string>& tokens) {
-  return ::grundy::parse_summands(ruleset, tokens, read_graph);
+                                           const std::vector<std::string>& tokens,
+                                           std::uint64_t max_memory) {
+  return ::grundy::parse_summands(
+      ruleset, tokens, [max_memory](const std::string& file) { return read_graph(file, max_memory); });
 }
 
 // A game to analyse: one ruleset and its position (a compound when there are

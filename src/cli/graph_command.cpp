@@ -58,7 +58,7 @@ std::string read_whole_file(const std::string& path) {
 
 // {"vertices": V or ["a", ...], "edges": [[u, v], ...]}, endpoints ids or
 // names. Errors name the JSON element (nlohmann's parse errors name the line).
-Graph parse_graph_json(const std::string& text) {
+Graph parse_graph_json(const std::string& text, std::uint64_t max_memory) {
   using nlohmann::json;
   json doc;
   try {
@@ -131,6 +131,7 @@ Graph parse_graph_json(const std::string& text) {
     throw InputError(item.dump(), fmt::format("edges[{}]: {} {} is neither a vertex id nor a name",
                                               i, role, item.dump()));
   };
+  check_graph_memory(vertex_count, edge_list.size(), max_memory);
   for (std::size_t i = 0; i < edge_list.size(); ++i) {
     const json& pair = edge_list[i];
     if (!pair.is_array() || pair.size() != 2)
@@ -348,20 +349,23 @@ void print_json(const Graph& graph, const GraphValues& values, const std::vector
 
 }  // namespace
 
-Graph read_graph(const std::string& file) {
+Graph read_graph(const std::string& file, std::uint64_t max_memory) {
   const std::string text = read_whole_file(file);
   const auto first = text.find_first_not_of(" \t\r\n");
   const std::string shown = file == "-" ? "standard input" : file;
   try {
-    if (first != std::string::npos && text[first] == '{') return parse_graph_json(text);
-    return parse_graph(text);
+    if (first != std::string::npos && text[first] == '{') return parse_graph_json(text, max_memory);
+    return parse_graph(text, max_memory);
   } catch (const InputError& e) {
     throw InputError(e.token(), fmt::format("{}: {}", shown, e.what()));
+  } catch (const LimitError& e) {
+    throw LimitError(fmt::format("{}: {}", shown, e.what()));
   }
 }
 
-int run_graph(const std::string& file, const std::vector<std::string>& tokens, bool json) {
-  const Graph graph = read_graph(file);
+int run_graph(const std::string& file, const std::vector<std::string>& tokens, bool json,
+              std::uint64_t max_memory) {
+  const Graph graph = read_graph(file, max_memory);
   const std::vector<Vertex> token_list = token_vertices(graph, tokens);
   const GraphValues values = solve_graph(graph);
   if (json)

@@ -49,6 +49,10 @@ using Runner = std::function<int()>;
 // `--count` counts up to this many winning moves unless --max-moves says otherwise.
 constexpr std::uint64_t kCountedMoves = 1'000'000'000;
 constexpr const char* kCountedMovesText = "10^9";
+// --max-memory where it guards reading a graph file (rules/graph.h).
+constexpr const char* kGraphMemoryHelp =
+    "Refuse graph files needing more memory than this (e.g. 8G); default: 3/4 of the "
+    "machine's memory";
 // The misère search is exponential in the heap size: a smaller default range.
 constexpr const char* kMisereValuesTo = "20";
 
@@ -93,6 +97,7 @@ Runner declare_analyze(CLI::App& cmd) {
       ->excludes(cmd.get_option("--misere"));
   cmd.add_flag("--explain", r->explain,
                  "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
+  cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
   cmd.add_flag("--proven-only", r->proven_only,
                  "Refuse heap values from an observed but unproven period (by default "
                  "they are used and the answer says NOT PROVEN)");
@@ -132,8 +137,8 @@ Runner declare_value(CLI::App& cmd) {
 
 Runner declare_values(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::ValuesRequest>();
-  cmd.add_option("ruleset", r->ruleset, "A heap ruleset, e.g. kayles, 0.137")
-      ->required();
+  cmd.add_option("ruleset", r->ruleset,
+                 "A heap ruleset, e.g. kayles, 0.137 (with --resume: the checkpoint's)");
   cmd.add_option("--from", r->from, "First heap size")->capture_default_str();
   cmd.add_option("--to", r->to, "Last heap size")->capture_default_str();
   cmd.add_flag("--json", r->json, "JSON: {\"from\", \"to\", \"values\"}");
@@ -144,12 +149,15 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_flag("--stats", r->stats,
                  "Print the value histogram, the number of rare values and the mask");
   cmd.add_option("--checkpoint", r->checkpoint,
-                 "Save the computation to FILE now and then (atomic, checksummed)");
+                 "Save the computation and the request to FILE now and then (atomic, "
+                 "checksummed); a resumed run saves to its --resume FILE");
   cmd.add_option("--checkpoint-every", r->checkpoint_every,
                  "Seconds between checkpoints")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd.add_option("--resume", r->resume, "Continue from a checkpoint FILE");
+  cmd.add_option("--resume", r->resume,
+                 "Continue the request recorded in checkpoint FILE (options given again must "
+                 "agree with it)");
   cmd.add_option("--max-memory", r->max_memory,
                  "Refuse computations needing more memory than this (e.g. 8G); default: "
                  "3/4 of the machine's memory");
@@ -170,6 +178,8 @@ Runner declare_values(CLI::App& cmd) {
       ->needs(values_misere);
   return [r, &cmd] {
     if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
+    for (const char* option : {"--from", "--to", "--out", "--plot", "--stats", "--json", "--csv"})
+      if (cmd.get_option(option)->count() > 0) r->given.push_back(option);
     return grundy::cli::run_values(*r);
   };
 }
@@ -179,6 +189,7 @@ Runner declare_graph(CLI::App& cmd) {
     std::string file;
     std::vector<std::string> tokens;
     bool json = false;
+    std::string max_memory;
   };
   auto r = std::make_shared<GraphRequest>();
   cmd.add_option("file", r->file,
@@ -186,7 +197,11 @@ Runner declare_graph(CLI::App& cmd) {
       ->required();
   cmd.add_option("--tokens", r->tokens, "Token vertices (ids or names); may repeat");
   cmd.add_flag("--json", r->json, "Machine-readable output (docs/graph-format.md)");
-  return [r] { return grundy::cli::run_graph(r->file, r->tokens, r->json); };
+  cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
+  return [r] {
+    return grundy::cli::run_graph(r->file, r->tokens, r->json,
+                                  grundy::cli::memory_limit(r->max_memory));
+  };
 }
 
 Runner declare_play(CLI::App& cmd) {
@@ -210,6 +225,7 @@ Runner declare_play(CLI::App& cmd) {
                  "Most positions the remoteness (suspense) search may store")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
   return [r] { return grundy::cli::run_play(*r); };
 }
 

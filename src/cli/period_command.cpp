@@ -68,12 +68,21 @@ int run_period(const PeriodRequest& request) {
                      fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
                                  "is neither",
                                  ruleset->name()));
+  const Heap asked = parse_heap(request.max);
+  if (asked < 16) throw InputError(request.max, "--max must be at least 16");
+  // Without --max, also within the work budget of the other commands: a code
+  // on the naive engine (0.3F, say) costs O(n^3) and would otherwise run for
+  // days. --max sets the bound explicitly.
+  const std::uint64_t max_work = ComputeLimits{}.max_work;
+  const Heap max = request.max_given
+                       ? asked
+                       : std::max<Heap>(std::min<Heap>(asked, 16),
+                                        affordable_code_values(heaps, *code, asked, max_work));
   PeriodSearchOptions options;
-  options.max_values = parse_heap(request.max);
-  if (options.max_values < 16) throw InputError(request.max, "--max must be at least 16");
+  options.max_values = max;
   options.observe_to_max = request.max_given;
   options.threads = request.threads;
-  LongRun progress(0, options.max_values - 1);
+  LongRun progress(0, max - 1);
   EngineControl control;
   control.progress = [&](const EngineProgress& e) { progress.report(e); };
   control.stop = progress.stop_flag();
@@ -93,6 +102,12 @@ int run_period(const PeriodRequest& request) {
     std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
     if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
+    if (!p.proven && !interrupted && stopped.empty() && !unprovable && values.size() == max &&
+        max < asked)
+      text += fmt::format(
+          "(stopped at the default bound: G(0..{}) of {} take about {} option visits, the limit "
+          "being {}; --max N computes N values)\n",
+          max - 1, code->name(), heaps.compute_cost(max - 1), max_work);
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "

@@ -21,6 +21,7 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/graph_values.h"
+#include "commands.h"
 #include "game_syntax.h"
 #include "graph_command.h"
 #include "grundy/solve/strategy.h"
@@ -405,7 +406,8 @@ int run_play(const PlayRequest& request) {
   const Convention convention = request.misere ? Convention::misere : Convention::normal;
   if (is_sum_syntax(request.ruleset, request.heaps)) {
     // A sum of different games, or tokens on a graph (game_syntax.h).
-    const auto summands = parse_summands(request.ruleset, request.heaps);
+    const auto summands =
+        parse_summands(request.ruleset, request.heaps, memory_limit(request.max_memory));
     if (request.every) {
       if (request.misere) throw InputError("--misere", "--every and --misere cannot be combined");
       const CompoundPosition game = every_compound_of(summands);

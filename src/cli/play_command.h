@@ -18,6 +18,7 @@ struct PlayRequest {
   // Most positions the remoteness (or suspense) search may store; past it
   // the computer still plays a winning move where analyze finds one.
   std::uint64_t search_limit = 1'000'000;
+  std::string max_memory;  // e.g. 4G; default: memory_limit("")
 };
 
 // Plays one game; returns the exit status (0 after a finished game, `quit`

@@ -14,14 +14,12 @@
 #include "plot.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
 
 namespace grundy::cli {
@@ -246,12 +244,10 @@ std::string svg_plot(const std::string& title, Heap from, const std::vector<Nimb
 void write_svg_plot(const std::string& path, const std::string& title, Heap from,
                     const std::vector<Nimber>& values, const Periodicity* periodicity) {
   const std::string svg = svg_plot(title, from, values, periodicity);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out.write(svg.data(), static_cast<std::streamsize>(svg.size()));
-  if (out) out.close();
-  if (!out)
-    throw InputError(path, fmt::format("cannot write the plot to {}: {}", path,
-                                       errno != 0 ? std::strerror(errno) : "write failed"));
+  // Replaced all at once: an interrupted write leaves the older plot.
+  AtomicFile out(path);
+  out.write(svg);
+  out.commit();
 }
 
 }  // namespace grundy::cli

@@ -2,8 +2,7 @@
 // research scale for take-and-break codes (engine, checkpoints, progress);
 // with --misere, G⁻(n), and with --genus the genus of each heap and a
 // tame/wild verdict (genus.h, docs/misere.md).
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -14,6 +13,7 @@
 
 #include "commands.h"
 #include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
@@ -22,6 +22,8 @@
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
+#include "grundy/solve/sequence_output.h"
+#include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 #include "long_run.h"
 #include "plot.h"
@@ -32,34 +34,80 @@ namespace {
 
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
+// Most option visits a run of the naive engine may take: about a day.
+constexpr std::uint64_t kMaxNaiveWork = 100'000'000'000'000;
 
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
   return dot == std::string::npos ? "" : path.substr(dot);
 }
 
-// The run of a code on the research-scale engine, from --resume if given.
-SequenceRun start_code_run(const TakeAndBreak& code, Heap to, const ValuesRequest& request) {
-  if (request.resume.empty()) return SequenceRun(code, request.threads);
-  SequenceFile saved = read_sequence_file(request.resume);
-  // Only as far as asked: --stats reports the rare values over G(0..to).
-  if (saved.values.size() > to + 1) saved.values.resize(to + 1);
-  return SequenceRun::resume(code, std::move(saved), request.resume, request.threads);
+bool was_given(const ValuesRequest& request, const char* option) {
+  return std::find(request.given.begin(), request.given.end(), option) != request.given.end();
 }
 
-// Extends `run` to G(0..to) with a progress line, saving --checkpoint between
-// chunks; Ctrl-C saves and stops. True when it got there.
-bool extend_code_run(SequenceRun& run, Heap to, const ValuesRequest& request) {
-  LongRun progress(run.reached(), to);
+// With --resume: the request the checkpoint records, into `request`, once the
+// options given explicitly agree with it (sequence_request.h). A file that
+// records none (an --out file, or a checkpoint of an older grundy) needs the
+// range given explicitly, or it would silently be the default one.
+void continue_recorded_request(ValuesRequest& request, const SequenceFile& saved) {
+  if (!saved.request) {
+    if (request.ruleset.empty() || !was_given(request, "--to"))
+      throw InputError(request.resume,
+                       fmt::format("'{}' records no request (it was written by --out, or by an "
+                                   "older grundy): give the ruleset and --to with --resume",
+                                   request.resume));
+    return;
+  }
+  SequenceRequestGiven given;
+  if (!request.ruleset.empty()) given.ruleset = parse_ruleset(request.ruleset)->name();
+  if (was_given(request, "--from")) given.from = parse_heap(request.from);
+  if (was_given(request, "--to")) given.to = parse_heap(request.to);
+  if (was_given(request, "--out")) given.out = request_path(request.out);
+  if (was_given(request, "--plot")) given.plot = request_path(request.plot);
+  if (was_given(request, "--stats")) given.stats = request.stats;
+  if (was_given(request, "--json")) given.json = request.json;
+  if (was_given(request, "--csv")) given.csv = request.csv;
+  const SequenceRequest recorded = resumed_request(*saved.request, given, request.resume);
+  request.ruleset = recorded.ruleset;
+  request.from = fmt::to_string(recorded.from);
+  request.to = fmt::to_string(recorded.to);
+  request.out = recorded.out;
+  request.plot = recorded.plot;
+  request.stats = recorded.stats;
+  request.json = recorded.json;
+  request.csv = recorded.csv;
+}
+
+// The run of a code on the research-scale engine, from the --resume file if
+// one was read.
+SequenceRun start_code_run(const TakeAndBreak& code, Heap to, std::optional<SequenceFile> saved,
+                           const ValuesRequest& request) {
+  if (!saved) return SequenceRun(code, request.threads);
+  // Only as far as asked: --stats reports the rare values over G(0..to).
+  if (saved->values.size() > to + 1) saved->values.resize(to + 1);
+  return SequenceRun::resume(code, std::move(*saved), request.resume, request.threads);
+}
+
+// Extends `run` to G(0..to), or with `search_bound` to the end of its
+// period search (SequenceRun::search_period), with a progress line, saving to
+// `checkpoint` (with the request) between chunks; Ctrl-C saves and stops.
+// True when it got there.
+bool extend_code_run(SequenceRun& run, Heap to, std::optional<Heap> search_bound,
+                     const ValuesRequest& request, const std::string& checkpoint,
+                     const SequenceRequest& recorded) {
+  LongRun progress(run.reached(), search_bound ? std::min(to, *search_bound - 1) : to);
   SequenceRunControl control;
   control.progress = [&](const EngineProgress& p) { progress.report(p); };
   control.stop = progress.stop_flag();
-  if (!request.checkpoint.empty()) {
+  if (!checkpoint.empty()) {
     control.save = [&](const ValueSequence& values) {
-      write_sequence_file(request.checkpoint, run.code().name(), 0, values.data(), values.size());
+      write_sequence_file(checkpoint, run.code().name(), 0, values.data(), values.size(),
+                          &recorded);
     };
     control.save_every = request.checkpoint_every;
   }
+  if (search_bound) return run.search_period(*search_bound, control);
   return run.extend(to, control);
 }
 
@@ -188,10 +236,8 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
 
 }  // namespace
 
-std::uint64_t default_max_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
+std::uint64_t memory_limit(const std::string& text) {
+  return text.empty() ? default_memory_limit() : parse_memory(text);
 }
 
 std::uint64_t parse_memory(const std::string& text) {
@@ -218,7 +264,15 @@ std::uint64_t parse_memory(const std::string& text) {
   return amount * unit;
 }
 
-int run_values(const ValuesRequest& request) {
+int run_values(const ValuesRequest& asked) {
+  ValuesRequest request = asked;
+  std::optional<SequenceFile> saved;
+  if (!request.resume.empty() && !request.misere) {
+    saved = read_sequence_file(request.resume);
+    continue_recorded_request(request, *saved);
+  }
+  if (request.ruleset.empty())
+    throw InputError("values", "'values' needs a ruleset, or --resume FILE of a checkpoint");
   const auto ruleset = parse_ruleset(request.ruleset);
   const auto* heaps = heap_ruleset_of(*ruleset);
   if (heaps == nullptr)
@@ -249,33 +303,81 @@ int run_values(const ValuesRequest& request) {
                                  "'{}' {}",
                                  ruleset->name(), closed_form ? "has a closed form" : "is not one"));
 
+  // A code's range reaching past the values a period search computes (as
+  // for `grundy value`) is answered from a proven period when the search
+  // finds one; only then is G(0..to) computed in full (SequenceRun).
+  const ComputeLimits search_limits;
+  const Heap search_bound =
+      engine ? affordable_code_values(*heaps, *code, search_limits.max_code_values,
+                                      search_limits.max_work)
+             : 0;
+  const bool far = engine && to >= search_bound;
+
   // Memory: 2 bytes per value for the engine, 8 for the generic table.
-  const std::uint64_t limit =
-      request.max_memory.empty() ? default_max_memory() : parse_memory(request.max_memory);
-  if (!closed_form) {
-    const std::uint64_t estimate = detail::saturating_add(
-        detail::saturating_mul(to + 1, engine ? 2 : 8), (to + 1) / 4 + (64 << 20));
-    if (estimate > limit)
-      throw LimitError(fmt::format(
-          "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB",
-          to, ruleset->name(), estimate >> 20, limit >> 20));
-  }
+  const std::uint64_t limit = memory_limit(request.max_memory);
+  const std::uint64_t estimate =
+      closed_form ? 0
+                  : detail::saturating_add(detail::saturating_mul(to + 1, engine ? 2 : 8),
+                                           (to + 1) / 4 + (64 << 20));
+  const auto over_memory = [&](const std::string& why) {
+    return LimitError(fmt::format(
+        "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
+        to, ruleset->name(), estimate >> 20, limit >> 20, why));
+  };
+  // A far range is decided after the search, which takes 2 bytes a value.
+  if (estimate > limit && !far) throw over_memory("");
+  // Work: a code whose moves can leave three heaps runs on the naive engine,
+  // O(n^2) options a heap; past kMaxNaiveWork the run would take days.
+  const std::uint64_t work = engine && code->max_parts() > 2 ? heaps->compute_cost(to) : 0;
+  const auto over_work = [&](const std::string& why) {
+    return LimitError(fmt::format(
+        "computing G(0..{}) of '{}' takes about {} option visits (its moves can leave three "
+        "heaps, so no faster engine applies), over the limit of {}{}",
+        to, ruleset->name(), work, kMaxNaiveWork, why));
+  };
+  if (work > kMaxNaiveWork && !far) throw over_work("");
+
+  // Before any work: an --out file is replaced only by a result that covers
+  // it, and a checkpoint only by the run that resumes it (sequence_output.h,
+  // sequence_request.h).
+  if (!request.out.empty()) check_output_replaceable(request.out, ruleset->name(), from, to);
+  const std::string checkpoint =
+      checkpoint_path(request.checkpoint, request.resume, saved && saved->request);
+  check_new_checkpoint(checkpoint, request.resume);
 
   // The values, whichever way they come.
   std::function<Nimber(Heap)> value_at;
   std::optional<SequenceRun> code_run;
   std::optional<HeapValues> table;
   if (engine) {
-    code_run.emplace(start_code_run(*code, to, request));
-    if (!extend_code_run(*code_run, to, request)) {
-      std::fprintf(stderr, "grundy: interrupted at n = %llu%s\n",
-                   static_cast<unsigned long long>(code_run->reached()),
-                   request.checkpoint.empty()
-                       ? ""
-                       : fmt::format("; continue with --resume {}", request.checkpoint).c_str());
+    const SequenceRequest recorded{ruleset->name(),          from,          to,
+                                   request_path(request.out), request_path(request.plot),
+                                   request.stats,            request.json,  request.csv};
+    code_run.emplace(start_code_run(*code, to, std::move(saved), request));
+    bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);
+    if (done && !code_run->period()) {
+      const std::string unproven =
+          fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
+      if (estimate > limit) throw over_memory(unproven);
+      if (work > kMaxNaiveWork) throw over_work(unproven);
+      done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
+    }
+    if (!done) {
+      const std::string outputs =
+          request.out.empty() ? "" : fmt::format("; '{}' was left as it was", request.out);
+      if (checkpoint.empty())
+        std::fprintf(stderr,
+                     "grundy: interrupted at n = %llu; nothing was saved (no --checkpoint)%s\n",
+                     static_cast<unsigned long long>(code_run->reached()), outputs.c_str());
+      else
+        std::fprintf(stderr,
+                     "grundy: interrupted at n = %llu; saved to '%s'%s: continue with `grundy "
+                     "values --resume %s`\n",
+                     static_cast<unsigned long long>(code_run->reached()), checkpoint.c_str(),
+                     outputs.c_str(), checkpoint.c_str());
       return 130;
     }
-    value_at = [&](Heap n) { return Nimber{code_run->values()[n]}; };
+    value_at = [&](Heap n) { return code_run->value(n); };
   } else {
     ComputeLimits limits;
     limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
@@ -301,21 +403,10 @@ int run_values(const ValuesRequest& request) {
 
   if (!request.out.empty()) {
     if (file_extension(request.out) == ".csv") {
-      std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(request.out.c_str(), "w"),
-                                                        &std::fclose);
-      if (!f) throw InputError(request.out, fmt::format("cannot write '{}'", request.out));
-      std::string buffer = "n,value\n";
-      for (Heap n = from;; ++n) {
-        buffer += fmt::format("{},{}\n", n, value_at(n));
-        if (buffer.size() > (1 << 20) || n == to) {
-          std::fwrite(buffer.data(), 1, buffer.size(), f.get());
-          buffer.clear();
-        }
-        if (n == to) break;
-      }
+      write_values_csv(request.out, from, to, value_at);
     } else {
       ValueSequence slice;
-      if (engine) {
+      if (engine && to < code_run->reached()) {
         write_sequence_file(request.out, ruleset->name(), from, code_run->values().data() + from,
                             to - from + 1);
       } else {
@@ -349,7 +440,8 @@ int run_values(const ValuesRequest& request) {
       if (n == to) break;
     }
     const EngineProgress code_stats = engine ? code_run->stats() : EngineProgress{};
-    const bool rare_known = engine && code_stats.mask != 0;
+    // The engine's rare count covers G(0..to) only when it computed them all.
+    const bool rare_known = engine && code_stats.mask != 0 && to < code_run->reached();
     if (request.json) {
       nlohmann::json j;
       j["ruleset"] = ruleset->name();

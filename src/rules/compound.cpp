@@ -114,10 +114,33 @@ void Compound::for_each_option(const Position& position,
 std::string Compound::describe_move(const Position& before, const Position& after) const {
   const auto from = decode(before);
   const auto to = decode(after);
+  // A component that is the same after the move either did not move or
+  // moved to itself (a token along a self-loop of a graph): the latter is
+  // described too, as it is part of the move.
+  const auto passes = [&](std::size_t i) {
+    bool found = false;
+    rulesets_[i]->for_each_option(from[i], [&](const Position& option) {
+      found = option == from[i];
+      return !found;
+    });
+    return found;
+  };
   std::vector<std::string> parts;
-  for (std::size_t i = 0; i < from.size(); ++i)
-    if (from[i] != to[i])
+  std::vector<std::size_t> unchanged;
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    if (i < to.size() && from[i] != to[i])
       parts.push_back(fmt::format("{}: {}", labels_[i], rulesets_[i]->describe_move(from[i], to[i])));
+    else if (i < to.size())
+      unchanged.push_back(i);
+  }
+  // In a sum one component moves, so a move that changes nothing is one
+  // pass; in the (continued) conjunctive compounds every component that can
+  // move does, so each unchanged one that can pass did.
+  for (std::size_t i : unchanged) {
+    if (kind_ == CompoundKind::disjunctive && !parts.empty()) break;
+    if (passes(i))
+      parts.push_back(fmt::format("{}: {}", labels_[i], rulesets_[i]->describe_move(from[i], to[i])));
+  }
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

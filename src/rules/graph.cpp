@@ -79,7 +79,8 @@ std::string quoted_fields(std::span<const std::string_view> fields) {
 // Text after the header, line by line; keeps the names declared so far.
 class GraphParser {
  public:
-  explicit GraphParser(std::string_view text) : text_(text) {}
+  GraphParser(std::string_view text, std::uint64_t max_memory)
+      : text_(text), max_memory_(max_memory) {}
 
   Graph parse() {
     const char* p = text_.data();
@@ -159,12 +160,18 @@ class GraphParser {
     if (vertices > kMaxVertexCount)
       fail(fields[0],
            fmt::format("vertex count {} exceeds the limit {}", vertices, kMaxVertexCount));
+    // Each edge line takes at least 4 bytes ("u v\n"): a header claiming more
+    // edges than the file can hold is refused later, naming its line.
+    const std::uint64_t edges_possible = std::min<std::uint64_t>(edges, text_.size() / 4 + 1);
+    try {
+      check_graph_memory(vertices, edges_possible, max_memory_);
+    } catch (const LimitError& e) {
+      throw LimitError(fmt::format("line {}: {}", line_, e.what()));
+    }
     vertex_count_ = vertices;
     edge_count_ = edges;
     header_line_ = line_;
-    // Each edge line takes at least 4 bytes ("u v\n"), so a header claiming
-    // more edges than the file can hold does not reserve memory for them.
-    edges_.reserve(std::min<std::uint64_t>(edges, text_.size() / 4 + 1));
+    edges_.reserve(edges_possible);
   }
 
   Vertex vertex_of(std::string_view field, const char* role) const {
@@ -218,6 +225,7 @@ class GraphParser {
   }
 
   std::string_view text_;
+  std::uint64_t max_memory_;
   std::uint64_t line_ = 0;
   std::uint64_t header_line_ = 0;
   std::uint64_t vertex_count_ = 0;
@@ -336,6 +344,24 @@ void Graph::truncate(Vertex count) {
   std::erase_if(names_, [&](const auto& named) { return named.first >= count; });
 }
 
-Graph parse_graph(std::string_view text) { return GraphParser(text).parse(); }
+std::uint64_t graph_memory_estimate(std::uint64_t vertices, std::uint64_t edges) {
+  constexpr std::uint64_t kMax = ~std::uint64_t{0};
+  const std::uint64_t per_vertex = vertices > kMax / 40 ? kMax : vertices * 40;
+  const std::uint64_t per_edge = edges > kMax / 16 ? kMax : edges * 16;
+  return per_vertex > kMax - per_edge ? kMax : per_vertex + per_edge;
+}
+
+void check_graph_memory(std::uint64_t vertices, std::uint64_t edges, std::uint64_t max_memory) {
+  const std::uint64_t needed = graph_memory_estimate(vertices, edges);
+  if (needed <= max_memory) return;
+  throw LimitError(fmt::format(
+      "a graph of {} vertices and {} edges needs about {} MiB, over the memory limit of {} MiB "
+      "(--max-memory SIZE raises it)",
+      vertices, edges, (needed >> 20) + 1, max_memory >> 20));
+}
+
+Graph parse_graph(std::string_view text, std::uint64_t max_memory) {
+  return GraphParser(text, max_memory).parse();
+}
 
 }  // namespace grundy

@@ -52,10 +52,21 @@ void GraphTokens::for_each_option(const Position& tokens,
 
 std::string GraphTokens::describe_move(const Position& before, const Position& after) const {
   std::size_t i = 0;
-  while (i < before.size() && before[i] == after[i]) ++i;
-  GRUNDY_ASSERT(i < before.size());
-  return fmt::format("token {}: {} → {}", i + 1, graph_->label(static_cast<Vertex>(before[i])),
-                     graph_->label(static_cast<Vertex>(after[i])));
+  while (i < before.size() && i < after.size() && before[i] == after[i]) ++i;
+  if (i < before.size() && i < after.size())
+    return fmt::format("token {}: {} → {}", i + 1, graph_->label(static_cast<Vertex>(before[i])),
+                       graph_->label(static_cast<Vertex>(after[i])));
+  // Nothing changed: a token slid along a self-loop, a legal pass (the
+  // position after is the position before). Name the first token that can.
+  for (std::size_t t = 0; t < before.size(); ++t) {
+    const auto u = static_cast<Vertex>(before[t]);
+    if (u >= graph_->vertex_count()) continue;
+    const auto followers = graph_->followers(u);
+    if (std::binary_search(followers.begin(), followers.end(), u))
+      return fmt::format("token {}: {} → {} (self-loop: a pass)", t + 1, graph_->label(u),
+                         graph_->label(u));
+  }
+  return "no move";
 }
 
 Position GraphTokens::canonical(const Position& tokens) const {

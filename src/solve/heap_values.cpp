@@ -73,16 +73,21 @@ void HeapValues::extend_code(Heap needed, Heap target) {
   GRUNDY_ASSERT(code_values_.size() > needed);
 }
 
-Heap HeapValues::code_limit() const {
+Heap affordable_code_values(const HeapRuleset& ruleset, const TakeAndBreak& code, Heap max_values,
+                            std::uint64_t max_work) {
   // Codes whose moves can leave three heaps run on the naive engine: the
   // same work budget as the naive table.
-  if (code_->max_parts() <= 2) return limits_.max_code_values;
-  Heap lo = 1, hi = limits_.max_code_values;
+  if (code.max_parts() <= 2) return std::max<Heap>(max_values, 1);
+  Heap lo = 1, hi = std::max<Heap>(max_values, 1);
   while (lo < hi) {
     const Heap mid = lo + (hi - lo + 1) / 2;
-    if (ruleset_.compute_cost(mid) <= limits_.max_work) lo = mid; else hi = mid - 1;
+    if (ruleset.compute_cost(mid) <= max_work) lo = mid; else hi = mid - 1;
   }
   return lo;
+}
+
+Heap HeapValues::code_limit() const {
+  return affordable_code_values(ruleset_, *code_, limits_.max_code_values, limits_.max_work);
 }
 
 // Computes more values, in growing steps up to `limit`, until the code's
@@ -144,11 +149,13 @@ void HeapValues::require(Heap last) {
     if (last < code_values_.size()) return;
     if (periodicity_ && periodicity_->proven) return;
     const Heap limit = code_limit();
-    if (!code_->is_finite() && !periodicity_ && last >= kPeriodSearchStart && last < limit) {
-      // Every heap of an infinite code has ~n options, so the table costs
-      // O(n^2): a period proven on the first few thousand values answers at
-      // once (Nim, Lasker's Nim), and otherwise the table is built as usual.
-      search_period(std::min(limit, kPeriodSearchStart));
+    if (!periodicity_ && last >= kPeriodSearchStart && last < limit) {
+      // A period proven on fewer values answers at once, below the limit as
+      // beyond it (Dawson's Kayles at 2^20 + 1 as at 2^22); the search grows
+      // geometrically towards G(last), so without a proof it costs no more
+      // than the table it builds. An infinite code with no criterion stops
+      // at the first pattern, and the table is then built as usual.
+      search_period(std::min(limit, last + 1));
       if (periodicity_->proven) return;
     }
     if (last < limit) {

@@ -1,13 +1,13 @@
 #include "grundy/solve/sequence_file.h"
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
 
 namespace grundy {
@@ -15,7 +15,8 @@ namespace grundy {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'S', 'Q'};
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kPlainVersion = 1;
+constexpr std::uint32_t kRequestVersion = 2;  // a checkpoint with its request
 
 struct Fnv1a {
   std::uint64_t hash = 0xcbf29ce484222325ULL;
@@ -39,12 +40,62 @@ void put_le(std::string& out, T value) {
   for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
 }
 
+InputError not_usable(const std::string& path, const std::string& why) {
+  return InputError(path, fmt::format("'{}' is not a usable grundy sequence file: {}", path, why));
+}
+
+// The fields before the values.
+struct Header {
+  std::uint32_t version = 0;
+  SequenceFileHeader fields;
+};
+
+// Reads a file's bytes (all of them, or its first part) in order.
+class Reader {
+ public:
+  Reader(const std::string& path, std::string_view bytes) : path_(path), bytes_(bytes) {}
+  const char* take(std::size_t n) {
+    if (bytes_.size() - at_ < n) throw not_usable(path_, "it is truncated");
+    const char* p = bytes_.data() + at_;
+    at_ += n;
+    return p;
+  }
+  std::uint64_t get_le(std::size_t n) {
+    const auto* p = reinterpret_cast<const unsigned char*>(take(n));
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{p[i]} << (8 * i);
+    return v;
+  }
+  Header header() {
+    if (bytes_.size() < sizeof kMagic || std::memcmp(bytes_.data(), kMagic, sizeof kMagic) != 0)
+      throw not_usable(path_, "wrong magic number");
+    take(sizeof kMagic);
+    Header h;
+    h.version = static_cast<std::uint32_t>(get_le(4));
+    if (h.version != kPlainVersion && h.version != kRequestVersion)
+      throw not_usable(path_, "unknown format version");
+    const std::uint64_t name_length = get_le(4);
+    if (name_length > 1 << 20) throw not_usable(path_, "corrupt header");
+    h.fields.ruleset.assign(take(name_length), name_length);
+    h.fields.first = get_le(8);
+    h.fields.count = get_le(8);
+    return h;
+  }
+  std::size_t at() const { return at_; }
+
+ private:
+  const std::string& path_;
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+};
+
 }  // namespace
 
 void write_sequence_file(const std::string& path, const std::string& ruleset, Heap first,
-                         const Value16* values, std::size_t count) {
+                         const Value16* values, std::size_t count,
+                         const SequenceRequest* request) {
   std::string header(kMagic, sizeof kMagic);
-  put_le<std::uint32_t>(header, kVersion);
+  put_le<std::uint32_t>(header, request ? kRequestVersion : kPlainVersion);
   put_le<std::uint32_t>(header, static_cast<std::uint32_t>(ruleset.size()));
   header += ruleset;
   put_le<std::uint64_t>(header, first);
@@ -52,28 +103,27 @@ void write_sequence_file(const std::string& path, const std::string& ruleset, He
   Fnv1a checksum;
   checksum.add(header.data(), header.size());
 
-  const std::string temporary = path + ".tmp";
-  std::unique_ptr<std::FILE, Closer> file(std::fopen(temporary.c_str(), "wb"));
-  if (!file) throw InputError(path, fmt::format("cannot write '{}'", temporary));
-  bool ok = std::fwrite(header.data(), 1, header.size(), file.get()) == header.size();
+  AtomicFile file(path);
+  file.write(header);
   // The values go out in blocks, little-endian whatever the host.
   std::string block;
-  for (std::size_t i = 0; i < count && ok; i += 1 << 20) {
+  for (std::size_t i = 0; i < count; i += 1 << 20) {
     block.clear();
     const std::size_t end = std::min(count, i + (std::size_t{1} << 20));
     for (std::size_t j = i; j < end; ++j) put_le<std::uint16_t>(block, values[j]);
     checksum.add(block.data(), block.size());
-    ok = std::fwrite(block.data(), 1, block.size(), file.get()) == block.size();
+    file.write(block);
   }
   std::string trailer;
-  put_le<std::uint64_t>(trailer, checksum.hash);
-  ok = ok && std::fwrite(trailer.data(), 1, trailer.size(), file.get()) == trailer.size();
-  ok = ok && std::fflush(file.get()) == 0 && ::fsync(::fileno(file.get())) == 0;
-  file.reset();
-  if (!ok || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw InputError(path, fmt::format("cannot write '{}' (disk full?)", path));
+  if (request) {
+    const std::string text = encode_sequence_request(*request);
+    put_le<std::uint32_t>(trailer, static_cast<std::uint32_t>(text.size()));
+    trailer += text;
+    checksum.add(trailer.data(), trailer.size());
   }
+  put_le<std::uint64_t>(trailer, checksum.hash);
+  file.write(trailer);
+  file.commit();
 }
 
 SequenceFile read_sequence_file(const std::string& path) {
@@ -83,40 +133,53 @@ SequenceFile read_sequence_file(const std::string& path) {
   char buffer[1 << 16];
   std::size_t got;
   while ((got = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) bytes.append(buffer, got);
-  auto bad = [&](const std::string& why) {
-    return InputError(path, fmt::format("'{}' is not a usable grundy sequence file: {}", path, why));
-  };
-  std::size_t at = 0;
-  auto take = [&](std::size_t n) {
-    if (bytes.size() - at < n) throw bad("it is truncated");
-    const char* p = bytes.data() + at;
-    at += n;
-    return p;
-  };
-  auto get_le = [&](std::size_t n) {
-    const auto* p = reinterpret_cast<const unsigned char*>(take(n));
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-    return v;
-  };
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    throw bad("wrong magic number");
-  take(sizeof kMagic);
-  if (get_le(4) != kVersion) throw bad("unknown format version");
-  const std::uint64_t name_length = get_le(4);
-  if (name_length > 1 << 20) throw bad("corrupt header");
-  SequenceFile result;
-  result.ruleset.assign(take(name_length), name_length);
-  result.first = get_le(8);
-  const std::uint64_t count = get_le(8);
-  if (count > (bytes.size() - at) / 2) throw bad("it is truncated");
-  if (bytes.size() - at != count * 2 + 8) throw bad("its length does not match its header");
+  Reader reader(path, bytes);
+  const Header header = reader.header();
+  const std::uint64_t count = header.fields.count;
+  const std::size_t values_at = reader.at();
+  if (count > (bytes.size() - values_at) / 2) throw not_usable(path, "it is truncated");
+  reader.take(count * 2);
+  std::string request_text;
+  if (header.version == kRequestVersion) {
+    const std::uint64_t length = reader.get_le(4);
+    request_text.assign(reader.take(length), length);
+  }
+  const std::size_t checked = reader.at();
+  if (bytes.size() - checked != 8) throw not_usable(path, "its length does not match its header");
   Fnv1a checksum;
-  checksum.add(bytes.data(), at + count * 2);
+  checksum.add(bytes.data(), checked);
+  if (reader.get_le(8) != checksum.hash) throw not_usable(path, "checksum mismatch (corrupt)");
+
+  SequenceFile result;
+  result.ruleset = header.fields.ruleset;
+  result.first = header.fields.first;
   result.values.resize(count);
-  for (std::uint64_t i = 0; i < count; ++i) result.values[i] = static_cast<Value16>(get_le(2));
-  if (get_le(8) != checksum.hash) throw bad("checksum mismatch (corrupt)");
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data() + values_at + 2 * i);
+    result.values[i] = static_cast<Value16>(p[0] | (p[1] << 8));
+  }
+  if (header.version == kRequestVersion)
+    result.request = decode_sequence_request(request_text, path);
   return result;
+}
+
+SequenceFileHeader read_sequence_header(const std::string& path) {
+  std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "rb"));
+  if (!file) throw InputError(path, fmt::format("cannot open sequence file '{}'", path));
+  // The header is at most 32 bytes and a name of up to 2^20 bytes.
+  std::string bytes(32 + (std::size_t{1} << 20), '\0');
+  bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file.get()));
+  Reader reader(path, bytes);
+  const Header header = reader.header();
+  if (std::fseek(file.get(), 0, SEEK_END) != 0) throw not_usable(path, "it cannot be read");
+  const long size = std::ftell(file.get());
+  const std::uint64_t values_end = reader.at() + header.fields.count * 2;
+  if (size < 0 || header.fields.count > static_cast<std::uint64_t>(size) / 2 ||
+      static_cast<std::uint64_t>(size) < values_end + 8)
+    throw not_usable(path, "it is truncated");
+  if (header.version == kPlainVersion && static_cast<std::uint64_t>(size) != values_end + 8)
+    throw not_usable(path, "its length does not match its header");
+  return header.fields;
 }
 
 }  // namespace grundy

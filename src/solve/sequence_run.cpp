@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/solve/heap_values.h"
 
 namespace grundy {
 
@@ -36,6 +37,37 @@ SequenceRun& SequenceRun::operator=(SequenceRun&&) noexcept = default;
 SequenceRun::~SequenceRun() = default;
 
 EngineProgress SequenceRun::stats() const { return engine_->progress(); }
+
+bool SequenceRun::search_period(Heap bound, const SequenceRunControl& control) {
+  Heap size = std::min(bound, std::max<Heap>(kPeriodSearchStart, values_.size()));
+  while (size > 0) {
+    try {
+      if (!extend(size - 1, control)) return false;
+    } catch (const LimitError&) {
+      // Values past 16 bits: extend() reports it again when asked for more.
+      if (values_.empty()) throw;
+      return true;
+    }
+    const Periodicity p = find_periodicity(code_, values_);
+    if (p.proven) {
+      period_ = p;
+      return true;
+    }
+    if (size >= bound || (p.period != 0 && !has_period_criterion(code_))) return true;
+    size = std::min(bound, std::max<Heap>(2 * size, p.proof_needs));
+  }
+  return true;
+}
+
+Nimber SequenceRun::value(Heap n) const {
+  if (n < values_.size()) return values_[n];
+  const std::optional<Nimber> v =
+      period_ ? value_from_periodicity(*period_, values_, n) : std::nullopt;
+  if (!v)
+    throw LimitError(fmt::format("G({}) of '{}' is neither computed nor given by a proven period",
+                                 n, code_.name()));
+  return *v;
+}
 
 bool SequenceRun::extend(Heap to, const SequenceRunControl& control) {
   EngineControl engine_control;

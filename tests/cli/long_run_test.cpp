@@ -1,12 +1,15 @@
 // Long runs of `grundy values`: a run killed with SIGKILL at a random moment
-// and resumed from its checkpoint ends byte-identical to an uninterrupted run;
-// Ctrl-C (SIGINT) stops cleanly with a usable checkpoint; corrupt or
-// mismatched checkpoints are refused with a clear error.
+// and resumed from its checkpoint alone ends byte-identical to an
+// uninterrupted run; Ctrl-C (SIGINT) stops cleanly with a usable checkpoint,
+// a resumed run too, and says what it saved; corrupt or mismatched
+// checkpoints are refused with a clear error.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <random>
@@ -23,8 +26,9 @@ using testing::scratch;
 
 std::string path(const std::string& name) { return (scratch().path() / name).string(); }
 
-// Starts grundy with `args` in the background; stdout and stderr to /dev/null.
-pid_t spawn(const std::vector<std::string>& args) {
+// Starts grundy with `args` in the background; stdout to /dev/null, stderr
+// to `err` (/dev/null when empty).
+pid_t spawn(const std::vector<std::string>& args, const std::string& err = "") {
   std::fflush(nullptr);  // or the child would repeat buffered output
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -35,7 +39,7 @@ pid_t spawn(const std::vector<std::string>& args) {
     for (auto& a : copy) argv.push_back(a.data());
     argv.push_back(nullptr);
     std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
+    std::freopen(err.empty() ? "/dev/null" : err.c_str(), "w", stderr);
     ::execv(GRUNDY_CLI_PATH, argv.data());
     ::_exit(127);
   }
@@ -80,16 +84,18 @@ TEST(LongRun, KilledRunResumesToIdenticalResult) {
     SCOPED_TRACE("seed " + std::to_string(seed) + " round " + std::to_string(round));
     const std::string checkpoint = path("killed.ck"), out = path("resumed.bin");
     std::remove(checkpoint.c_str());
-    const pid_t pid = spawn({"values", "0.6", "--to", ref.to, "--checkpoint", checkpoint,
-                             "--checkpoint-every", "0.02"});
+    const std::vector<std::string> request = {"values", "0.6", "--to", ref.to, "--out", out,
+                                              "--checkpoint", checkpoint};
+    std::vector<std::string> args = request;
+    args.insert(args.end(), {"--checkpoint-every", "0.02"});
+    const pid_t pid = spawn(args);
     const int delay_ms = 50 + static_cast<int>(rng() % static_cast<unsigned>(ref.seconds * 700));
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
     ::kill(pid, SIGKILL);
     wait_status(pid);
-    std::vector<std::string> args = {"values", "0.6", "--to", ref.to, "--out", out};
-    if (!read_file(checkpoint).empty()) {
-      args.insert(args.end(), {"--resume", checkpoint, "--checkpoint", checkpoint});
-    }
+    // The checkpoint records the request: --resume alone carries it out.
+    args = request;
+    if (!read_file(checkpoint).empty()) args = {"values", "--resume", checkpoint};
     const auto run = run_program(GRUNDY_CLI_PATH, args);
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_TRUE(read_file(out) == ref.bytes) << "resumed sequence differs (killed after " << delay_ms << " ms)";
@@ -99,23 +105,74 @@ TEST(LongRun, KilledRunResumesToIdenticalResult) {
 TEST(LongRun, InterruptStopsCleanlyAndResumes) {
   const Reference& ref = reference();
   const std::string checkpoint = path("interrupted.ck"), out = path("after-interrupt.bin");
-  const pid_t pid = spawn({"values", "0.6", "--to", ref.to, "--checkpoint", checkpoint});
+  const std::string err = path("interrupted.err");
+  const pid_t pid = spawn({"values", "0.6", "--to", ref.to, "--checkpoint", checkpoint, "--out",
+                           out},
+                          err);
   std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(ref.seconds * 300)));
   ::kill(pid, SIGINT);
   const int status = wait_status(pid);
   ASSERT_TRUE(WIFEXITED(status));
   // 130 when stopped; 0 if it happened to finish first.
   EXPECT_TRUE(WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0) << WEXITSTATUS(status);
-  const auto run = run_program(GRUNDY_CLI_PATH, {"values", "0.6", "--to", ref.to, "--resume",
-                                                 checkpoint, "--out", out});
+  if (WEXITSTATUS(status) == 130)
+    EXPECT_NE(read_file(err).find("saved to '" + checkpoint + "'"), std::string::npos)
+        << read_file(err);
+  const auto run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", checkpoint});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(read_file(out) == ref.bytes);
 }
 
+// Ctrl-C on a run resumed without --checkpoint saves to the checkpoint it
+// resumed from, and says so; a run with no checkpoint at all says that
+// nothing was saved.
+TEST(LongRun, InterruptedResumedRunSavesToItsCheckpoint) {
+  const Reference& ref = reference();
+  const std::string checkpoint = path("resumed-interrupt.ck"), out = path("resumed-interrupt.bin");
+  // A checkpoint of the first values, made by a short run of the same
+  // request interrupted at once (or, on a fast machine, finished).
+  auto started = spawn({"values", "0.6", "--to", ref.to, "--checkpoint", checkpoint, "--out", out,
+                        "--checkpoint-every", "0.05"});
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(started, SIGINT);
+  wait_status(started);
+  ASSERT_FALSE(read_file(checkpoint).empty());
+  const std::size_t before = read_file(checkpoint).size();
+
+  const std::string err = path("resumed-interrupt.err");
+  const pid_t pid = spawn({"values", "--resume", checkpoint}, err);
+  std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(ref.seconds * 300)));
+  ::kill(pid, SIGINT);
+  const int status = wait_status(pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_TRUE(WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0) << WEXITSTATUS(status);
+  if (WEXITSTATUS(status) == 130) {
+    EXPECT_NE(read_file(err).find("saved to '" + checkpoint + "'"), std::string::npos)
+        << read_file(err);
+    EXPECT_NE(read_file(err).find("--resume " + checkpoint), std::string::npos) << read_file(err);
+  }
+  EXPECT_GE(read_file(checkpoint).size(), before);
+  const auto run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", checkpoint});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(read_file(out) == ref.bytes);
+
+  const std::string plain_err = path("plain-interrupt.err");
+  const pid_t plain = spawn({"values", "0.6", "--to", ref.to, "--stats"}, plain_err);
+  std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(ref.seconds * 300)));
+  ::kill(plain, SIGINT);
+  if (WEXITSTATUS(wait_status(plain)) == 130)
+    EXPECT_NE(read_file(plain_err).find("nothing was saved"), std::string::npos)
+        << read_file(plain_err);
+}
+
 TEST(LongRun, CorruptOrMismatchedCheckpointsAreRefused) {
   const std::string good = path("good.ck");
-  auto run = run_program(GRUNDY_CLI_PATH, {"values", "0.77", "--to", "5000", "--checkpoint", good});
+  auto run = run_program(GRUNDY_CLI_PATH, {"values", "0.77", "--to", "5000", "--checkpoint", good,
+                                           "--stats", "--json"});
   ASSERT_EQ(run.status, 0) << run.err;
+  // The rare count is the engine's over the work it did, none when resumed
+  // at the end (null then): the histogram must agree.
+  const auto finished = nlohmann::json::parse(run.out)["histogram"];
   std::string bytes = read_file(good);
   ASSERT_GT(bytes.size(), 100u);
 
@@ -123,22 +180,36 @@ TEST(LongRun, CorruptOrMismatchedCheckpointsAreRefused) {
   std::string flipped = bytes;
   flipped[bytes.size() / 2] ^= 0x01;
   std::ofstream(corrupt, std::ios::binary) << flipped;
-  run = run_program(GRUNDY_CLI_PATH, {"values", "0.77", "--to", "6000", "--resume", corrupt, "--stats"});
+  run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", corrupt});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("checksum"), std::string::npos) << run.err;
 
   const std::string truncated = path("truncated.ck");
   std::ofstream(truncated, std::ios::binary) << bytes.substr(0, bytes.size() - 11);
-  run = run_program(GRUNDY_CLI_PATH, {"values", "0.77", "--to", "6000", "--resume", truncated, "--stats"});
+  run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", truncated});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("truncated.ck"), std::string::npos) << run.err;
 
-  run = run_program(GRUNDY_CLI_PATH, {"values", "0.07", "--to", "6000", "--resume", good, "--stats"});
+  // Options given again must agree with the recorded request.
+  run = run_program(GRUNDY_CLI_PATH, {"values", "0.07", "--resume", good});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("0.77"), std::string::npos) << run.err;
+  run = run_program(GRUNDY_CLI_PATH, {"values", "0.77", "--to", "6000", "--resume", good});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("--to 6000"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("5000"), std::string::npos) << run.err;
+  run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", good, "--csv"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("--csv"), std::string::npos) << run.err;
 
-  run = run_program(GRUNDY_CLI_PATH, {"values", "0.77", "--to", "6000", "--resume", good, "--stats", "--json"});
-  EXPECT_EQ(run.status, 0) << run.err;
+  // Alone, or with options that agree, it carries out the same request.
+  run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", good});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["histogram"], finished);
+  run = run_program(GRUNDY_CLI_PATH,
+                    {"values", "0.77", "--to", "5000", "--resume", good, "--stats", "--json"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["histogram"], finished);
 }
 
 TEST(LongRun, MaxMemoryRefusesUpFront) {

@@ -7,6 +7,8 @@
 
 #include <map>
 
+#include <fmt/format.h>
+
 #include "support/cli.h"
 #include "support/process.h"
 
@@ -42,6 +44,25 @@ TEST(SequenceCli, PeriodProvesPublishedPeriods) {
   }
 }
 
+TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
+  // 0.3F can leave three heaps: the naive engine, O(n^3) work in all. It used
+  // to look for a proof up to 4,194,304 values, for days; now the default
+  // bound is the work budget of the other commands, and --max sets another.
+  auto run = run_program(GRUNDY_CLI_PATH, {"period", "0.3F"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("NOT proven"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("default bound"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("--max"), std::string::npos) << run.out;
+  auto j = run_json({"period", "0.3F", "--json"});
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_LT(j["checked_to"].get<std::uint64_t>(), 10000u);
+  EXPECT_GE(j["checked_to"].get<std::uint64_t>(), 1000u);
+  j = run_json({"period", "0.3F", "--max", "1500", "--json"});
+  EXPECT_EQ(j["checked_to"], 1500);
+  // Codes the fast engine computes keep the old bound: proven as before.
+  EXPECT_EQ(run_json({"period", "0.45", "--json"})["proven"], true);
+}
+
 TEST(SequenceCli, SubtractionGamePeriod) {
   // subtract:1,3,4: period 7 from the start, P-positions n ≡ 0, 2 (mod 7)
   // (WW ch. 4, the subtraction game S(1,3,4)).
@@ -58,6 +79,42 @@ TEST(SequenceCli, ValueAtHugeHeapByProvenPeriod) {
   EXPECT_EQ(j["value"], g[71 + (n - 71) % 12]);
   const auto small = run_json({"value", "kayles", "250", "--json"});
   EXPECT_EQ(small["value"], g[250]);
+}
+
+TEST(SequenceCli, ProvenPeriodsAnswerEverywhereTheyApply) {
+  // Dawson's Kayles just past 2^20: once computed value by value (a cliff
+  // below the proof threshold), now from the period proven on 4096 values.
+  const auto dawson = first_values("dawson", 300);
+  const std::uint64_t n = (1u << 20) + 1;
+  auto j = run_json({"value", "dawson", std::to_string(n), "--json"});
+  EXPECT_EQ(j["value"], dawson[53 + (n - 53) % 34]);
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_NE(j["method"].get<std::string>().find("proven period"), std::string::npos) << j["method"];
+
+  // A far range of values: from the proven period, as `value` gives it
+  // (it asked for 2·10^12 MiB before).
+  const auto kayles = first_values("kayles", 300);
+  const std::uint64_t far = 1'000'000'000'000'000'000ULL;
+  j = run_json({"values", "kayles", "--from", std::to_string(far), "--to",
+                std::to_string(far + 10), "--json"});
+  ASSERT_EQ(j["values"].size(), 11u);
+  for (std::uint64_t i = 0; i <= 10; ++i)
+    EXPECT_EQ(j["values"][i], kayles[71 + (far + i - 71) % 12]) << i;
+  const std::string out = (testing::scratch().path() / "far.csv").string();
+  auto run = run_program(GRUNDY_CLI_PATH, {"values", "kayles", "--from", std::to_string(far),
+                                           "--to", std::to_string(far + 2), "--out", out});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(testing::read_file(out),
+            fmt::format("n,value\n{},{}\n{},{}\n{},{}\n", far, kayles[71 + (far - 71) % 12],
+                        far + 1, kayles[71 + (far + 1 - 71) % 12], far + 2,
+                        kayles[71 + (far + 2 - 71) % 12]));
+
+  // Without a proven period a far range is still refused before it starts,
+  // by memory or, on the naive engine, by work.
+  run = run_program(GRUNDY_CLI_PATH, {"values", "0.3F", "--from", "5000000", "--to", "5000010"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("option visits"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("no period"), std::string::npos) << run.err;
 }
 
 TEST(SequenceCli, UnprovenPatternNeedsObserved) {

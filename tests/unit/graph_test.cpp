@@ -150,6 +150,29 @@ TEST(GraphParse, ErrorTokenIsTheOffendingField) {
   }
 }
 
+TEST(GraphParse, MemoryCheckedRightAfterTheHeader) {
+  // The documented maximum vertex count: 40 bytes a vertex is 160 GiB, refused
+  // before anything is allocated (a limit of 1 GiB here, whatever the machine).
+  const std::string huge = "4294967295 1\n0 1\n";
+  try {
+    parse_graph(huge, std::uint64_t{1} << 30);
+    ADD_FAILURE() << "no LimitError";
+  } catch (const LimitError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("line 1"), std::string::npos) << message;
+    EXPECT_NE(message.find("--max-memory"), std::string::npos) << message;
+    EXPECT_NE(message.find("1024 MiB"), std::string::npos) << message;
+  }
+  EXPECT_EQ(graph_memory_estimate(4294967295u, 1), 4294967295ull * 40 + 16);
+  EXPECT_EQ(graph_memory_estimate(~0ull, ~0ull), ~0ull);
+  // Exactly at the estimate: accepted.
+  EXPECT_EQ(parse_graph("3 1\n0 1\n", graph_memory_estimate(3, 1)).vertex_count(), 3u);
+  EXPECT_THROW(parse_graph("3 1\n0 1\n", graph_memory_estimate(3, 1) - 1), LimitError);
+  // A header promising more edges than the file can hold is an input error
+  // naming the line, not a memory refusal.
+  EXPECT_NE(parse_error("3 100000000000\n0 1\n").find("line 2"), std::string::npos);
+}
+
 TEST(GraphFromEdges, ChecksRangesAndNames) {
   const std::vector<Edge> edges{{0, 1}, {1, 0}, {0, 1}};
   const Graph g = Graph::from_edges(2, edges, {{1, "b"}, {0, "a"}});

@@ -15,7 +15,9 @@
 //   counting sort by source, then a sort of each follower list); parsing is
 //   linear in the text, with hand-written integer scanning.
 // Memory: 8(V + 1) + 4E bytes, plus the names; parsing holds the 8E-byte edge
-//   list while building.
+//   list while building. graph_memory_estimate bounds what reading and
+//   solving a graph takes, and parse_graph checks it against a limit as soon
+//   as the header is read, before anything is allocated for the graph.
 // Status: parser checked on literal files, every error naming its line
 //   (tests/unit/graph_test.cpp); CSR contents, built at once or row by row
 //   (append_vertex, truncate), and reversed graphs, whole or from a vertex
@@ -31,6 +33,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "grundy/core/memory.h"
 
 namespace grundy {
 
@@ -106,8 +110,21 @@ class Graph {
 // with a digit, so that a name can never be read as an id.
 bool is_valid_vertex_name(std::string_view name);
 
+// Bytes that reading a graph of V vertices and E edge lines and solving it
+// take at most, roughly: the CSR graph (8V + 4E), the edge list read (8E),
+// the counting sort's cursors (8V), the reversed graph the solvers build
+// (8V + 4E) and their per-vertex arrays (16V): 40V + 16E, saturating.
+std::uint64_t graph_memory_estimate(std::uint64_t vertices, std::uint64_t edges);
+
+// Throws LimitError, saying how much a graph of this size needs and that
+// --max-memory raises the limit, when graph_memory_estimate exceeds
+// `max_memory` bytes.
+void check_graph_memory(std::uint64_t vertices, std::uint64_t edges, std::uint64_t max_memory);
+
 // Parses the text format (docs/graph-format.md). Throws InputError whose
-// message starts with "line N: " for the offending line.
-Graph parse_graph(std::string_view text);
+// message starts with "line N: " for the offending line, and LimitError
+// (check_graph_memory) right after the header when the graph it announces
+// would need more than `max_memory` bytes.
+Graph parse_graph(std::string_view text, std::uint64_t max_memory = default_memory_limit());
 
 }  // namespace grundy

@@ -56,6 +56,13 @@ struct HeapValueSource {
 
 HeapValueSource heap_value_source(const HeapRuleset& ruleset);
 
+// The most values of `code` (the heap ruleset `ruleset` as a code) worth
+// computing: `max_values`, and for a code whose moves can leave three heaps
+// (computed by the naive engine, O(n^2) options a heap) no more than
+// `max_work` option visits (compute_cost) allow. At least 1.
+Heap affordable_code_values(const HeapRuleset& ruleset, const TakeAndBreak& code, Heap max_values,
+                            std::uint64_t max_work);
+
 // G(0..last) by the naive mex over every option: the by-definition twin.
 std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last);
 

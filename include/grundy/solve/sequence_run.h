@@ -13,17 +13,21 @@
 // Time and memory: those of the engine, 2 bytes per heap size.
 // Status: tests/stress/sequence_run_test.cpp (runs in pieces, resumed and
 //   stopped, against one uninterrupted run and the naive engine);
+//   search_period through tests/cli/sequence_cli_test.cpp (far ranges from
+//   the proven period, against the period of published values);
 //   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI).
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "grundy/core/types.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_file.h"
 
 namespace grundy {
@@ -65,6 +69,20 @@ class SequenceRun {
   // the prefix computed).
   bool extend(Heap to, const SequenceRunControl& control = {});
 
+  // Extends the run in doubling steps from kPeriodSearchStart values up to
+  // `bound` values (heap_values.h), looking after each step for a period
+  // proven on the values so far (find_periodicity); stops at the first one,
+  // which period() then holds, and early too when no criterion can prove a
+  // period of the code or its values outgrow 16 bits. False when stopped by
+  // control.stop, as extend. So a range far beyond `bound` is answered from
+  // a proven period, the way `grundy value` answers one heap.
+  bool search_period(Heap bound, const SequenceRunControl& control = {});
+  // The period search_period proved, if it did.
+  const std::optional<Periodicity>& period() const { return period_; }
+  // G(n): from the values computed, else from the proven period. Throws
+  // LimitError beyond both.
+  Nimber value(Heap n) const;
+
   const TakeAndBreak& code() const { return code_; }
   // G(0..reached()-1).
   const ValueSequence& values() const { return values_; }
@@ -78,6 +96,7 @@ class SequenceRun {
   std::unique_ptr<SequenceEngine> engine_;
   ValueSequence values_;
   Heap chunk_;
+  std::optional<Periodicity> period_;
 };
 
 }  // namespace grundy

@@ -1,0 +1,14 @@
+// The memory a computation may take unless told otherwise: what every
+// up-front memory check (values, graphs) compares its estimate with, and
+// what `--max-memory` replaces on the command line.
+#pragma once
+
+#include <cstdint>
+
+namespace grundy {
+
+// Three quarters of the machine's physical memory (4 GiB when it cannot be
+// read), leaving room for the system and for estimates that are a little low.
+std::uint64_t default_memory_limit();
+
+}  // namespace grundy

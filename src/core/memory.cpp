@@ -1,0 +1,13 @@
+#include "grundy/core/memory.h"
+
+#include <unistd.h>
+
+namespace grundy {
+
+std::uint64_t default_memory_limit() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
+}
+
+}  // namespace grundy

@@ -1,0 +1,140 @@
+#include "grundy/solve/sequence_request.h"
+
+#include <filesystem>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+
+namespace grundy {
+
+namespace {
+
+constexpr const char* kResumeHint = "give `--resume FILE` alone to continue the recorded request";
+
+std::string shown(const std::string& path) { return path.empty() ? "none" : "'" + path + "'"; }
+
+bool parse_number(std::string_view text, Heap& value) {
+  if (text.empty() || text.size() > 20) return false;
+  value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    const Heap digit = static_cast<Heap>(c - '0');
+    if (value > (~Heap{0} - digit) / 10) return false;
+    value = value * 10 + digit;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string request_path(const std::string& path) {
+  if (path.empty()) return path;
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  return error ? path : absolute.lexically_normal().string();
+}
+
+std::string encode_sequence_request(const SequenceRequest& request) {
+  for (const std::string* path : {&request.out, &request.plot})
+    if (path->find_first_of("\n\r") != std::string::npos)
+      throw InputError(*path, "an output path with a line break cannot be recorded in a checkpoint");
+  return fmt::format("ruleset={}\nfrom={}\nto={}\nout={}\nplot={}\nstats={}\njson={}\ncsv={}\n",
+                     request.ruleset, request.from, request.to, request.out, request.plot,
+                     int{request.stats}, int{request.json}, int{request.csv});
+}
+
+SequenceRequest decode_sequence_request(std::string_view text, const std::string& source) {
+  SequenceRequest request;
+  const auto bad = [&](const std::string& why) {
+    return InputError(source, fmt::format("'{}' is not a usable grundy checkpoint: its recorded "
+                                          "request {}",
+                                          source, why));
+  };
+  std::vector<std::string> seen;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    if (end == std::string_view::npos) throw bad("is truncated");
+    const std::string_view line = text.substr(0, end);
+    text.remove_prefix(end + 1);
+    const auto equals = line.find('=');
+    if (equals == std::string_view::npos) throw bad("has a line without '='");
+    const std::string key(line.substr(0, equals));
+    const std::string_view value = line.substr(equals + 1);
+    for (const std::string& k : seen)
+      if (k == key) throw bad(fmt::format("gives '{}' twice", key));
+    seen.push_back(key);
+    Heap number = 0;
+    if (key == "ruleset") {
+      request.ruleset = value;
+    } else if (key == "from" || key == "to") {
+      if (!parse_number(value, number)) throw bad(fmt::format("has a bad '{}'", key));
+      (key == "from" ? request.from : request.to) = number;
+    } else if (key == "out") {
+      request.out = value;
+    } else if (key == "plot") {
+      request.plot = value;
+    } else if (key == "stats" || key == "json" || key == "csv") {
+      if (value != "0" && value != "1") throw bad(fmt::format("has a bad '{}'", key));
+      (key == "stats" ? request.stats : key == "json" ? request.json : request.csv) = value == "1";
+    } else {
+      throw bad(fmt::format("has an unknown field '{}'", key));
+    }
+  }
+  if (request.ruleset.empty() || request.to < request.from) throw bad("is incomplete");
+  return request;
+}
+
+SequenceRequest resumed_request(const SequenceRequest& recorded, const SequenceRequestGiven& given,
+                                const std::string& checkpoint) {
+  const auto differs = [&](const std::string& option, const std::string& asked,
+                           const std::string& kept) {
+    return InputError(option, fmt::format("{} {} disagrees with checkpoint '{}', which was made "
+                                          "for {} {}; {}",
+                                          option, asked, checkpoint, option, kept, kResumeHint));
+  };
+  if (given.ruleset && *given.ruleset != recorded.ruleset)
+    throw InputError(*given.ruleset,
+                     fmt::format("ruleset '{}' disagrees with checkpoint '{}', which was made for "
+                                 "'{}'; {}",
+                                 *given.ruleset, checkpoint, recorded.ruleset, kResumeHint));
+  if (given.from && *given.from != recorded.from)
+    throw differs("--from", fmt::to_string(*given.from), fmt::to_string(recorded.from));
+  if (given.to && *given.to != recorded.to)
+    throw differs("--to", fmt::to_string(*given.to), fmt::to_string(recorded.to));
+  if (given.out && *given.out != recorded.out)
+    throw differs("--out", shown(*given.out), shown(recorded.out));
+  if (given.plot && *given.plot != recorded.plot)
+    throw differs("--plot", shown(*given.plot), shown(recorded.plot));
+  const std::pair<const std::optional<bool>*, std::pair<bool, const char*>> flags[] = {
+      {&given.stats, {recorded.stats, "--stats"}},
+      {&given.json, {recorded.json, "--json"}},
+      {&given.csv, {recorded.csv, "--csv"}}};
+  for (const auto& [flag, kept] : flags)
+    if (*flag && **flag != kept.first)
+      throw InputError(kept.second,
+                       fmt::format("{} disagrees with checkpoint '{}', which was made {} it; {}",
+                                   kept.second, checkpoint, kept.first ? "with" : "without",
+                                   kResumeHint));
+  return recorded;
+}
+
+std::string checkpoint_path(const std::string& checkpoint, const std::string& resume,
+                            bool resume_records_request) {
+  if (!checkpoint.empty()) return checkpoint;
+  return resume_records_request ? resume : std::string();
+}
+
+void check_new_checkpoint(const std::string& checkpoint, const std::string& resume) {
+  if (checkpoint.empty()) return;
+  std::error_code error;
+  if (!std::filesystem::exists(checkpoint, error)) return;
+  if (!resume.empty() && std::filesystem::equivalent(checkpoint, resume, error)) return;
+  throw InputError(checkpoint,
+                   fmt::format("checkpoint '{}' already exists: continue it with `grundy values "
+                               "--resume {}`, or remove it to start afresh",
+                               checkpoint, checkpoint));
+}
+
+}  // namespace grundy
