@@ -341,6 +341,27 @@ struct CuttingByPieces : Cutting {
   }
 };
 
+// One piece, its options given as sums of two pieces (visit(a, b)).
+struct CuttingPiece {
+  using position = std::pair<int, int>;
+  static std::size_t hash(const position& p) { return static_cast<std::size_t>(p.first * 64 + p.second); }
+  position canonical(position p) const {
+    if (p.first > p.second) std::swap(p.first, p.second);
+    return p;
+  }
+  Primitive primitive(const position& p) const {
+    return p == position{1, 1} ? Primitive::lose : Primitive::undecided;
+  }
+  template <class Visit>
+  void moves(const position& p, Visit&& visit) const {
+    const auto [w, h] = p;
+    for (int a = 1; a < w; ++a)
+      if (!visit(position{a, h}, position{w - a, h})) return;
+    for (int b = 1; b < h; ++b)
+      if (!visit(position{w, b}, position{w, h - b})) return;
+  }
+};
+
 // Whether the mover wins, by the rules, on whole positions.
 bool cutting_twin(const Cutting::position& p, std::map<Cutting::position, bool>& memo) {
   const Cutting game;
@@ -372,6 +393,16 @@ TEST(UserGameSearch, PrimitivePositionsEndASum) {
     EXPECT_EQ(whole.outcome(p), expected);
     for (const auto& option : pieces.winning_moves(p)) EXPECT_FALSE(cutting_twin(option, memo));
   }
+  // Options as sums of parts: the same outcomes and values, piece by piece.
+  GameSolver<CuttingPiece> piece(CuttingPiece{});
+  for (int w = 1; w <= 6; ++w)
+    for (int h = 1; h <= 6; ++h) {
+      const Cutting::position p = {{w, h}};
+      EXPECT_EQ(piece.outcome({w, h}), cutting_twin(p, memo) ? Outcome::N : Outcome::P) << w << "x" << h;
+      if (w > 1 && h > 1 && w + h > 4)
+        EXPECT_EQ(piece.grundy_value({w, h}), pieces.grundy_value(p)) << w << "x" << h;
+    }
+  EXPECT_THROW(piece.outcome({3, 3}, Convention::misere), InputError);
   // 2×2 and 2×3 are lost (every cut leaves a 1×k piece); 1×2 has a winning cut.
   EXPECT_EQ(pieces.grundy_value({{2, 2}}), 0u);
   EXPECT_EQ(pieces.outcome({{2, 3}}), Outcome::P);

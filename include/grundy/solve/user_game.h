@@ -330,6 +330,13 @@ class GameSolver {
         [&](const position& option) { return visit(rules_.key(option)); },
         [&] { return option_limit_message(); });
   }
+  // k's options as sums of parts, to visit(parts, count).
+  template <class Visit>
+  void for_each_option_parts(const position& k, Visit&& visit) {
+    ++stats_.positions_expanded;
+    stats_.options_visited += rules_.for_each_option_parts(
+        k, limits_.options, visit, [&] { return option_limit_message(); });
+  }
 
   static Outcome verdict_outcome(Verdict v) {
     switch (v) {
@@ -379,8 +386,15 @@ class GameSolver {
         if (const Primitive p = solver.rules_.primitive(k); p != Primitive::undecided)
           return primitive_verdict(p);
         bool decided = false, any = false;
-        solver.for_each_option(k, [&](position&& option) {
+        solver.for_each_option_parts(k, [&](const position* parts, std::size_t count) {
           any = true;
+          if (count != 1) {
+            // A sum of parts: decided by their values.
+            if (convention != Convention::normal) solver.rules_.throw_sum_option();
+            if (solver.parts_outcome(parts, count) == Outcome::P) decided = true;
+            return !decided;
+          }
+          position option = solver.rules_.key(parts[0]);
           Verdict v = probe(option);
           if (v == Verdict::unknown) v = primitive_verdict(solver.rules_.primitive(option));
           switch (v) {
@@ -436,14 +450,20 @@ class GameSolver {
   Outcome sum_outcome(const position& p) {
     if (const Primitive fixed = rules_.primitive(rules_.key(p)); fixed != Primitive::undecided)
       return verdict_outcome(primitive_verdict(fixed));
+    const std::vector<position> parts = rules_.split(p);
+    return parts_outcome(parts.data(), parts.size());
+  }
+  // Normal play of the sum of parts (each split into its components).
+  Outcome parts_outcome(const position* parts, std::size_t count) {
     GammaValue total{true, 0, {}};
     bool won = false;
-    for (const position& part : rules_.split(p)) {
-      const ComponentValue v = component_value(rules_.key(part));
-      if (v.fixed == Fixed::lost) return Outcome::P;
-      if (v.fixed == Fixed::won) won = true;
-      if (v.fixed == Fixed::none) total = gamma_sum(total, v.gamma);
-    }
+    for (std::size_t i = 0; i < count; ++i)
+      for (const position& part : rules_.split(parts[i])) {
+        const ComponentValue v = component_value(rules_.key(part));
+        if (v.fixed == Fixed::lost) return Outcome::P;
+        if (v.fixed == Fixed::won) won = true;
+        if (v.fixed == Fixed::none) total = gamma_sum(total, v.gamma);
+      }
     return won ? Outcome::N : outcome_of(total);
   }
 
@@ -480,6 +500,18 @@ class GameSolver {
     return read_value(table_.find(k));
   }
 
+  // Calls visit(key) for the canonical key of each component of `part`
+  // until visit returns false.
+  template <class Visit>
+  void for_each_component(const position& part, Visit&& visit) const {
+    if constexpr (GameWithComponents<G>) {
+      for (const position& component : rules_.split(part))
+        if (!visit(rules_.key(component))) return;
+    } else {
+      visit(rules_.key(part));
+    }
+  }
+
   [[noreturn]] static void throw_tie_in_sum() {
     throw InputError("tie",
                      "user game: a component of a sum is a tie the rules fix; values do not "
@@ -503,23 +535,26 @@ class GameSolver {
         set_open(k);
         Node node;
         std::vector<std::uint32_t> sizes;
-        solver.for_each_option(k, [&](const position& option) {
+        solver.for_each_option_parts(k, [&](const position* parts, std::size_t count) {
           const std::size_t begin = node.children.size();
           bool excluded = false;
-          for (const position& part : solver.rules_.split(option)) {
-            position key = solver.rules_.key(part);
-            if constexpr (GameWithPrimitive<G>) {
-              const Primitive p = solver.rules_.primitive(key);
-              if (p == Primitive::lose) {
-                node.decided = true;
-                return false;
+          for (std::size_t i = 0; i < count && !node.decided; ++i)
+            solver.for_each_component(parts[i], [&](position&& key) {
+              if constexpr (GameWithPrimitive<G>) {
+                const Primitive p = solver.rules_.primitive(key);
+                if (p == Primitive::lose) {
+                  node.decided = true;
+                  return false;
+                }
+                if (p == Primitive::tie) throw_tie_in_sum();
+                // Moving into a won component hands the opponent the game.
+                if (p == Primitive::win) excluded = true;
               }
-              if (p == Primitive::tie) throw_tie_in_sum();
-              // Moving into a won component hands the opponent the game.
-              if (p == Primitive::win) excluded = true;
-            }
-            if (!excluded) node.children.push_back(std::move(key));
-          }
+              // (An excluded option's later components may still be lost.)
+              if (!excluded) node.children.push_back(std::move(key));
+              return true;
+            });
+          if (node.decided) return false;
           if (excluded) node.children.resize(begin);
           else sizes.push_back(static_cast<std::uint32_t>(node.children.size() - begin));
           return true;

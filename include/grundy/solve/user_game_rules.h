@@ -12,7 +12,9 @@
 //     std::vector<position> moves(const position&) const
 //     void moves(const position&, Visit&& visit) const     (a template)
 //         calling visit(option) for each option; visit returns false once
-//         the solver needs no more, after which further calls are ignored
+//         the solver needs no more, after which further calls are ignored;
+//         visit(a, b, ...) gives an option that is the sum of the parts
+//         a, b, ... (Grundy values and normal-play outcomes only)
 //     typename G::move, std::vector<move> legal_moves(const position&) const
 //         and position play(const position&, const move&) const
 //   Optional hooks: hash(p) when std::hash<position> is absent; canonical(p)
@@ -67,7 +69,8 @@ concept StdHashable = requires(const T& value) {
 // option, returning whether to go on.
 template <class Position>
 struct OptionSink {
-  bool operator()(const Position&) const;
+  template <class... Parts>
+  bool operator()(const Parts&...) const;
 };
 
 template <class G>
@@ -211,28 +214,36 @@ class Rules {
       return {p};
   }
 
-  // Calls visit(option) for each option of p, in the rules' order, until
-  // visit returns false; throws LimitError past `option_limit` options,
-  // before more are made when the rules list them lazily. Returns the
-  // number of options visited.
+  // Calls visit(parts, count) for each option of p, in the rules' order,
+  // until visit returns false: the option is the sum of parts[0..count)
+  // (count is 1 unless the rules' visitor was called with several parts).
+  // Throws LimitError past `option_limit` options, before more are made
+  // when the rules list them lazily. Returns the number of options visited.
   template <class Visit, class LimitMessage>
-  std::uint64_t for_each_option(const position& p, std::uint64_t option_limit, Visit&& visit,
-                                LimitMessage&& limit_message) const {
+  std::uint64_t for_each_option_parts(const position& p, std::uint64_t option_limit, Visit&& visit,
+                                      LimitMessage&& limit_message) const {
     std::uint64_t count = 0;
     if constexpr (MovesAsVector<G>) {
       const std::vector<position> options = game_.moves(p);
       if (options.size() > option_limit) throw LimitError(limit_message());
       for (const position& option : options) {
         ++count;
-        if (!visit(option)) break;
+        if (!visit(&option, std::size_t{1})) break;
       }
     } else if constexpr (MovesAsVisitor<G>) {
       bool stopped = false;
-      game_.moves(p, [&](const position& option) -> bool {
+      game_.moves(p, [&](const auto&... parts) -> bool {
+        static_assert(sizeof...(parts) >= 1, "grundy: a move's visitor is called with its option");
         if (stopped) return false;
         if (count == option_limit) throw LimitError(limit_message());
         ++count;
-        stopped = !visit(option);
+        if constexpr (sizeof...(parts) == 1 &&
+                      (std::is_same_v<std::remove_cvref_t<decltype(parts)>, position> && ...)) {
+          stopped = !visit(&parts..., std::size_t{1});
+        } else {
+          const position sum[] = {static_cast<position>(parts)...};
+          stopped = !visit(static_cast<const position*>(sum), sizeof...(parts));
+        }
         return !stopped;
       });
     } else {
@@ -240,10 +251,32 @@ class Rules {
       if (legal.size() > option_limit) throw LimitError(limit_message());
       for (const auto& m : legal) {
         ++count;
-        if (!visit(static_cast<position>(game_.play(p, m)))) break;
+        const position option = game_.play(p, m);
+        if (!visit(&option, std::size_t{1})) break;
       }
     }
     return count;
+  }
+
+  // The same for options that are whole positions: visit(option). An option
+  // given as a sum of parts is refused (InputError): only values add parts.
+  template <class Visit, class LimitMessage>
+  std::uint64_t for_each_option(const position& p, std::uint64_t option_limit, Visit&& visit,
+                                LimitMessage&& limit_message) const {
+    return for_each_option_parts(
+        p, option_limit,
+        [&](const position* parts, std::size_t count) {
+          if (count != 1) throw_sum_option();
+          return visit(parts[0]);
+        },
+        limit_message);
+  }
+
+  [[noreturn]] static void throw_sum_option() {
+    throw InputError("moves",
+                     "user game: an option given as a sum of parts (visit(a, b, ...)) has no "
+                     "whole position: only Grundy values and normal-play outcomes add parts; "
+                     "list whole options (and components()) for this question");
   }
 
   // The moves of p with their options: visit(move, option), where a move is
@@ -255,8 +288,13 @@ class Rules {
     } else if constexpr (MovesAsVector<G>) {
       for (const position& option : game_.moves(p)) visit(option, option);
     } else {
-      game_.moves(p, [&](const position& option) -> bool {
-        visit(option, option);
+      game_.moves(p, [&](const auto&... parts) -> bool {
+        if constexpr (sizeof...(parts) != 1) {
+          throw_sum_option();
+        } else {
+          const position option{parts...};
+          visit(option, option);
+        }
         return true;
       });
     }
