@@ -391,7 +391,9 @@ class GameSolver {
           if (count != 1) {
             // A sum of parts: decided by their values.
             if (convention != Convention::normal) solver.rules_.throw_sum_option();
-            if (solver.parts_outcome(parts, count) == Outcome::P) decided = true;
+            const Outcome sum = solver.parts_outcome(parts, count);
+            if (sum == Outcome::P) decided = true;
+            if (sum == Outcome::D && pending == Verdict::lost) pending = Verdict::drawn;
             return !decided;
           }
           position option = solver.rules_.key(parts[0]);
