@@ -1,5 +1,5 @@
 // The user-game examples (examples/multi_sg_rows.cpp, flip_game.cpp, cram.cpp,
-// cyclic_game.cpp) run as built binaries: each exits with status 0 (they abort
+// cyclic_game.cpp, contest_games.cpp) run as built binaries: each exits with status 0 (they abort
 // on any internal disagreement) and a few printed lines are checked against
 // published values (docs/theory.md §8: Dawson's Kayles, 0.07), LeetCode 294's
 // examples, the symmetry strategy of Cram, and the hand solution of the
@@ -69,6 +69,22 @@ TEST(UserExamples, CyclicGame) {
   // Smith's sum rule: two infinite values give a draw.
   expect_line(out, "e+e: gamma inf({}), normal D, misere D, remoteness -, winning moves:");
   expect_line(out, "cycle detected: yes");
+}
+
+}  // namespace
+
+namespace {
+
+TEST(UserExamples, ContestGames) {
+  const std::string out = output_of("contest_games");
+  // 1 + ... + 20 = 210 < 300: the numbers run out, the first player to move
+  // then has no move.
+  expect_line(out, "pool 20, target 300: P");
+  // POJ 2311's samples: 2×2 and 3×2 lose for the mover; from 1×5 the mover
+  // cuts off a 1×1 piece at once.
+  expect_line(out, "cutting 2x2: P, 2x3: P, 1x5: N");
+  // Bachet's game (Winning Ways ch. 3): leave a multiple of 4.
+  expect_line(out, "take up to 3 from 10: take 2");
 }
 
 }  // namespace

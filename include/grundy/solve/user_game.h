@@ -1,77 +1,70 @@
-// User-defined impartial games: the `Game` concept a C++ type models to be
-// solved by grundy, and `GameSolver`, the memoised solver for any such type,
-// with or without cycles (docs/user-games.md has a complete example).
+// User-defined impartial games: `GameSolver`, the memoised solver for any
+// model of the `Game` concept (user_game_rules.h), with or without cycles,
+// primitive positions and draws (docs/user-games.md has complete examples).
 //
-// Description:
-//   A model G of `Game` is a copyable object describing the rules:
-//     typename G::position                       copyable, ==, hashable
-//     std::vector<position> G::moves(const position&) const
-//                                                 every option (position after
-//                                                 one legal move); repeats allowed
-//   and, optionally,
-//     std::size_t G::hash(const position&) const  (or static) when
-//                                                 std::hash<position> is absent
-//     position G::canonical(const position&) const
-//                                                 a representative of the
-//                                                 position's class: positions with
-//                                                 the same canonical form must be
-//                                                 the same game (rotations of a
-//                                                 board, order of heaps ...).
-//                                                 Memo tables key on it.
-//     std::vector<position> G::components(const position&) const
-//                                                 a split of the position into
-//                                                 independent parts, the position
-//                                                 being their disjunctive sum;
-//                                                 each part is a position of the
-//                                                 same game, a part's own
-//                                                 components must be {part}, and
-//                                                 no parts at all means "nothing
-//                                                 left to play".
-//   Moves are a returned vector rather than a visitor: the solver keeps each
-//   position's whole option list on its explicit stack anyway (it must come
-//   back to every option after solving it, and the loopy analysis needs every
-//   edge), so a visitor that may stop early would save nothing here, and a
-//   vector is the simplest thing for a user to write and to test.
-//
-//   Normal play: γ of each component by an iterative depth-first search with
-//   an explicit stack (no recursion, so game length is bounded only by
-//   memory): G(x) = mex over the options of the nim-sum of the option's
-//   components (Sprague-Grundy theorem). The value of a position is the
-//   nim-sum of its components' values (Smith's sum rule when some are ∞).
-//   Misère outcome and (normal-play) remoteness: the same search on whole
-//   positions (components do not determine misère sums, docs/theory.md §4).
-//   Cycles: a position met again on the current search path, or an option
-//   already known to be a draw, makes the search give up on that root; the
-//   game graph reachable from the root (canonical whole positions) is then
-//   built breadth-first, at most position_limit vertices, and solved as a
-//   loopy game: the generalised Sprague-Grundy function γ (graph_values.h),
-//   and win/loss/draw with remoteness by retrograde analysis (from the
-//   terminal positions backwards: a position is won as soon as one option is
-//   lost, lost once all its options are won; what is never labelled is a
-//   draw). The normal-play outcome read from γ is asserted equal to the
-//   retrograde one: both are exact, so any disagreement is a bug.
-//   Remoteness is the number of moves with the winner hurrying and the loser
-//   delaying (docs/theory.md §5); in a loopy game a winner who always moves to the
-//   P-option of least remoteness wins, while one who merely moves to some
-//   P-option can be led round a cycle for ever.
-// Source: docs/theory.md §1 (mex, Sprague-Grundy), §4 (misère), §5 (remoteness),
-//   §6 (γ: C. A. B. Smith, J. Combin. Theory 1 (1966); Fraenkel & Yesha,
-//   JCTA 43 (1986)); retrograde analysis as in Winning Ways ch. 11.
-// Time: acyclic: O(sum over reached positions of their options × the cost of
-//   moves/canonical/hash). Loopy: O(V + E) to build, O((γmax + 2)(V + E)) for
-//   γ, O(V + E) per retrograde pass. Memory: one entry per position reached,
-//   plus the option lists on the search stack; all counted in position_limit.
+// Description: one transposition table (detail/position_table.h) keyed on
+//   canonical positions holds, per position, a byte of search state (the
+//   normal and misère verdicts, the state of its value) and a 32-bit value.
+//   Each question computes only what it needs:
+//   - outcome(p), a single game (no components, or misère play): the
+//     win/loss/draw search with early cut-off (detail/outcome_search.h) on
+//     whole positions: an option known lost decides at once, options are
+//     generated lazily when the rules list them by a visitor or a move type,
+//     and no Grundy value is computed;
+//   - value(p), and outcome(p) in normal play for a game with components:
+//     the Grundy value of each component by the memoised post-order search
+//     (detail/search.h), G(x) = mex over the options of the nim-sum of the
+//     option's components (Sprague-Grundy theorem), added by nim-sum
+//     (Smith's sum rule when some are ∞);
+//   - remoteness(p): the post-order search on whole positions, docs/theory.md §5.
+//   Primitive positions fix the result for the player to move, in every
+//   convention, and their moves are never asked. In a sum, a component whose
+//   result is fixed ends the whole game: a sum with a lost component is lost;
+//   one with a won component, or a component with an option that has a lost
+//   component (an immediate win), is won; such components have no Grundy
+//   value, and a player never moves into one of the latter (the opponent
+//   would win at once), so the value of the others is the mex over the
+//   options that do not (which is how contest solutions of "whoever makes a
+//   1×1 piece wins" remove those cuts by hand). A tie in a component of a sum
+//   is refused.
+//   Cycles: a position met again on the current path makes a search give up
+//   on its root (the outcome search only where no other option decides);
+//   the game graph reachable from the root (canonical whole positions, at
+//   most the position limit) is then built breadth-first (detail/explore.h)
+//   and solved as a loopy game: γ (graph_values.h), and win/loss/draw with
+//   remoteness by retrograde analysis (detail/retrograde_label.h), a
+//   primitive position being a terminal position of the right outcome (or,
+//   for a tie, a position whose one move is to itself). The normal-play
+//   outcome read from γ is asserted equal to the retrograde one.
+//   Limits: `GameLimits::positions` bounds the distinct positions stored
+//   (whatever the order of the moves), `GameLimits::options` the options of
+//   one position (refused before more are generated, for lazy rules);
+//   each throws LimitError naming the limit and how to raise it.
+// Source: docs/theory.md §1 (mex, Sprague-Grundy), §4 (misère), §5
+//   (remoteness), §6 (γ: C. A. B. Smith, J. Combin. Theory 1 (1966);
+//   Fraenkel & Yesha, JCTA 43 (1986)); retrograde analysis as in Winning
+//   Ways ch. 11; primitive positions as in GAMESMAN (user_game_rules.h).
+// Time: acyclic: O(options looked at × the cost of moves/canonical/hash):
+//   every option of every reached position for values, only up to the first
+//   lost option of a won position for outcomes. Loopy: O(V + E) to build,
+//   O((γmax + 2)(V + E)) for γ, O(V + E) per retrograde pass.
+// Memory: per stored position the key and about 5-14 bytes of table
+//   (stats().bytes estimates the total), plus the options not yet searched
+//   of the positions on one search path.
 // Status: stress-tested (tests/stress/user_game_test.cpp) against
 //   grundy::BruteForce on heap rulesets wrapped as user games (values,
-//   misère outcomes, winning moves, component sums against whole-position
-//   search), and on random digraphs with cycles against a retrograde
-//   labelling written in the test; examples/ cross-check against HeapValues.
+//   outcomes, winning moves, component sums against whole positions), the
+//   outcome search against the full value search, lazy moves against vector
+//   moves, primitive positions against the same games spelt without them,
+//   and random digraphs with cycles, ties and primitive positions against a
+//   fixed-point labelling computed in the test; examples/ cross-check
+//   against HeapValues.
 #pragma once
 
 #include <algorithm>
-#include <concepts>
 #include <cstdint>
-#include <functional>
+#include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -80,348 +73,716 @@
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/core/gamma.h"
 #include "grundy/core/nimber.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/types.h"
 #include "grundy/rules/graph.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/detail/explore.h"
+#include "grundy/solve/detail/outcome_search.h"
+#include "grundy/solve/detail/position_table.h"
 #include "grundy/solve/detail/retrograde_label.h"
 #include "grundy/solve/detail/search.h"
 #include "grundy/solve/graph_values.h"
+#include "grundy/solve/user_game_rules.h"
 
 namespace grundy {
 
+// What a GameSolver may hold; past either limit a query throws LimitError
+// (and the solver stays usable for smaller queries).
+struct GameLimits {
+  // Distinct positions stored, over all queries until reset().
+  std::uint64_t positions = 10'000'000;
+  // Options of one position.
+  std::uint64_t options = 10'000'000;
+};
+
+// What a GameSolver has done since it was made or reset.
+struct GameStats {
+  std::uint64_t positions_stored = 0;    // distinct positions in its tables
+  std::uint64_t positions_expanded = 0;  // positions whose moves were generated
+  std::uint64_t options_visited = 0;     // options generated and looked at
+  std::uint64_t loopy_positions = 0;     // positions solved by the loopy analysis
+  // Estimated bytes of its tables (keys by sizeof(position): what a key
+  // owns on the heap is not seen).
+  std::uint64_t bytes = 0;
+};
+
 namespace detail {
-
+template <class G, bool = MovesAsMoveType<G>>
+struct MoveOf {
+  using type = typename G::position;
+};
 template <class G>
-concept GameHasOwnHash = requires(const G& game, const typename G::position& p) {
-  { game.hash(p) } -> std::convertible_to<std::size_t>;
+struct MoveOf<G, true> {
+  using type = typename G::move;
 };
-
-template <class T>
-concept StdHashable = requires(const T& value) {
-  { std::hash<T>{}(value) } -> std::convertible_to<std::size_t>;
-};
-
 }  // namespace detail
-
-// The rules of an impartial game (see the comment at the top of this file).
-template <class G>
-concept Game =
-    std::copy_constructible<G> && requires { typename G::position; } &&
-    std::copyable<typename G::position> && std::equality_comparable<typename G::position> &&
-    (detail::GameHasOwnHash<G> || detail::StdHashable<typename G::position>) &&
-    requires(const G& game, const typename G::position& p) {
-      { game.moves(p) } -> std::same_as<std::vector<typename G::position>>;
-    };
-
-// A game that can split a position into independent components (a sum).
-template <class G>
-concept GameWithComponents = Game<G> && requires(const G& game, const typename G::position& p) {
-  { game.components(p) } -> std::same_as<std::vector<typename G::position>>;
-};
-
-// A game with a canonical form for its positions.
-template <class G>
-concept GameWithCanonical = Game<G> && requires(const G& game, const typename G::position& p) {
-  { game.canonical(p) } -> std::convertible_to<typename G::position>;
-};
 
 template <Game G>
 class GameSolver {
  public:
   using position = typename G::position;
+  // The game's move type, or for games without one the option moved to.
+  using move = typename detail::MoveOf<G>::type;
 
-  // Throws LimitError once more than `position_limit` positions would be held
-  // (stored values, option lists on the search stack, loopy graph vertices).
-  explicit GameSolver(G game, std::uint64_t position_limit = 1'000'000)
-      : game_(std::move(game)),
-        limit_(position_limit),
-        values_(0, Hasher{&game_}),
-        play_(0, Hasher{&game_}),
-        loopy_(0, Hasher{&game_}) {}
-  // The memo tables hash through a pointer to game_.
+  // A move with the position it leads to and its text (G::describe).
+  struct Play {
+    move how;
+    position after;
+    std::string text;
+  };
+
+  explicit GameSolver(G game, std::uint64_t position_limit = GameLimits{}.positions)
+      : GameSolver(std::move(game), GameLimits{position_limit, GameLimits{}.options}) {}
+  GameSolver(G game, GameLimits limits)
+      : rules_(std::move(game)), limits_(limits), table_(Hasher{&rules_}),
+        infinite_(0, Hasher{&rules_}), play_(0, Hasher{&rules_}) {
+    // Grundy values and their special codes fit the table's 32 bits.
+    limits_.options = std::min<std::uint64_t>(limits_.options, kAbsoluteWin - 1);
+  }
+  // The tables hash through a pointer to rules_.
   GameSolver(const GameSolver&) = delete;
   GameSolver& operator=(const GameSolver&) = delete;
 
-  const G& game() const { return game_; }
+  const G& game() const { return rules_.game(); }
+
+  // Forgets every result (and the statistics), keeping the table's memory
+  // for the next queries; with `game`, the solver then plays those rules
+  // (another run-time parameter, the next test case).
+  void reset() {
+    table_.clear();
+    infinite_.clear();
+    play_.clear();
+    found_cycle_ = false;
+    stats_ = {};
+  }
+  void reset(G game) {
+    reset();
+    if constexpr (std::is_copy_assignable_v<G> || std::is_move_assignable_v<G>) {
+      rules_.game() = std::move(game);
+    } else {
+      std::destroy_at(&rules_);
+      std::construct_at(&rules_, std::move(game));
+    }
+  }
 
   // γ of the position: its Grundy value when finite (always, in a game
-  // without cycles), else ∞(K).
+  // without cycles), else ∞(K). Throws InputError when the rules fix the
+  // result of a component (a primitive position, or one with an immediate
+  // win): such a position has no value; ask outcome().
   GammaValue value(const position& p) {
     GammaValue total{true, 0, {}};
-    for (const position& part : split(p)) total = gamma_sum(total, component_value(key(part)));
+    for (const position& part : rules_.split(p)) {
+      const ComponentValue v = component_value(rules_.key(part));
+      if (v.fixed != Fixed::none)
+        throw InputError("primitive",
+                         "user game: the rules fix the result of a component of this position "
+                         "(a primitive position, or one with a move to one), so it has no "
+                         "Grundy value; ask outcome() instead");
+      total = gamma_sum(total, v.gamma);
+    }
     return total;
   }
 
-  // The normal-play Grundy value; nullopt when γ is infinite.
+  // The normal-play Grundy value; nullopt when γ is infinite (throws as value()).
   std::optional<Nimber> grundy_value(const position& p) {
     const GammaValue v = value(p);
     if (!v.finite) return std::nullopt;
     return v.value;
   }
 
-  // P, N, or D (a draw: only in games with cycles).
+  // P, N, or D (a draw: a cycle, or a tie the rules fix).
   Outcome outcome(const position& p, Convention convention = Convention::normal) {
-    if (convention == Convention::normal) return outcome_of(value(p));
-    return play_facts(key(p)).misere;
+    if constexpr (GameWithComponents<G>) {
+      if (convention == Convention::normal) return sum_outcome(p);
+    }
+    return verdict_outcome(whole_verdict(rules_.key(p), convention));
   }
 
-  // Every option (as game.moves lists it) that is a P-position under
-  // `convention`: the winning moves. Empty when the position is not N, and
-  // for a misère terminal position (won without a move).
+  // Every option (as the rules list them) that is a P-position under
+  // `convention`: the winning moves. Empty when the position is not N, when
+  // its result is primitive, and for a misère terminal position (won
+  // without a move).
   std::vector<position> winning_moves(const position& p,
                                       Convention convention = Convention::normal) {
     std::vector<position> wins;
-    for (const position& option : game_.moves(p))
-      if (outcome(option, convention) == Outcome::P) wins.push_back(option);
+    for (Play& play : winning_plays(p, convention)) wins.push_back(std::move(play.after));
+    return wins;
+  }
+
+  // The winning moves as moves: each with the position it leads to and its
+  // text (G::describe(move) when the game has it).
+  std::vector<Play> winning_plays(const position& p, Convention convention = Convention::normal) {
+    std::vector<Play> wins;
+    if (rules_.primitive(rules_.key(p)) != Primitive::undecided) return wins;
+    std::vector<std::pair<move, position>> moves;
+    rules_.for_each_move(p, [&](const move& m, position after) {
+      moves.emplace_back(m, std::move(after));
+    });
+    for (auto& [m, after] : moves)
+      if (outcome(after, convention) == Outcome::P)
+        wins.push_back(Play{m, std::move(after), rules_.describe(m)});
     return wins;
   }
 
   // Normal-play remoteness: moves to the end with the winner hurrying and the
-  // loser delaying (odd iff N); nullopt for a draw.
-  std::optional<std::uint64_t> remoteness(const position& p) { return play_facts(key(p)).remoteness; }
+  // loser delaying (odd iff N; 0 for a primitive loss, 1 for a primitive
+  // win); nullopt for a draw.
+  std::optional<std::uint64_t> remoteness(const position& p) {
+    const position k = rules_.key(p);
+    if (auto it = play_.find(k); it != play_.end() && it->second.done) return it->second.remoteness;
+    if (rules_.primitive(k) == Primitive::tie || normal_verdict_of(k) == detail::Verdict::drawn)
+      return std::nullopt;
+    const Rollback rollback{*this};
+    if (!acyclic_remoteness(k)) solve_loopy(k);
+    if (auto it = play_.find(k); it != play_.end()) return it->second.remoteness;
+    return std::nullopt;
+  }
 
   // Whether some query had to be solved as a loopy game.
   bool found_cycle() const { return found_cycle_; }
-  std::uint64_t positions_stored() const { return values_.size() + play_.size() + loopy_.size(); }
-  std::uint64_t position_limit() const { return limit_; }
+  std::uint64_t positions_stored() const { return table_.size() + infinite_.size() + play_.size(); }
+  std::uint64_t position_limit() const { return limits_.positions; }
+  const GameLimits& limits() const { return limits_; }
+  GameStats stats() const {
+    GameStats s = stats_;
+    s.positions_stored = positions_stored();
+    // An unordered_map node: the pair, a next pointer and the cached hash;
+    // plus a bucket pointer.
+    const auto map_bytes = [](const auto& map, std::size_t pair_size) {
+      return map.size() * (pair_size + 2 * sizeof(void*)) + map.bucket_count() * sizeof(void*);
+    };
+    s.bytes = table_.bytes() +
+              map_bytes(infinite_, sizeof(typename decltype(infinite_)::value_type)) +
+              map_bytes(play_, sizeof(typename decltype(play_)::value_type));
+    return s;
+  }
 
  private:
-  struct Hasher {
-    const G* game;
-    std::size_t operator()(const position& p) const {
-      if constexpr (detail::GameHasOwnHash<G>)
-        return static_cast<std::size_t>(game->hash(p));
-      else
-        return std::hash<position>{}(p);
-    }
-  };
-  template <class Value>
-  using Table = std::unordered_map<position, Value, Hasher>;
+  using Verdict = detail::Verdict;
 
-  struct ValueEntry {
-    Nimber value = 0;
-    bool done = false;  // false: on the current search path
+  struct Hasher {
+    const detail::Rules<G>* rules;
+    std::size_t operator()(const position& p) const { return rules->hash(p); }
+  };
+  using Table = detail::PositionTable<position, Hasher>;
+
+  // The state byte of a table entry: the normal verdict in bits 0-2, the
+  // misère one in bits 3-5, the value's state in bits 6-7.
+  enum ValueState : std::uint8_t { value_unknown = 0, value_open = 1, value_known = 2, value_infinite = 3 };
+  static constexpr unsigned kValueShift = 6;
+  static unsigned verdict_shift(Convention c) { return c == Convention::normal ? 0 : 3; }
+  // Special entries of the value array, for components whose result the
+  // rules fix (a value is at most the number of options, below these).
+  static constexpr std::uint32_t kAbsoluteWin = UINT32_MAX;
+  static constexpr std::uint32_t kPrimitiveLost = UINT32_MAX - 1;
+
+  enum class Fixed : std::uint8_t { none, won, lost };
+  struct ComponentValue {
+    GammaValue gamma;
+    Fixed fixed = Fixed::none;
   };
   struct PlayEntry {
-    bool misere_win = false;
     std::uint64_t remoteness = 0;
     bool done = false;
   };
-  // A position of an explored loopy graph: everything, exactly.
-  struct LoopyEntry {
-    GammaValue gamma;
-    Outcome misere = Outcome::D;
-    std::optional<std::uint64_t> remoteness;
+
+  Verdict verdict(std::uint32_t e, Convention c) const {
+    return static_cast<Verdict>((table_.state(e) >> verdict_shift(c)) & 7U);
+  }
+  void set_verdict(std::uint32_t e, Convention c, Verdict v) {
+    const unsigned shift = verdict_shift(c);
+    std::uint8_t& s = table_.state(e);
+    s = static_cast<std::uint8_t>((s & ~(7U << shift)) | (static_cast<unsigned>(v) << shift));
+  }
+  ValueState value_state(std::uint32_t e) const {
+    return static_cast<ValueState>(table_.state(e) >> kValueShift);
+  }
+  void set_value_state(std::uint32_t e, ValueState v) {
+    std::uint8_t& s = table_.state(e);
+    s = static_cast<std::uint8_t>((s & 0x3FU) | (static_cast<unsigned>(v) << kValueShift));
+  }
+
+  std::string position_limit_message() const {
+    return "user game: more than " + std::to_string(limits_.positions) +
+           " distinct positions would be stored (GameSolver's position limit; raise it with "
+           "GameLimits::positions, the second argument of GameSolver's constructor)";
+  }
+  std::string option_limit_message() const {
+    return "user game: a position has more than " + std::to_string(limits_.options) +
+           " options (GameSolver's option limit; raise it with GameLimits::options)";
+  }
+  // The entry of canonical position k, stored now if it is new.
+  std::uint32_t entry(const position& k) {
+    const std::size_t h = table_.hash(k);
+    if (const std::uint32_t e = table_.find(k, h); e != Table::kEmpty) return e;
+    if (positions_stored() >= limits_.positions) throw LimitError(position_limit_message());
+    return table_.insert(k, h);
+  }
+  // k's options, canonical, to visit(option) until it returns false.
+  template <class Visit>
+  void for_each_option(const position& k, Visit&& visit) {
+    ++stats_.positions_expanded;
+    stats_.options_visited += rules_.for_each_option(
+        k, limits_.options,
+        [&](const position& option) { return visit(rules_.key(option)); },
+        [&] { return option_limit_message(); });
+  }
+  // k's options as sums of parts, to visit(parts, count).
+  template <class Visit>
+  void for_each_option_parts(const position& k, Visit&& visit) {
+    ++stats_.positions_expanded;
+    stats_.options_visited += rules_.for_each_option_parts(
+        k, limits_.options, visit, [&] { return option_limit_message(); });
+  }
+
+  static Outcome verdict_outcome(Verdict v) {
+    switch (v) {
+      case Verdict::won: return Outcome::N;
+      case Verdict::lost: return Outcome::P;
+      default: return Outcome::D;
+    }
+  }
+  static Verdict primitive_verdict(Primitive p) {
+    switch (p) {
+      case Primitive::win: return Verdict::won;
+      case Primitive::lose: return Verdict::lost;
+      case Primitive::tie: return Verdict::drawn;
+      case Primitive::undecided: break;
+    }
+    return Verdict::unknown;
+  }
+  // A query that throws (a limit) leaves the table as it found it, so that
+  // the solver stays usable for smaller queries.
+  struct Rollback {
+    GameSolver& solver;
+    std::uint64_t size = solver.table_.size();
+    int exceptions = std::uncaught_exceptions();
+    ~Rollback() {
+      if (std::uncaught_exceptions() > exceptions) solver.table_.truncate(size);
+    }
   };
-  struct PlayFacts {
-    Outcome misere = Outcome::D;
-    std::optional<std::uint64_t> remoteness;
-  };
 
-  position key(const position& p) const {
-    if constexpr (GameWithCanonical<G>)
-      return game_.canonical(p);
-    else
-      return p;
-  }
-  std::vector<position> split(const position& p) const {
-    if constexpr (GameWithComponents<G>)
-      return game_.components(p);
-    else
-      return {p};
+  Verdict normal_verdict_of(const position& k) const {
+    const std::uint32_t e = table_.find(k);
+    return e == Table::kEmpty ? Verdict::unknown : verdict(e, Convention::normal);
   }
 
-  std::string limit_message() const {
-    return "user game: more than " + std::to_string(limit_) +
-           " positions would be held (the solver's position limit)";
-  }
-  // Stored values (but not the unfinished entries of the search path, which
-  // the search counts as held) plus held positions.
-  void check_limit(std::uint64_t extra) const {
-    if (positions_stored() - open_ + held_ + extra > limit_) throw LimitError(limit_message());
-  }
-
-  // Both acyclic searches, over `table`, as a policy of the one search core
-  // (detail/search.h): a position's entry is inserted unfinished when it is
-  // expanded, so that a child met unfinished is on the search path (a
-  // cycle); a child already solved as a loopy position counts as known unless
-  // `usable` refuses its entry (infinite γ, a draw), and is then treated as a
-  // cycle too. `expand(k)` gives k's node (its children and what `value`
-  // needs), `value(node)` its finished entry. False when the search gave up:
-  // its unfinished entries are gone again.
-  template <class Entry, class Expand, class Usable, class Value>
-  bool acyclic_search(const position& root, Table<Entry>& table, Expand expand, Usable usable,
-                      Value value) {
-    if (auto it = table.find(root); it != table.end() && it->second.done) return true;
+  // --- outcomes of whole positions: the search with early cut-off ----------
+  Verdict whole_verdict(const position& root, Convention convention) {
+    const Rollback rollback{*this};
     struct Policy {
-      using Node = std::invoke_result_t<Expand&, const position&>;
       GameSolver& solver;
-      Table<Entry>& table;
-      Expand& expand_node;
-      Usable& usable;
-      Value& value;
-      Node expand(const position& k) {
-        Node node = expand_node(k);
-        solver.check_limit(node.children.size() + 1);
-        table.emplace(k, Entry{});
-        ++solver.open_;
-        return node;
+      Convention convention;
+      Verdict probe(const position& k) const {
+        const std::uint32_t e = solver.table_.find(k);
+        return e == Table::kEmpty ? Verdict::unknown : solver.verdict(e, convention);
       }
-      detail::Step step(Node&, const position& child) {
-        if (auto it = table.find(child); it != table.end())
-          return it->second.done ? detail::Step::next : detail::Step::cycle;
-        if (auto it = solver.loopy_.find(child); it != solver.loopy_.end())
-          return usable(it->second) ? detail::Step::next : detail::Step::cycle;
-        return detail::Step::descend;
+      Verdict expand(const position& k, std::vector<position>& unknown, Verdict& pending) {
+        const std::uint32_t e = solver.entry(k);
+        solver.set_verdict(e, convention, Verdict::on_path);
+        if (const Primitive p = solver.rules_.primitive(k); p != Primitive::undecided)
+          return primitive_verdict(p);
+        bool decided = false, any = false;
+        solver.for_each_option_parts(k, [&](const position* parts, std::size_t count) {
+          any = true;
+          if (count != 1) {
+            // A sum of parts: decided by their values.
+            if (convention != Convention::normal) solver.rules_.throw_sum_option();
+            const Outcome sum = solver.parts_outcome(parts, count);
+            if (sum == Outcome::P) decided = true;
+            if (sum == Outcome::D && pending == Verdict::lost) pending = Verdict::drawn;
+            return !decided;
+          }
+          position option = solver.rules_.key(parts[0]);
+          Verdict v = probe(option);
+          if (v == Verdict::unknown) v = primitive_verdict(solver.rules_.primitive(option));
+          switch (v) {
+            case Verdict::lost: decided = true; return false;
+            case Verdict::won: break;
+            case Verdict::drawn:
+              if (pending == Verdict::lost) pending = Verdict::drawn;
+              break;
+            case Verdict::on_path:
+            case Verdict::unresolved: pending = Verdict::unresolved; break;
+            case Verdict::unknown: unknown.push_back(std::move(option)); break;
+          }
+          return true;
+        });
+        if (decided) return Verdict::won;
+        // docs/theory.md §1, §4: no move loses in normal play, wins in misère.
+        if (!any) return convention == Convention::normal ? Verdict::lost : Verdict::won;
+        if (unknown.empty() && pending != Verdict::unresolved) return pending;
+        return Verdict::unknown;
       }
-      void finish(position&& k, Node& node) {
-        table.at(k) = value(node);
-        --solver.open_;
+      void finish(const position& k, Verdict v) {
+        const std::uint32_t e = solver.table_.find(k);
+        solver.set_verdict(e, convention, v);
+        if (v == Verdict::unresolved) solver.unresolved_.push_back(e);
       }
       void abandon(const position& k) {
-        table.erase(k);
-        --solver.open_;
+        solver.set_verdict(solver.table_.find(k), convention, Verdict::unknown);
       }
-      void check_limit(std::size_t extra) { solver.check_limit(extra); }
-    } policy{*this, table, expand, usable, value};
+    } policy{*this, convention};
+    // Unresolved marks hold for one search only.
+    struct ClearMarks {
+      GameSolver& solver;
+      Convention convention;
+      ~ClearMarks() {
+        for (const std::uint32_t e : solver.unresolved_)
+          if (solver.verdict(e, convention) == Verdict::unresolved)
+            solver.set_verdict(e, convention, Verdict::unknown);
+        solver.unresolved_.clear();
+      }
+    };
+    Verdict v;
+    {
+      ClearMarks clear{*this, convention};
+      v = detail::outcome_search(root, policy, held_);
+    }
+    if (v != Verdict::unresolved) return v;
+    solve_loopy(root);
+    return verdict(table_.find(root), convention);
+  }
+
+  // Normal play of a sum: the whole position's own primitive result, else
+  // the components' values and fixed results.
+  Outcome sum_outcome(const position& p) {
+    if (const Primitive fixed = rules_.primitive(rules_.key(p)); fixed != Primitive::undecided)
+      return verdict_outcome(primitive_verdict(fixed));
+    const std::vector<position> parts = rules_.split(p);
+    return parts_outcome(parts.data(), parts.size());
+  }
+  // Normal play of the sum of parts (each split into its components).
+  Outcome parts_outcome(const position* parts, std::size_t count) {
+    GammaValue total{true, 0, {}};
+    bool won = false;
+    for (std::size_t i = 0; i < count; ++i)
+      for (const position& part : rules_.split(parts[i])) {
+        const ComponentValue v = component_value(rules_.key(part));
+        if (v.fixed == Fixed::lost) return Outcome::P;
+        if (v.fixed == Fixed::won) won = true;
+        if (v.fixed == Fixed::none) total = gamma_sum(total, v.gamma);
+      }
+    return won ? Outcome::N : outcome_of(total);
+  }
+
+  // --- values of components ---------------------------------------------------
+  ComponentValue read_value(std::uint32_t e) const {
+    if (value_state(e) == value_infinite) return {infinite_.at(table_.key_at(e)), Fixed::none};
+    const std::uint32_t v = table_.value(e);
+    if (v == kAbsoluteWin) return {{}, Fixed::won};
+    if (v == kPrimitiveLost) return {{}, Fixed::lost};
+    return {{true, v, {}}, Fixed::none};
+  }
+
+  ComponentValue component_value(const position& k) {
+    const Rollback rollback{*this};
+    if (const std::uint32_t e = table_.find(k); e != Table::kEmpty) {
+      const ValueState s = value_state(e);
+      if (s == value_known || s == value_infinite) return read_value(e);
+    }
+    if (const Primitive p = rules_.primitive(k); p != Primitive::undecided) {
+      if (p == Primitive::tie) throw_tie_in_sum();
+      const std::uint32_t e = entry(k);
+      table_.value(e) = p == Primitive::lose ? kPrimitiveLost : kAbsoluteWin;
+      set_value_state(e, value_known);
+      return read_value(e);
+    }
+    if (!acyclic_value(k)) {
+      if constexpr (GameWithPrimitive<G>)
+        throw InputError("primitive",
+                         "user game: Grundy values of a game with both cycles and primitive "
+                         "positions are not computed; ask outcome() of whole positions (a game "
+                         "without components) instead");
+      solve_loopy(k);
+    }
+    return read_value(table_.find(k));
+  }
+
+  // Calls visit(key) for the canonical key of each component of `part`
+  // until visit returns false.
+  template <class Visit>
+  void for_each_component(const position& part, Visit&& visit) const {
+    if constexpr (GameWithComponents<G>) {
+      for (const position& component : rules_.split(part))
+        if (!visit(rules_.key(component))) return;
+    } else {
+      visit(rules_.key(part));
+    }
+  }
+
+  [[noreturn]] static void throw_tie_in_sum() {
+    throw InputError("tie",
+                     "user game: a component of a sum is a tie the rules fix; values do not "
+                     "decide such sums: leave components() out to search whole positions");
+  }
+
+  // Searches the component's Grundy value; false if it met a cycle or a
+  // component of infinite γ (the unfinished entries are reset).
+  bool acyclic_value(const position& root) {
+    struct ValueNode {
+      std::vector<position> children;  // canonical components of every option kept
+      std::vector<std::uint32_t> ends;   // option i's components end at ends[i]
+      std::vector<std::uint32_t> index;  // the children's entries, as they are known
+      bool decided = false;              // an option has a lost component: an immediate win
+    };
+    struct Policy {
+      using Node = ValueNode;
+      GameSolver& solver;
+      MexSet seen;
+      Node expand(const position& k) {
+        set_open(k);
+        Node node;
+        std::vector<std::uint32_t> sizes;
+        solver.for_each_option_parts(k, [&](const position* parts, std::size_t count) {
+          const std::size_t begin = node.children.size();
+          bool excluded = false;
+          for (std::size_t i = 0; i < count && !node.decided; ++i)
+            solver.for_each_component(parts[i], [&](position&& key) {
+              if constexpr (GameWithPrimitive<G>) {
+                const Primitive p = solver.rules_.primitive(key);
+                if (p == Primitive::lose) {
+                  node.decided = true;
+                  return false;
+                }
+                if (p == Primitive::tie) throw_tie_in_sum();
+                // Moving into a won component hands the opponent the game.
+                if (p == Primitive::win) excluded = true;
+              }
+              // (An excluded option's later components may still be lost.)
+              if (!excluded) node.children.push_back(std::move(key));
+              return true;
+            });
+          if (node.decided) return false;
+          if (excluded) node.children.resize(begin);
+          else sizes.push_back(static_cast<std::uint32_t>(node.children.size() - begin));
+          return true;
+        });
+        if (node.decided) {
+          node.children.clear();
+          return node;
+        }
+        // The options last listed first: natural move loops list the
+        // largest moves, to the smallest positions, last.
+        std::vector<position> reversed;
+        reversed.reserve(node.children.size());
+        std::size_t end = node.children.size();
+        for (auto it = sizes.rbegin(); it != sizes.rend(); ++it) {
+          const std::size_t begin = end - *it;
+          for (std::size_t i = begin; i < end; ++i) reversed.push_back(std::move(node.children[i]));
+          node.ends.push_back(static_cast<std::uint32_t>(reversed.size()));
+          end = begin;
+        }
+        node.children = std::move(reversed);
+        node.index.reserve(node.children.size());
+        return node;
+      }
+      void set_open(const position& k) {
+        solver.set_value_state(solver.entry(k), value_open);
+      }
+      detail::Step step(Node& node, const position& child) {
+        const std::uint32_t e = solver.table_.find(child);
+        if (e == Table::kEmpty) return detail::Step::descend;
+        switch (solver.value_state(e)) {
+          case value_unknown: return detail::Step::descend;
+          case value_open:
+          case value_infinite: return detail::Step::cycle;
+          case value_known: break;
+        }
+        if (solver.table_.value(e) == kPrimitiveLost) {
+          node.decided = true;
+          return detail::Step::decided;
+        }
+        node.index.push_back(e);
+        return detail::Step::next;
+      }
+      void finish(position&& k, Node& node) {
+        const std::uint32_t e = solver.table_.find(k);
+        std::uint32_t value = kAbsoluteWin;
+        if (!node.decided) {
+          seen.clear();
+          std::size_t begin = 0;
+          for (const std::uint32_t end : node.ends) {
+            Nimber sum = 0;
+            bool excluded = false;
+            for (std::size_t j = begin; j < end; ++j) {
+              const std::uint32_t v = solver.table_.value(node.index[j]);
+              if (v == kAbsoluteWin) excluded = true;
+              sum ^= v;
+            }
+            if (!excluded) seen.insert(sum);
+            begin = end;
+          }
+          value = static_cast<std::uint32_t>(seen.mex());
+        }
+        solver.table_.value(e) = value;
+        solver.set_value_state(e, value_known);
+      }
+      void abandon(const position& k) {
+        solver.set_value_state(solver.table_.find(k), value_unknown);
+      }
+      void check_limit(std::size_t) {}
+    } policy{*this, {}};
     return detail::post_order_search(root, policy, held_);
   }
 
-  // --- normal play, per component -------------------------------------
-  GammaValue component_value(const position& k) {
-    if (auto it = loopy_.find(k); it != loopy_.end()) return it->second.gamma;
-    if (acyclic_value(k)) return {true, values_.at(k).value, {}};
-    solve_loopy(k);
-    return loopy_.at(k).gamma;
-  }
-
-  // Searches the component's γ as a finite value; false if it met a cycle
-  // or a component of infinite γ.
-  bool acyclic_value(const position& root) {
-    struct Node {
-      std::vector<position> children;  // canonical components of every option
-      std::vector<std::size_t> ends;   // option i's components end at ends[i]
-    };
-    MexSet seen;
-    return acyclic_search(
-        root, values_,
-        [&](const position& k) {
-          Node node;
-          for (const position& option : game_.moves(k)) {
-            for (const position& part : split(option)) node.children.push_back(key(part));
-            node.ends.push_back(node.children.size());
-          }
-          return node;
-        },
-        [](const LoopyEntry& entry) { return entry.gamma.finite; },
-        [&](const Node& node) {
-          const auto value_of = [&](const position& part) {
-            if (auto it = values_.find(part); it != values_.end()) return it->second.value;
-            return loopy_.at(part).gamma.value;
-          };
-          seen.clear();
-          std::size_t begin = 0;
-          for (const std::size_t end : node.ends) {
-            Nimber sum = 0;
-            for (std::size_t j = begin; j < end; ++j) sum ^= value_of(node.children[j]);
-            seen.insert(sum);
-            begin = end;
-          }
-          return ValueEntry{seen.mex(), true};
-        });
-  }
-
-  // --- misère outcome and remoteness, on whole positions ------------------
-  PlayFacts play_facts(const position& k) {
-    if (auto it = loopy_.find(k); it != loopy_.end())
-      return {it->second.misere, it->second.remoteness};
-    if (!acyclic_play(k)) solve_loopy(k);
-    if (auto it = play_.find(k); it != play_.end())
-      return {it->second.misere_win ? Outcome::N : Outcome::P, it->second.remoteness};
-    const LoopyEntry& entry = loopy_.at(k);
-    return {entry.misere, entry.remoteness};
-  }
-
-  // Searches the misère outcome and remoteness of a whole position; false if
-  // it met a cycle or a position with a draw under either convention.
-  bool acyclic_play(const position& root) {
-    struct Node {
+  // --- remoteness of whole positions -------------------------------------------
+  // Searches the normal-play remoteness; false if it met a cycle or a draw.
+  bool acyclic_remoteness(const position& root) {
+    struct PlayNode {
       std::vector<position> children;  // canonical options
+      Primitive primitive = Primitive::undecided;
     };
-    return acyclic_search(
-        root, play_,
-        [&](const position& k) {
-          Node node;
-          for (const position& option : game_.moves(k)) node.children.push_back(key(option));
-          return node;
-        },
-        [](const LoopyEntry& entry) {
-          return entry.misere != Outcome::D && entry.remoteness.has_value();
-        },
-        [&](const Node& node) {
-          const auto facts_of = [&](const position& option) {
-            if (auto it = play_.find(option); it != play_.end()) return it->second;
-            const LoopyEntry& entry = loopy_.at(option);
-            return PlayEntry{entry.misere == Outcome::N, *entry.remoteness, true};
-          };
-          // docs/theory.md §4: no option = a misère win; §5: remoteness.
-          PlayEntry entry{node.children.empty(), 0, true};
-          std::optional<std::uint64_t> least_even;
+    struct Policy {
+      using Node = PlayNode;
+      GameSolver& solver;
+      Node expand(const position& k) {
+        if (solver.positions_stored() >= solver.limits_.positions)
+          throw LimitError(solver.position_limit_message());
+        solver.play_.emplace(k, PlayEntry{});
+        Node node;
+        node.primitive = solver.rules_.primitive(k);
+        if (node.primitive == Primitive::undecided)
+          solver.for_each_option(k, [&](position&& option) {
+            node.children.push_back(std::move(option));
+            return true;
+          });
+        std::reverse(node.children.begin(), node.children.end());
+        return node;
+      }
+      detail::Step step(Node&, const position& child) {
+        if (auto it = solver.play_.find(child); it != solver.play_.end())
+          return it->second.done ? detail::Step::next : detail::Step::cycle;
+        if (solver.rules_.primitive(child) == Primitive::tie ||
+            solver.normal_verdict_of(child) == Verdict::drawn)
+          return detail::Step::cycle;
+        return detail::Step::descend;
+      }
+      void finish(position&& k, Node& node) {
+        // docs/theory.md §5; a primitive win is as one move from the end.
+        PlayEntry entry{node.primitive == Primitive::win ? 1U : 0U, true};
+        if (!node.children.empty()) {
+          std::optional<std::uint64_t> least_even;  // of a P-option
           std::uint64_t most = 0;
           for (const position& option : node.children) {
-            const PlayEntry facts = facts_of(option);
-            if (!facts.misere_win) entry.misere_win = true;
-            if (facts.remoteness % 2 == 0 && (!least_even || facts.remoteness < *least_even))
-              least_even = facts.remoteness;
-            most = std::max(most, facts.remoteness);
+            const std::uint64_t r = solver.play_.at(option).remoteness;
+            if (r % 2 == 0 && (!least_even || r < *least_even)) least_even = r;
+            most = std::max(most, r);
           }
-          if (!node.children.empty()) entry.remoteness = 1 + (least_even ? *least_even : most);
-          return entry;
-        });
+          entry.remoteness = 1 + (least_even ? *least_even : most);
+        }
+        solver.play_.at(k) = entry;
+      }
+      void abandon(const position& k) { solver.play_.erase(k); }
+      void check_limit(std::size_t) {}
+    } policy{*this};
+    return detail::post_order_search(root, policy, held_);
   }
 
   // --- loopy games ----------------------------------------------------------
   // The graph of the canonical whole positions reachable from `root`
   // (detail/explore.h), its γ (graph_values.h) and its retrograde labels in
-  // both conventions (detail/retrograde_label.h).
+  // both conventions (detail/retrograde_label.h), written to the tables.
   void solve_loopy(const position& root) {
     found_cycle_ = true;
-    const std::uint64_t held = positions_stored() + held_;
-    detail::GraphExplorer<position, Hasher> explored(Hasher{&game_});
+    const std::uint64_t stored = positions_stored();
+    detail::GraphExplorer<position, Hasher> explored(Hasher{&rules_});
     explored.explore(
-        root, held < limit_ ? limit_ - held : 0,
+        root, stored < limits_.positions ? limits_.positions - stored : 0,
         [&](const position& k, auto&& emit) {
-          for (const position& option : game_.moves(k)) emit(key(option));
+          if (rules_.primitive(k) != Primitive::undecided) return;
+          for_each_option(k, [&](position&& option) {
+            emit(std::move(option));
+            return true;
+          });
         },
-        [&] { return limit_message(); });
+        [&] { return position_limit_message(); });
     const Graph& graph = explored.graph();
-    const Graph reversed = graph.reversed();
-    const std::vector<std::uint32_t> gamma = generalised_grundy_values(graph);
+    const Vertex n = graph.vertex_count();
+    stats_.loopy_positions += n;
+
+    // A primitive position: lost = no move in normal play, one move to a
+    // terminal position in misère play; won the other way round; a tie, one
+    // move to itself. Vertex n is that terminal position.
+    std::vector<Primitive> fixed(n, Primitive::undecided);
+    bool any_fixed = false;
+    if constexpr (GameWithPrimitive<G>)
+      for (Vertex u = 0; u < n; ++u) any_fixed |= (fixed[u] = rules_.primitive(explored.key(u))) !=
+                                                  Primitive::undecided;
+    const auto variant = [&](Convention convention) {
+      Graph g;
+      const Vertex terminal[] = {n};
+      for (Vertex u = 0; u < n; ++u) {
+        const bool lost_is_terminal = convention == Convention::normal;
+        if (fixed[u] == Primitive::undecided) {
+          g.append_vertex(graph.followers(u));
+        } else if (fixed[u] == Primitive::tie) {
+          const Vertex self[] = {u};
+          g.append_vertex(self);
+        } else if ((fixed[u] == Primitive::lose) == lost_is_terminal) {
+          g.append_vertex({});
+        } else {
+          g.append_vertex(terminal);
+        }
+      }
+      g.append_vertex({});
+      return g;
+    };
     detail::Labelling normal, misere;
-    detail::retrograde_label(graph, reversed, 0, Convention::normal, normal);
-    detail::retrograde_label(graph, reversed, 0, Convention::misere, misere);
-    for (Vertex u = 0; u < graph.vertex_count(); ++u) {
-      LoopyEntry entry;
-      entry.gamma = gamma_value(graph, gamma, u);
-      entry.misere = detail::label_outcome(misere.label[u]);
-      GRUNDY_ASSERT(detail::label_outcome(normal.label[u]) == outcome_of(entry.gamma));
-      if (normal.label[u] != detail::Label::draw) entry.remoteness = normal.remoteness[u];
-      loopy_.try_emplace(explored.key(u), std::move(entry));
+    const auto label = [](const Graph& g, Convention convention, detail::Labelling& labels) {
+      detail::retrograde_label(g, g.reversed(), 0, convention, labels);
+    };
+    if (any_fixed) {
+      label(variant(Convention::normal), Convention::normal, normal);
+      label(variant(Convention::misere), Convention::misere, misere);
+    } else {
+      label(graph, Convention::normal, normal);
+      label(graph, Convention::misere, misere);
+    }
+    std::vector<std::uint32_t> gamma;
+    if (!GameWithPrimitive<G>) gamma = generalised_grundy_values(graph);
+    const auto to_verdict = [](detail::Label l) {
+      return l == detail::Label::won ? Verdict::won
+                                     : l == detail::Label::lost ? Verdict::lost : Verdict::drawn;
+    };
+    for (Vertex u = 0; u < n; ++u) {
+      const position& k = explored.key(u);
+      const std::size_t h = table_.hash(k);
+      std::uint32_t e = table_.find(k, h);
+      if (e == Table::kEmpty) e = table_.insert(k, h);
+      set_verdict(e, Convention::normal, to_verdict(normal.label[u]));
+      set_verdict(e, Convention::misere, to_verdict(misere.label[u]));
+      if (!gamma.empty()) {
+        const GammaValue g = gamma_value(graph, gamma, u);
+        GRUNDY_ASSERT(detail::label_outcome(normal.label[u]) == outcome_of(g));
+        if (g.finite) {
+          table_.value(e) = static_cast<std::uint32_t>(g.value);
+          set_value_state(e, value_known);
+        } else {
+          infinite_.insert_or_assign(k, g);
+          set_value_state(e, value_infinite);
+        }
+      }
+      if (normal.label[u] != detail::Label::draw)
+        play_.insert_or_assign(k, PlayEntry{normal.remoteness[u], true});
     }
   }
 
-  G game_;
-  std::uint64_t limit_;
-  Table<ValueEntry> values_;
-  Table<PlayEntry> play_;
-  Table<LoopyEntry> loopy_;
-  // Positions held by a search in progress (its frames and their children),
-  // and its unfinished entries in values_ or play_.
+  detail::Rules<G> rules_;
+  GameLimits limits_;
+  Table table_;
+  // γ of the positions whose γ is infinite (the table says which).
+  std::unordered_map<position, GammaValue, Hasher> infinite_;
+  // Remoteness (whole positions; unfinished while on the search path).
+  std::unordered_map<position, PlayEntry, Hasher> play_;
+  // Entries marked unresolved by the search in progress.
+  std::vector<std::uint32_t> unresolved_;
+  // Options or components held by a search in progress.
   std::size_t held_ = 0;
-  std::uint64_t open_ = 0;
+  GameStats stats_;
   bool found_cycle_ = false;
 };
 

@@ -40,9 +40,15 @@ class UserRuleset final : public Ruleset {
  public:
   using position = typename G::position;
 
+  // A Ruleset has no primitive positions: a game whose rules fix results
+  // is solved by GameSolver.
+  static_assert(!GameWithPrimitive<G>,
+                "grundy: UserRuleset cannot express primitive positions (G::primitive); "
+                "solve such a game with GameSolver");
+
   UserRuleset(G game, std::string name, bool has_cycles = true)
-      : game_(std::move(game)), name_(std::move(name)), cycles_(has_cycles) {}
-  // The hash table refers to game_: not copyable or movable.
+      : rules_(std::move(game)), name_(std::move(name)), cycles_(has_cycles) {}
+  // The hash table refers to rules_: not copyable or movable.
   UserRuleset(const UserRuleset&) = delete;
   UserRuleset& operator=(const UserRuleset&) = delete;
 
@@ -60,7 +66,14 @@ class UserRuleset final : public Ruleset {
   }
   void for_each_option(const Position& p,
                        const std::function<bool(const Position&)>& visit) const override {
-    const std::vector<position> options = game_.moves(decode(p));
+    std::vector<position> options;
+    rules_.for_each_option(
+        decode(p), UINT64_MAX,
+        [&](const position& option) {
+          options.push_back(option);
+          return true;
+        },
+        [] { return std::string(); });
     std::vector<Heap> seen;
     for (const position& option : options) {
       const Heap id = intern(option);
@@ -75,7 +88,7 @@ class UserRuleset final : public Ruleset {
   }
   Position canonical(const Position& p) const override {
     if constexpr (GameWithCanonical<G>)
-      return {intern(game_.canonical(decode(p)))};
+      return {intern(rules_.key(decode(p)))};
     else
       return p;
   }
@@ -84,13 +97,8 @@ class UserRuleset final : public Ruleset {
 
  private:
   struct Hash {
-    const G* game;
-    std::size_t operator()(const position& p) const {
-      if constexpr (detail::GameHasOwnHash<G>)
-        return game->hash(p);
-      else
-        return std::hash<position>{}(p);
-    }
+    const detail::Rules<G>* rules;
+    std::size_t operator()(const position& p) const { return rules->hash(p); }
   };
 
   Heap intern(const position& p) const {
@@ -99,11 +107,11 @@ class UserRuleset final : public Ruleset {
     return it->second;
   }
 
-  G game_;
+  detail::Rules<G> rules_;
   std::string name_;
   bool cycles_;
   mutable std::vector<position> positions_;
-  mutable std::unordered_map<position, Heap, Hash> ids_{16, Hash{&game_}};
+  mutable std::unordered_map<position, Heap, Hash> ids_{16, Hash{&rules_}};
 };
 
 }  // namespace grundy

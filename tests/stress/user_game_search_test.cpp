@@ -1,0 +1,498 @@
+// GameSolver's outcome search, primitive positions, lazy moves, limits and
+// moves as moves (solve/user_game.h, user_game_rules.h) against their
+// by-definition twins: outcomes and remoteness of random digraphs, with and
+// without cycles, ties and primitive positions, against a labelling that
+// iterates the definition to its fixed point, primitive positions being
+// spelt out as moves (a loss as no move, a win as one move to a terminal
+// position, a tie as a move to itself); Grundy values against the mex rule
+// by recursion; the three forms of moves against one another; a cutting game
+// whose primitive positions end a sum, solved by components, against a
+// recursive search of whole positions; the table against std::unordered_map.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/nimber.h"
+#include "grundy/solve/detail/position_table.h"
+#include "grundy/solve/user_game.h"
+
+namespace grundy {
+namespace {
+
+constexpr std::uint64_t kSeed = 20250311;
+
+// A token on a digraph with some vertices' results fixed by the rules.
+struct Digraph {
+  std::vector<std::vector<int>> followers;
+  std::vector<Primitive> fixed;  // undecided for a vertex played by its moves
+};
+
+// The same game in the three forms of moves.
+struct TokenByVector {
+  using position = int;
+  const Digraph* graph = nullptr;
+  std::vector<int> moves(int v) const { return graph->followers[static_cast<std::size_t>(v)]; }
+  Primitive primitive(int v) const { return graph->fixed[static_cast<std::size_t>(v)]; }
+};
+struct TokenByVisitor {
+  using position = int;
+  const Digraph* graph = nullptr;
+  template <class Visit>
+  void moves(int v, Visit&& visit) const {
+    for (int w : graph->followers[static_cast<std::size_t>(v)])
+      if (!visit(w)) return;
+  }
+  Primitive primitive(int v) const { return graph->fixed[static_cast<std::size_t>(v)]; }
+};
+struct TokenByMove {
+  using position = int;
+  using move = std::size_t;  // the index of the edge taken
+  const Digraph* graph = nullptr;
+  std::vector<std::size_t> legal_moves(int v) const {
+    std::vector<std::size_t> edges(graph->followers[static_cast<std::size_t>(v)].size());
+    for (std::size_t i = 0; i < edges.size(); ++i) edges[i] = i;
+    return edges;
+  }
+  int play(int v, std::size_t edge) const { return graph->followers[static_cast<std::size_t>(v)][edge]; }
+  Primitive primitive(int v) const { return graph->fixed[static_cast<std::size_t>(v)]; }
+};
+static_assert(GameWithPrimitive<TokenByVector> && GameWithPrimitive<TokenByVisitor> &&
+              GameWithMoveType<TokenByMove> && !GameWithMoveType<TokenByVector>);
+
+// Won (+1), lost (-1) or drawn (0), with remoteness, by iterating the
+// definition to its least fixed point round by round (docs/theory.md §5,
+// §6) on a graph without primitive positions.
+struct Labels {
+  std::vector<int> label;
+  std::vector<std::uint64_t> remoteness;
+};
+Labels fixed_point(const std::vector<std::vector<int>>& followers, bool misere) {
+  const std::size_t n = followers.size();
+  Labels l{std::vector<int>(n, 0), std::vector<std::uint64_t>(n, 0)};
+  for (bool changed = true; changed;) {
+    changed = false;
+    const Labels before = l;
+    for (std::size_t v = 0; v < n; ++v) {
+      if (before.label[v] != 0) continue;
+      if (followers[v].empty()) {
+        l.label[v] = misere ? 1 : -1;
+        l.remoteness[v] = misere ? 1 : 0;
+        changed = true;
+        continue;
+      }
+      std::optional<std::uint64_t> least_lost;
+      bool all_won = true;
+      std::uint64_t most = 0;
+      for (int w : followers[v]) {
+        const auto u = static_cast<std::size_t>(w);
+        if (before.label[u] < 0 && (!least_lost || before.remoteness[u] < *least_lost))
+          least_lost = before.remoteness[u];
+        all_won &= before.label[u] > 0;
+        most = std::max(most, before.remoteness[u]);
+      }
+      if (least_lost) {
+        l.label[v] = 1, l.remoteness[v] = 1 + *least_lost, changed = true;
+      } else if (all_won) {
+        l.label[v] = -1, l.remoteness[v] = 1 + most, changed = true;
+      }
+    }
+  }
+  return l;
+}
+
+// The primitive positions spelt out as moves, for `misere` play: vertex n is
+// a position without moves.
+std::vector<std::vector<int>> spelt_out(const Digraph& g, bool misere) {
+  const int n = static_cast<int>(g.followers.size());
+  std::vector<std::vector<int>> f(g.followers.size() + 1);
+  for (int v = 0; v < n; ++v) {
+    const auto u = static_cast<std::size_t>(v);
+    switch (g.fixed[u]) {
+      case Primitive::undecided: f[u] = g.followers[u]; break;
+      case Primitive::tie: f[u] = {v}; break;
+      // A loss is "no move" in normal play, "one move to a position without
+      // moves" in misère play; a win the other way round.
+      case Primitive::lose: f[u] = misere ? std::vector<int>{n} : std::vector<int>{}; break;
+      case Primitive::win: f[u] = misere ? std::vector<int>{} : std::vector<int>{n}; break;
+    }
+  }
+  return f;
+}
+
+Outcome outcome_of_label(int label) {
+  return label > 0 ? Outcome::N : label < 0 ? Outcome::P : Outcome::D;
+}
+
+Digraph random_digraph(std::mt19937_64& rng, bool acyclic, int primitive_percent) {
+  const int n = 1 + static_cast<int>(rng() % 10);
+  Digraph g{std::vector<std::vector<int>>(static_cast<std::size_t>(n)),
+            std::vector<Primitive>(static_cast<std::size_t>(n), Primitive::undecided)};
+  const int edges = static_cast<int>(rng() % (2 * n + 2));
+  for (int e = 0; e < edges; ++e) {
+    const int from = static_cast<int>(rng() % n);
+    if (acyclic && from == 0) continue;
+    const int to = acyclic ? static_cast<int>(rng() % from) : static_cast<int>(rng() % n);
+    g.followers[static_cast<std::size_t>(from)].push_back(to);
+  }
+  for (Primitive& p : g.fixed)
+    if (static_cast<int>(rng() % 100) < primitive_percent)
+      p = static_cast<Primitive>(1 + rng() % 3);
+  return g;
+}
+
+template <class Token>
+void check_against_fixed_point(const Digraph& g, bool acyclic) {
+  const Labels normal = fixed_point(spelt_out(g, false), false);
+  const Labels misere = fixed_point(spelt_out(g, true), true);
+  GameSolver<Token> solver(Token{&g});
+  const int n = static_cast<int>(g.followers.size());
+  for (int v = 0; v < n; ++v) {
+    const auto u = static_cast<std::size_t>(v);
+    EXPECT_EQ(solver.outcome(v), outcome_of_label(normal.label[u])) << "vertex " << v;
+    EXPECT_EQ(solver.outcome(v, Convention::misere), outcome_of_label(misere.label[u]))
+        << "vertex " << v << " misère";
+    for (const int w : solver.winning_moves(v))
+      EXPECT_EQ(normal.label[static_cast<std::size_t>(w)], -1) << v << " -> " << w;
+    EXPECT_EQ(solver.winning_moves(v).empty(),
+              g.fixed[u] != Primitive::undecided || normal.label[u] <= 0);
+  }
+  // Outcomes of a game without cycles never need the loopy analysis.
+  if (acyclic) EXPECT_FALSE(solver.found_cycle());
+  for (int v = 0; v < n; ++v) {
+    const auto u = static_cast<std::size_t>(v);
+    const auto r = solver.remoteness(v);
+    EXPECT_EQ(r.has_value(), normal.label[u] != 0) << "vertex " << v;
+    if (r) EXPECT_EQ(*r, normal.remoteness[u]) << "vertex " << v;
+  }
+}
+
+TEST(UserGameSearch, OutcomesAndPrimitivePositionsAgreeWithTheDefinition) {
+  std::mt19937_64 rng(kSeed);
+  for (int trial = 0; trial < 400; ++trial) {
+    const bool acyclic = trial % 2 == 0;
+    const Digraph g = random_digraph(rng, acyclic, trial % 4 < 2 ? 0 : 30);
+    SCOPED_TRACE("seed " + std::to_string(kSeed) + ", trial " + std::to_string(trial));
+    check_against_fixed_point<TokenByVector>(g, acyclic);
+    check_against_fixed_point<TokenByVisitor>(g, acyclic);
+    check_against_fixed_point<TokenByMove>(g, acyclic);
+  }
+}
+
+// The mex rule by recursion (docs/theory.md §1), on a graph without cycles.
+Nimber mex_twin(const std::vector<std::vector<int>>& followers, int v) {
+  std::vector<Nimber> values;
+  for (int w : followers[static_cast<std::size_t>(v)]) values.push_back(mex_twin(followers, w));
+  Nimber m = 0;
+  while (std::find(values.begin(), values.end(), m) != values.end()) ++m;
+  return m;
+}
+
+TEST(UserGameSearch, OutcomeSearchAgreesWithTheValueSearch) {
+  std::mt19937_64 rng(kSeed + 1);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Digraph g = random_digraph(rng, true, 0);
+    SCOPED_TRACE("seed " + std::to_string(kSeed + 1) + ", trial " + std::to_string(trial));
+    GameSolver<TokenByVisitor> outcomes(TokenByVisitor{&g});
+    GameSolver<TokenByVector> values(TokenByVector{&g});
+    for (int v = 0; v < static_cast<int>(g.followers.size()); ++v) {
+      const Nimber expected = mex_twin(g.followers, v);
+      EXPECT_EQ(values.grundy_value(v), expected);
+      EXPECT_EQ(outcomes.outcome(v), expected == 0 ? Outcome::P : Outcome::N);
+    }
+    // The outcome search never looks at more options than the values need.
+    EXPECT_LE(outcomes.stats().options_visited, values.stats().options_visited);
+    EXPECT_FALSE(outcomes.found_cycle());
+  }
+}
+
+// One Nim heap, the moves listed "take 1 first".
+struct NimHeap {
+  using position = std::uint64_t;
+  template <class Visit>
+  void moves(std::uint64_t n, Visit&& visit) const {
+    for (std::uint64_t take = 1; take <= n; ++take)
+      if (!visit(n - take)) return;
+  }
+};
+
+TEST(UserGameSearch, EarlyCutOffVisitsFewOptions) {
+  constexpr std::uint64_t n = 100'000;
+  GameSolver<NimHeap> solver(NimHeap{});
+  EXPECT_EQ(solver.outcome(n), Outcome::N);
+  // The root's options once, then the last listed (0): no move, lost.
+  EXPECT_LE(solver.stats().options_visited, n + 1);
+  EXPECT_LE(solver.stats().positions_stored, 2u);
+  GameSolver<NimHeap> small(NimHeap{});
+  EXPECT_EQ(small.grundy_value(300), 300u);
+  EXPECT_EQ(small.stats().options_visited, 300u * 301 / 2);
+}
+
+TEST(UserGameSearch, PositionLimitCountsDistinctPositions) {
+  // 1,501 positions, whatever the order of the moves.
+  GameSolver<NimHeap> solver(NimHeap{}, 1501);
+  EXPECT_EQ(solver.grundy_value(1500), 1500u);
+  EXPECT_EQ(solver.positions_stored(), 1501u);
+  GameSolver<NimHeap> tight(NimHeap{}, 1500);
+  try {
+    tight.grundy_value(1500);
+    ADD_FAILURE() << "no LimitError";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("GameLimits::positions"), std::string::npos) << e.what();
+  }
+  // Still usable, and what the refused query stored is gone.
+  EXPECT_EQ(tight.positions_stored(), 0u);
+  EXPECT_EQ(tight.grundy_value(1000), 1000u);
+  EXPECT_EQ(tight.outcome(0), Outcome::P);
+}
+
+// Position 0 has 2^40 options, listed lazily; with `fixed`, each of them
+// is a primitive loss.
+struct Huge {
+  using position = std::uint64_t;
+  bool fixed = false;
+  mutable std::uint64_t emitted = 0;
+  template <class Visit>
+  void moves(std::uint64_t p, Visit&& visit) const {
+    if (p != 0) return;
+    for (std::uint64_t i = 1; i <= (std::uint64_t{1} << 40); ++i) {
+      ++emitted;
+      if (!visit(i)) return;
+    }
+  }
+  Primitive primitive(std::uint64_t p) const {
+    return fixed && p != 0 ? Primitive::lose : Primitive::undecided;
+  }
+};
+
+TEST(UserGameSearch, OptionLimitRefusesBeforeMaterialising) {
+  GameSolver<Huge> solver(Huge{}, GameLimits{1000, 1000});
+  for (int query = 0; query < 2; ++query) {
+    try {
+      if (query == 0) solver.outcome(0);
+      else solver.grundy_value(0);
+      ADD_FAILURE() << "no LimitError";
+    } catch (const LimitError& e) {
+      EXPECT_NE(std::string(e.what()).find("GameLimits::options"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(solver.game().emitted, 1001u * (query + 1));
+  }
+  // An option known lost (here by the rules) decides at once: no other
+  // option is made.
+  GameSolver<Huge> fixed(Huge{true}, GameLimits{1000, 1000});
+  EXPECT_EQ(fixed.outcome(0), Outcome::N);
+  EXPECT_EQ(fixed.game().emitted, 1u);
+  EXPECT_EQ(fixed.stats().options_visited, 1u);
+}
+
+// Rectangles; a move cuts one piece in two along a grid line; whoever makes
+// a 1×1 piece wins. Each piece is a component.
+struct Cutting {
+  using Piece = std::pair<int, int>;
+  using position = std::vector<Piece>;
+  static std::size_t hash(const position& p) {
+    std::size_t h = p.size();
+    for (auto [w, h2] : p) h = h * 131 + static_cast<std::size_t>(w * 64 + h2);
+    return h;
+  }
+  position canonical(position p) const {
+    for (auto& [w, h] : p)
+      if (w > h) std::swap(w, h);
+    std::sort(p.begin(), p.end());
+    return p;
+  }
+  Primitive primitive(const position& p) const {
+    for (auto [w, h] : p)
+      if (w == 1 && h == 1) return Primitive::lose;
+    return Primitive::undecided;
+  }
+  std::vector<position> moves(const position& p) const {
+    std::vector<position> options;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const auto [w, h] = p[i];
+      for (int a = 1; a < w; ++a) {
+        position after = p;
+        after[i] = {a, h};
+        after.push_back({w - a, h});
+        options.push_back(after);
+      }
+      for (int b = 1; b < h; ++b) {
+        position after = p;
+        after[i] = {w, b};
+        after.push_back({w, h - b});
+        options.push_back(after);
+      }
+    }
+    return options;
+  }
+};
+struct CuttingByPieces : Cutting {
+  std::vector<position> components(const position& p) const {
+    std::vector<position> parts;
+    for (const Piece& piece : p) parts.push_back({piece});
+    return parts;
+  }
+};
+
+// One piece, its options given as sums of two pieces (visit(a, b)).
+struct CuttingPiece {
+  using position = std::pair<int, int>;
+  static std::size_t hash(const position& p) { return static_cast<std::size_t>(p.first * 64 + p.second); }
+  position canonical(position p) const {
+    if (p.first > p.second) std::swap(p.first, p.second);
+    return p;
+  }
+  Primitive primitive(const position& p) const {
+    return p == position{1, 1} ? Primitive::lose : Primitive::undecided;
+  }
+  template <class Visit>
+  void moves(const position& p, Visit&& visit) const {
+    const auto [w, h] = p;
+    for (int a = 1; a < w; ++a)
+      if (!visit(position{a, h}, position{w - a, h})) return;
+    for (int b = 1; b < h; ++b)
+      if (!visit(position{w, b}, position{w, h - b})) return;
+  }
+};
+
+// Whether the mover wins, by the rules, on whole positions.
+bool cutting_twin(const Cutting::position& p, std::map<Cutting::position, bool>& memo) {
+  const Cutting game;
+  const Cutting::position k = game.canonical(p);
+  if (auto it = memo.find(k); it != memo.end()) return it->second;
+  bool win = false;
+  if (game.primitive(k) == Primitive::undecided)
+    for (const auto& option : game.moves(k))
+      if (!cutting_twin(option, memo)) {
+        win = true;
+        break;
+      }
+  return memo[k] = win;
+}
+
+TEST(UserGameSearch, PrimitivePositionsEndASum) {
+  std::map<Cutting::position, bool> memo;
+  GameSolver<CuttingByPieces> pieces(CuttingByPieces{});
+  GameSolver<Cutting> whole(Cutting{});
+  std::mt19937_64 rng(kSeed + 2);
+  for (int trial = 0; trial < 150; ++trial) {
+    Cutting::position p;
+    const int count = 1 + static_cast<int>(rng() % 2);
+    for (int i = 0; i < count; ++i)
+      p.push_back({1 + static_cast<int>(rng() % 5), 1 + static_cast<int>(rng() % (i ? 4 : 6))});
+    SCOPED_TRACE("seed " + std::to_string(kSeed + 2) + ", trial " + std::to_string(trial));
+    const Outcome expected = cutting_twin(p, memo) ? Outcome::N : Outcome::P;
+    EXPECT_EQ(pieces.outcome(p), expected);
+    EXPECT_EQ(whole.outcome(p), expected);
+    for (const auto& option : pieces.winning_moves(p)) EXPECT_FALSE(cutting_twin(option, memo));
+  }
+  // Options as sums of parts: the same outcomes and values, piece by piece.
+  GameSolver<CuttingPiece> piece(CuttingPiece{});
+  for (int w = 1; w <= 6; ++w)
+    for (int h = 1; h <= 6; ++h) {
+      const Cutting::position p = {{w, h}};
+      EXPECT_EQ(piece.outcome({w, h}), cutting_twin(p, memo) ? Outcome::N : Outcome::P) << w << "x" << h;
+      if (w > 1 && h > 1 && w + h > 4)
+        EXPECT_EQ(piece.grundy_value({w, h}), pieces.grundy_value(p)) << w << "x" << h;
+    }
+  EXPECT_THROW(piece.outcome({3, 3}, Convention::misere), InputError);
+  // 2×2 and 2×3 are lost (every cut leaves a 1×k piece); 1×2 has a winning cut.
+  EXPECT_EQ(pieces.grundy_value({{2, 2}}), 0u);
+  EXPECT_EQ(pieces.outcome({{2, 3}}), Outcome::P);
+  EXPECT_EQ(pieces.outcome({{1, 2}}), Outcome::N);
+  EXPECT_THROW(pieces.value({{1, 2}}), InputError);
+}
+
+// Subtract 1..k, with k a run-time parameter; moves as moves.
+struct TakeUpTo {
+  using position = int;
+  using move = int;
+  int k = 1;
+  std::vector<int> legal_moves(int n) const {
+    std::vector<int> takes;
+    for (int t = 1; t <= std::min(k, n); ++t) takes.push_back(t);
+    return takes;
+  }
+  int play(int n, int take) const { return n - take; }
+  std::string describe(int take) const { return "take " + std::to_string(take); }
+};
+
+TEST(UserGameSearch, ResetReusesTheSolverAndMovesAreNamed) {
+  GameSolver<TakeUpTo> solver(TakeUpTo{1});
+  for (int k = 1; k <= 8; ++k) {
+    solver.reset(TakeUpTo{k});
+    for (int n = 0; n <= 40; ++n) {
+      // Bachet's game: G(n) = n mod (k + 1) (Winning Ways ch. 3).
+      EXPECT_EQ(solver.grundy_value(n), static_cast<Nimber>(n % (k + 1))) << k << " " << n;
+      EXPECT_EQ(solver.outcome(n), n % (k + 1) == 0 ? Outcome::P : Outcome::N);
+      const auto plays = solver.winning_plays(n);
+      if (n % (k + 1) == 0) {
+        EXPECT_TRUE(plays.empty());
+      } else {
+        ASSERT_EQ(plays.size(), 1u);
+        EXPECT_EQ(plays[0].how, n % (k + 1));
+        EXPECT_EQ(plays[0].after, n - n % (k + 1));
+        EXPECT_EQ(plays[0].text, "take " + std::to_string(n % (k + 1)));
+      }
+    }
+  }
+}
+
+TEST(UserGameSearch, StatsEstimateTheTable) {
+  GameSolver<NimHeap> solver(NimHeap{});
+  // Values of 0..2999 once: 3,000 positions.
+  EXPECT_EQ(solver.grundy_value(2999), 2999u);
+  const GameStats s = solver.stats();
+  EXPECT_EQ(s.positions_stored, 3000u);
+  EXPECT_EQ(s.positions_expanded, 3000u);
+  EXPECT_EQ(s.options_visited, 2999u * 3000 / 2);
+  EXPECT_GE(s.bytes, 3000u * (sizeof(std::uint64_t) + 5));
+  // Slots, key, state and value, plus at most one partly filled chunk.
+  EXPECT_LE(s.bytes, 3000u * (sizeof(std::uint64_t) + 16) + 1024 * (sizeof(std::uint64_t) + 5));
+  solver.reset();
+  EXPECT_EQ(solver.stats().positions_stored, 0u);
+  EXPECT_EQ(solver.stats().options_visited, 0u);
+}
+
+TEST(UserGameSearch, PositionTableAgreesWithUnorderedMap) {
+  std::mt19937_64 rng(kSeed + 3);
+  detail::PositionTable<std::string> table;
+  std::unordered_map<std::string, std::uint32_t> twin;
+  std::vector<std::string> order;
+  for (int step = 0; step < 20'000; ++step) {
+    const std::string key = std::to_string(rng() % 5000);
+    const std::uint32_t e = table.find(key);
+    const auto it = twin.find(key);
+    ASSERT_EQ(e != decltype(table)::kEmpty, it != twin.end()) << key;
+    if (it == twin.end()) {
+      const std::uint32_t added = table.insert(key, table.hash(key));
+      ASSERT_EQ(added, order.size());
+      table.value(added) = static_cast<std::uint32_t>(step);
+      twin.emplace(key, static_cast<std::uint32_t>(step));
+      order.push_back(key);
+    } else {
+      ASSERT_EQ(e, std::find(order.begin(), order.end(), key) - order.begin());
+      ASSERT_EQ(table.value(e), it->second);
+      ASSERT_EQ(table.key_at(e), key);
+    }
+    if (step % 5000 == 4999) {
+      // Drop the newer half.
+      const std::size_t keep = order.size() / 2;
+      table.truncate(keep);
+      for (std::size_t i = keep; i < order.size(); ++i) twin.erase(order[i]);
+      order.resize(keep);
+      ASSERT_EQ(table.size(), keep);
+    }
+  }
+  EXPECT_EQ(table.size(), twin.size());
+}
+
+}  // namespace
+}  // namespace grundy
