@@ -120,14 +120,17 @@ void prove_cofinite(Heap x, std::span<const std::uint16_t> values, Periodicity& 
       x);
 }
 
-}  // namespace
-
-Periodicity detect_periodicity(std::span<const std::uint16_t> values) {
+// The detection rule of the header over values of any unsigned type: the
+// same scans for uint16 heap codes and for 64-bit values (the differences in
+// 128 bits, so that no saltus overflows; one that does not fit in 64 bits is
+// never reported).
+template <class Value>
+Periodicity detect_in(std::span<const Value> values) {
   const Heap n_values = values.size();
   Periodicity result;
   result.checked_to = n_values;
   result.criterion = "none";
-  const std::uint16_t* g = values.data();
+  const Value* g = values.data();
 
   std::optional<Candidate> best;
   // A candidate needs N - n0 >= min_periodic_part(p, false) >= 2p.
@@ -140,17 +143,17 @@ Periodicity detect_periodicity(std::span<const std::uint16_t> values) {
     // Skipping them keeps the cost O(N) for the real period instead of O(N)
     // per multiple.
     if (best && p % best->period == 0 && best->preperiod + p < n_values) continue;
-    const std::int64_t saltus =
-        std::int64_t{g[n_values - 1]} - std::int64_t{g[n_values - 1 - p]};
-    if (saltus < 0) continue;
+    const Int128 wide_saltus = Int128{g[n_values - 1]} - Int128{g[n_values - 1 - p]};
+    if (wide_saltus < 0 || wide_saltus > Int128{std::numeric_limits<std::int64_t>::max()})
+      continue;
+    const auto saltus = static_cast<std::int64_t>(wide_saltus);
     // The relation holds for every pair (m, m + p) with start <= m < N - p.
     Heap start = n_values - 1 - p;
-    const std::uint16_t* upper = g + p;
+    const Value* upper = g + p;
     if (saltus == 0) {
       while (start > 0 && upper[start - 1] == g[start - 1]) --start;
     } else {
-      while (start > 0 && std::int64_t{upper[start - 1]} - std::int64_t{g[start - 1]} == saltus)
-        --start;
+      while (start > 0 && Int128{upper[start - 1]} - Int128{g[start - 1]} == wide_saltus) --start;
     }
     if (n_values - start < min_periodic_part(p, saltus != 0)) continue;
     const Candidate candidate{start, p, saltus};
@@ -164,6 +167,14 @@ Periodicity detect_periodicity(std::span<const std::uint16_t> values) {
   }
   return result;
 }
+
+}  // namespace
+
+Periodicity detect_periodicity(std::span<const std::uint16_t> values) {
+  return detect_in(values);
+}
+
+Periodicity detect_periodicity(std::span<const Nimber> values) { return detect_in(values); }
 
 Heap guy_smith_bound(const TakeAndBreak& code, Heap preperiod, Heap period) {
   GRUNDY_ASSERT(code.is_finite());

@@ -458,6 +458,25 @@ TEST(PeriodicityStress, OfficersHasNoReportablePatternAgainstTwin) {
   }
 }
 
+TEST(PeriodicityStress, SixtyFourBitValuesFollowTheSameRule) {
+  // detect_periodicity over 64-bit values (tables of user games,
+  // solve/pattern.h) against the twin on planted sequences that fit in 16
+  // bits, and with 2^40 added to every value (same differences, same rule).
+  const std::uint64_t seed = 11;
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 300; ++i) {
+    const Heap period = 1 + rng() % 12, preperiod = rng() % 20;
+    const std::int64_t saltus = i % 3 == 0 ? static_cast<std::int64_t>(rng() % 4) : 0;
+    const Values g = planted(rng, 1 + rng() % 6, preperiod, period, saltus, 40 + rng() % 100);
+    const Periodicity expected = twin(g);
+    const std::vector<Nimber> wide(g.begin(), g.end());
+    ASSERT_EQ(detect_periodicity(wide), expected) << "seed " << seed << ", case " << i;
+    std::vector<Nimber> shifted = wide;
+    for (Nimber& v : shifted) v += Nimber{1} << 40;
+    ASSERT_EQ(detect_periodicity(shifted), expected) << "seed " << seed << ", case " << i;
+  }
+}
+
 TEST(PeriodicityStress, LongSequencesAreFast) {
   // 2*10^7 values: a planted period 1000 after 5000 values, and a random
   // binary sequence (many candidates survive a few comparisons). Each must

@@ -414,8 +414,8 @@ TEST(Periodicity, HeapValuesAnswerHugeHeapsOnlyFromProvenPeriods) {
 
 TEST(Periodicity, DetectionRuleOnLiteralSequences) {
   // Empty and tiny sequences: nothing to see.
-  EXPECT_EQ(detect_periodicity({}).period, 0U);
-  EXPECT_EQ(detect_periodicity({}).criterion, "none");
+  EXPECT_EQ(detect_periodicity(Values{}).period, 0U);
+  EXPECT_EQ(detect_periodicity(Values{}).criterion, "none");
   // Period 1 needs p + max(p, 8) = 9 equal values: the last two equal is not
   // a period.
   const Values two_equal = {5, 1, 7, 3, 3};

@@ -110,8 +110,11 @@ struct Periodicity {
   friend bool operator==(const Periodicity&, const Periodicity&) = default;
 };
 
-// The periodicity of a bare sequence (rule above); never proven.
+// The periodicity of a bare sequence (rule above); never proven. The 64-bit
+// form is the same rule over any values (a table of a user game's values,
+// solve/pattern.h): on values that fit in 16 bits both give the same result.
 Periodicity detect_periodicity(std::span<const std::uint16_t> values);
+Periodicity detect_periodicity(std::span<const Nimber> values);
 
 // The periodicity of the heap values G(0..values.size()-1) of `code`, proven
 // where a theorem whose hypotheses are checked here applies (Guy-Smith) or a
