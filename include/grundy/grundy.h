@@ -62,3 +62,8 @@
 // User-defined games: the Game concept, GameSolver, and UserRuleset
 #include "grundy/solve/user_game.h"
 #include "grundy/solve/user_ruleset.h"
+
+// The table-and-pattern method: tables of families of positions and what they show
+#include "grundy/solve/pattern.h"
+#include "grundy/solve/pattern_table.h"
+#include "grundy/solve/ruleset_game.h"
