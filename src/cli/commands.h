@@ -45,6 +45,19 @@ struct ValueRequest {
   bool json = false;
 };
 
+// grundy pattern: the table-and-pattern method on a family of positions.
+struct PatternRequest {
+  std::string ruleset;
+  std::vector<std::string> position;  // numbers, and the letters n (and m) that vary
+  std::string from = "0";
+  std::string to;         // default: 100 (misère 30); with m: 20 (misère 12)
+  bool misere = false;
+  bool json = false;
+  std::string plot;       // one-parameter tables: an SVG plot to FILE
+  std::uint64_t search_limit = 10'000'000;  // most positions the solver may store
+};
+
+int run_pattern(const PatternRequest& request);
 int run_period(const PeriodRequest& request);
 int run_bench();
 int run_value(const ValueRequest& request);

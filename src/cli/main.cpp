@@ -122,6 +122,27 @@ Runner declare_period(CLI::App& cmd) {
   };
 }
 
+Runner declare_pattern(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::PatternRequest>();
+  cmd.add_option("ruleset", r->ruleset, "Ruleset name, e.g. kayles, nim, wythoff, 0.137")
+      ->required();
+  cmd.add_option("position", r->position,
+                 "The position with n (and m) where the number varies: 'n' (one heap), "
+                 "'3 n', 'n m' (two heaps, wythoff n m)")
+      ->required();
+  cmd.add_option("--from", r->from, "First n (and m)")->capture_default_str();
+  cmd.add_option("--to", r->to,
+                 "Last n (and m); default 100 (misère 30), with m 20 (misère 12)");
+  cmd.add_flag("--misere", r->misere, "Misère play: outcomes, whoever cannot move wins");
+  cmd.add_flag("--json", r->json, "Machine-readable output (docs/json.md)");
+  cmd.add_option("--plot", r->plot,
+                 "One-parameter tables: draw the values (or P = 0, N = 1) against n to FILE.svg");
+  cmd.add_option("--search-limit", r->search_limit, "Most positions the solver may store")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  return [r] { return grundy::cli::run_pattern(*r); };
+}
+
 Runner declare_value(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::ValueRequest>();
   cmd.add_option("ruleset", r->ruleset, "A heap ruleset")->required();
@@ -245,6 +266,9 @@ const Command kCommands[] = {
      declare_analyze, true},
     {"period", "Period, preperiod and saltus of a heap-value sequence, proven or observed",
      declare_period, true},
+    {"pattern",
+     "Table of a family of positions (n, or n and m): period, P-positions, gaps, observed",
+     declare_pattern, true},
     {"value", "G(n) of one heap, for any n up to 2^63-1", declare_value, true},
     {"values", "G(n) of a single heap for n in a range", declare_values, true},
     {"graph",
