@@ -1,4 +1,5 @@
 // The user-game examples (examples/multi_sg_rows.cpp, flip_game.cpp, cram.cpp,
+// contest_patterns.cpp, whose code and output docs/contest.md shows verbatim,
 // cyclic_game.cpp, contest_games.cpp) run as built binaries: each exits with status 0 (they abort
 // on any internal disagreement) and a few printed lines are checked against
 // published values (docs/theory.md §8: Dawson's Kayles, 0.07), LeetCode 294's
@@ -6,7 +7,10 @@
 // cyclic graph written in examples/cyclic_game.cpp.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "support/process.h"
 
@@ -85,6 +89,61 @@ TEST(UserExamples, ContestGames) {
   expect_line(out, "cutting 2x2: P, 2x3: P, 1x5: N");
   // Bachet's game (Winning Ways ch. 3): leave a multiple of 4.
   expect_line(out, "take up to 3 from 10: take 2");
+}
+
+}  // namespace
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in) << path;
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The fenced blocks of `doc` opened by "```" + kind.
+std::vector<std::string> fenced_blocks(const std::string& doc, const std::string& kind) {
+  std::vector<std::string> blocks;
+  const std::string open = "```" + kind + "\n", close = "\n```\n";
+  for (std::size_t at = doc.find(open); at != std::string::npos; at = doc.find(open, at)) {
+    const std::size_t start = at + open.size(), end = doc.find(close, start);
+    if (end == std::string::npos) break;
+    blocks.push_back(doc.substr(start, end - start + 1));
+    at = end + close.size();
+  }
+  return blocks;
+}
+
+TEST(UserExamples, ContestPageIsItsProgram) {
+  // docs/contest.md: every C++ block is a piece of examples/contest_patterns.cpp,
+  // verbatim, and every output block a piece of what the program prints.
+  const std::string doc = read_file(GRUNDY_SOURCE_DIR "/docs/contest.md");
+  const std::string source = read_file(GRUNDY_SOURCE_DIR "/examples/contest_patterns.cpp");
+  const std::string out = output_of("contest_patterns");
+  const auto code = fenced_blocks(doc, "cpp");
+  const auto shown = fenced_blocks(doc, "text");
+  EXPECT_GE(code.size(), 9u);
+  EXPECT_EQ(shown.size(), 5u);
+  for (const std::string& block : code)
+    EXPECT_NE(source.find(block), std::string::npos) << "not in the program:\n" << block;
+  for (const std::string& block : shown)
+    EXPECT_NE(out.find(block), std::string::npos) << "not in the output:\n" << block << "\nout:\n" << out;
+}
+
+TEST(UserExamples, ContestPatterns) {
+  const std::string out = output_of("contest_patterns");
+  // Cole & Davie 1969: (a, b), b < a < b*phi, is lost for the mover; floor(10 phi) = 16.
+  expect_line(out, "euclid (1000000007, 998244353): P");
+  EXPECT_NE(out.find("row 10: P at m = 11..16; observed for n = 1..200"), std::string::npos) << out;
+  // Whinihan 1963: the P-positions of Fibonacci Nim are the Fibonacci numbers.
+  EXPECT_NE(out.find(": 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377\n"), std::string::npos) << out;
+  expect_line(out, "each P-position from the 3rd on is the sum of the two before it; observed up to n = 600");
+  // 10^18 is not a Fibonacci number (F(86) < 10^18 < F(87)).
+  expect_line(out, "10^18 stones: N (observed rule)");
+  // HDU 2147: both sides odd loses.
+  expect_line(out, "1999999999 x 1000000001: What a pity! (observed rule)");
+  // POJ 2311's samples: 2x2 and 2x3 are lost for the mover.
+  EXPECT_NE(out.find("P-sheets up to 12x12: 2x2 2x3 "), std::string::npos) << out;
 }
 
 }  // namespace
