@@ -54,7 +54,8 @@ LimitError.__module__ = "grundy"
 __all__ = [
     "Analysis", "Graph", "Infinity", "LimitError", "Move", "Periodicity", "Position",
     "Progress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze", "best_move",
-    "nim_inverse", "nim_product", "nim_square", "nim_sum", "period", "position", "rulesets",
+    "nim_inverse", "nim_product", "nim_square", "nim_sum", "pattern", "period", "position",
+    "rulesets",
     "value", "values",
 ]
 
@@ -612,6 +613,19 @@ def period(ruleset: str, *, max: int = 2**22, observe_to_max: bool = False, thre
                        raw["preperiod"] if found else None, raw["saltus"], raw["proven"],
                        raw["checked_to"], raw["proof_needs"] or None, raw["criterion"],
                        raw["stopped"], raw["values"])
+
+
+def pattern(table: Union[str, Sequence[int]], *, start: int = 0) -> Dict[str, Any]:
+    """What a table of a family of positions shows (the table-and-pattern method).
+
+    ``table`` is G(start), G(start + 1), ... (a list of values) or a string of
+    outcome letters P, N, D.  The result: ``pattern`` (least ``period``, 0 when
+    none was seen, ``preperiod`` in absolute n, ``saltus``), ``label``
+    ("observed up to n = N, not proven": a table proves nothing),
+    ``p_positions``, ``gaps``, ``gap_pattern``, ``sum_of_two_before_from``,
+    ``draws`` and ``text`` (the report with a plot, as `grundy pattern` prints).
+    """
+    return dict(_grundy.pattern(table, start))
 
 
 # --------------------------------------------------------------------------

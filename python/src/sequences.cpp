@@ -13,6 +13,7 @@
 #include <pybind11/numpy.h>
 
 #include "binding.h"
+#include "grundy/solve/pattern.h"
 
 namespace grundy::python {
 
@@ -271,9 +272,49 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
   return out;
 }
 
+// The table-and-pattern report (solve/pattern.h) of a list of values, or of
+// a string of outcome letters P, N, D.
+py::dict pattern_python(const py::object& table, const py::object& start_obj) {
+  const std::uint64_t start = to_u64(start_obj, "pattern: start");
+  PatternReport r;
+  std::vector<Nimber> values;
+  std::vector<Outcome> outcomes;
+  if (py::isinstance<py::str>(table)) {
+    for (char c : table.cast<std::string>()) {
+      if (c == 'P') outcomes.push_back(Outcome::P);
+      else if (c == 'N') outcomes.push_back(Outcome::N);
+      else if (c == 'D') outcomes.push_back(Outcome::D);
+      else throw InputError(std::string(1, c), fmt::format("pattern: an outcome is P, N or D, not '{}'", c));
+    }
+    r = observe_outcomes(outcomes, start);
+  } else {
+    for (const py::handle item : table) values.push_back(to_u64(item, "pattern: a value"));
+    r = observe_pattern(values, start);
+  }
+  auto periodicity = [](const Periodicity& p) {
+    py::dict d;
+    d["period"] = p.period;
+    d["preperiod"] = p.preperiod;
+    d["saltus"] = p.saltus;
+    return d;
+  };
+  py::dict out;
+  out["pattern"] = periodicity(r.periodicity);
+  out["label"] = r.label();
+  out["p_positions"] = r.p_positions;
+  out["gaps"] = r.gaps;
+  out["gap_pattern"] = periodicity(r.gap_periodicity);
+  out["sum_of_two_before_from"] =
+      r.sum_of_two_before_from ? py::object(py::int_(*r.sum_of_two_before_from)) : py::object(py::none());
+  out["draws"] = r.draws;
+  out["text"] = pattern_text(r, "table", values, outcomes);
+  return out;
+}
+
 }  // namespace
 
 void bind_sequences(py::module_& m) {
+  m.def("pattern", &pattern_python, py::arg("table"), py::arg("start"));
   m.def("values", &values_python, py::arg("ruleset"), py::arg("start"), py::arg("to"),
         py::arg("threads"), py::arg("progress"), py::arg("checkpoint"),
         py::arg("checkpoint_every"), py::arg("resume"), py::arg("max_memory"));
