@@ -143,8 +143,15 @@ int run_pattern(const PatternRequest& request) {
   ruleset->check_position(family.at(from, from));
   const Convention convention = request.misere ? Convention::misere : Convention::normal;
   std::string shape = ruleset->name();
-  for (std::size_t i = 0; i < family.numbers.size(); ++i)
-    shape += i == family.n_at ? " n" : (family.m_at == i ? " m" : " " + std::to_string(family.numbers[i]));
+  for (std::size_t i = 0; i < family.numbers.size(); ++i) {
+    shape += ' ';
+    if (i == family.n_at)
+      shape += 'n';
+    else if (family.m_at == i)
+      shape += 'm';
+    else
+      shape += std::to_string(family.numbers[i]);
+  }
   const std::string title = fmt::format("{}, {} play", shape, request.misere ? "misère" : "normal");
 
   const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
