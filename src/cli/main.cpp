@@ -19,6 +19,7 @@
 #include "play_command.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
+#include "grundy/solve/search_control.h"
 
 namespace {
 
@@ -334,6 +335,10 @@ int main(int argc, char** argv) {
     return fail(e.what());
   } catch (const grundy::LimitError& e) {
     return fail(e.what());
+  } catch (const grundy::Interrupted& e) {
+    // Ctrl-C during a position search: the status `values` gives a stop.
+    std::fprintf(stderr, "grundy: interrupted: %s; no answer\n", e.what());
+    return 130;
   } catch (const std::bad_alloc&) {
     return fail("out of memory");
   }

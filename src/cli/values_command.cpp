@@ -165,8 +165,11 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   if (!request.genus) {
     // Only the heaps asked for (and what they reach), not 0..from-1.
     GenusSearch search(ruleset, request.search_limit);
+    SearchRun run;
+    search.set_control(run.control());
     std::vector<Nimber> values;
     for (Heap n = from; n <= to; ++n) values.push_back(search.genus(Position{n}).misere_value(0));
+    run.finish();
     const auto value_at = [&](Heap n) { return values[n - from]; };
     if (request.json) {
       nlohmann::json j;
@@ -192,7 +195,9 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   } else {
     // The verdict covers heaps 0..to whatever --from is: their genera are
     // options of the larger heaps' anyway.
-    const HeapGenera result = heap_genera(ruleset, from, to, request.search_limit);
+    SearchRun run;
+    const HeapGenera result = heap_genera(ruleset, from, to, request.search_limit, run.control());
+    run.finish();
     const TameVerdict& verdict = result.verdict;
     const auto genus_at = [&](Heap n) -> const Genus& { return result.genera[n - from]; };
     const std::string line = verdict_line(verdict);

@@ -112,6 +112,7 @@ void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
 }
 
 std::vector<Position> GenusSearch::expand(const Position& key) {
+  ticker_.tick(genera_.size(), limit_);
   const std::uint64_t option_limit = detail::saturating_mul(limit_, kGenusOptionsPerPosition);
   return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
     if (count > limit_) check_limit(0, count);
@@ -194,8 +195,10 @@ bool simpler(const Position& a, const Position& b) {
 // from..to are kept when `genera` is given; the scan stops at the first wild
 // heap when `stop_when_wild`.
 TameVerdict scan_heaps(const HeapRuleset& ruleset, Heap from, Heap to, std::uint64_t limit,
-                       std::vector<Genus>* genera, bool stop_when_wild) {
+                       std::vector<Genus>* genera, bool stop_when_wild,
+                       const SearchControl* control) {
   GenusSearch search(ruleset, limit);
+  search.set_control(control);
   TameVerdict verdict;
   verdict.max_heap = to;
   for (Heap n = 0;; ++n) {
@@ -246,25 +249,25 @@ void check_heap_count(const HeapRuleset& ruleset, Heap to, std::uint64_t limit) 
 }  // namespace
 
 HeapGenera heap_genera(const HeapRuleset& ruleset, Heap from, Heap to,
-                       std::uint64_t position_limit) {
+                       std::uint64_t position_limit, const SearchControl* control) {
   GRUNDY_ASSERT(from <= to);
   check_heap_count(ruleset, to, position_limit);
   HeapGenera result;
   result.from = from;
-  result.verdict = scan_heaps(ruleset, from, to, position_limit, &result.genera, false);
+  result.verdict = scan_heaps(ruleset, from, to, position_limit, &result.genera, false, control);
   return result;
 }
 
 TameVerdict tame_verdict(const HeapRuleset& ruleset, Heap max_heap,
-                         std::uint64_t position_limit) {
+                         std::uint64_t position_limit, const SearchControl* control) {
   check_heap_count(ruleset, max_heap, position_limit);
-  return scan_heaps(ruleset, 0, max_heap, position_limit, nullptr, true);
+  return scan_heaps(ruleset, 0, max_heap, position_limit, nullptr, true, control);
 }
 
 bool misere_nim_rule_applies(const HeapRuleset& ruleset, Heap max_heap,
-                             std::uint64_t position_limit) {
+                             std::uint64_t position_limit, const SearchControl* control) {
   try {
-    return tame_verdict(ruleset, max_heap, position_limit).misere_nim_rule();
+    return tame_verdict(ruleset, max_heap, position_limit, control).misere_nim_rule();
   } catch (const LimitError&) {
     return false;
   }

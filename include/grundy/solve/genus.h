@@ -121,6 +121,8 @@ class GenusSearch {
 
   std::uint64_t positions_stored() const { return order_.size(); }
   std::uint64_t position_limit() const { return limit_; }
+  // Progress reports and a stop flag (search_control.h); nullptr: none.
+  void set_control(const SearchControl* control) { ticker_.set(control, "genus search"); }
   // Calls `visit` with the stored positions (canonical) numbered first and
   // later, in the order they were completed: each after all its options.
   void for_each_stored(std::size_t first,
@@ -135,6 +137,7 @@ class GenusSearch {
   std::uint64_t options_generated_ = 0;
   std::unordered_map<Position, Genus, PositionHash> genera_;
   std::vector<const std::pair<const Position, Genus>*> order_;
+  detail::SearchTicker ticker_;
 };
 
 // Whether a heap game is tame on heaps 0..max_heap: the genus of EVERY
@@ -175,17 +178,21 @@ struct HeapGenera {
 // The genus of each heap from..to, and the verdict over heaps 0..to. Throws
 // LimitError when the search would exceed `position_limit` positions.
 HeapGenera heap_genera(const HeapRuleset& ruleset, Heap from, Heap to,
-                       std::uint64_t position_limit = kGenusSearchLimit);
+                       std::uint64_t position_limit = kGenusSearchLimit,
+                       const SearchControl* control = nullptr);
 
 // The verdict alone, stopping at the first wild heap. Throws LimitError.
 TameVerdict tame_verdict(const HeapRuleset& ruleset, Heap max_heap,
-                         std::uint64_t position_limit = kGenusSearchLimit);
+                         std::uint64_t position_limit = kGenusSearchLimit,
+                         const SearchControl* control = nullptr);
 
 // Whether the misère-Nim rule (SJ theorem, docs/theory.md §4) may decide sums of
 // heaps ≤ max_heap: every position reachable from them is tame and every
 // heap has a nim-heap genus. False, not an exception, when the search would
-// exceed `position_limit`: unverified means not applicable.
+// exceed `position_limit`: unverified means not applicable (a stop through
+// `control` still throws Interrupted).
 bool misere_nim_rule_applies(const HeapRuleset& ruleset, Heap max_heap,
-                             std::uint64_t position_limit = kGenusSearchLimit);
+                             std::uint64_t position_limit = kGenusSearchLimit,
+                             const SearchControl* control = nullptr);
 
 }  // namespace grundy
