@@ -2,6 +2,7 @@
 // heap-value sequence (with a saltus too), proven or observed, and G(n) for
 // any n.
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -126,7 +127,19 @@ int run_value(const ValueRequest& request) {
   limits.max_code_values = parse_heap(request.max);
   limits.accept_observed = request.observed;
   HeapValues values(heaps, limits);
+  // The values a period search may compute, with a progress line; Ctrl-C
+  // stops it (Interrupted).
+  std::optional<LongRun> progress;
+  EngineControl control;
+  if (const auto code = heaps.as_code()) {
+    progress.emplace(0, affordable_code_values(heaps, *code, limits.max_code_values,
+                                               limits.max_work) - 1);
+    control.progress = [&](const EngineProgress& e) { progress->report(e); };
+    control.stop = progress->stop_flag();
+    values.set_control(&control);
+  }
   const Nimber v = values.value(n);
+  progress.reset();
   const auto& period = values.periodicity();
   const bool beyond_table = period && n >= period->checked_to;
   const bool proven = !beyond_table || period->proven;
