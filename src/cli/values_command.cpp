@@ -164,6 +164,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   std::string out;
   if (!request.genus) {
     // Only the heaps asked for (and what they reach), not 0..from-1.
+    check_genus_reach(ruleset, from, to, request.search_limit);
     GenusSearch search(ruleset, request.search_limit);
     SearchRun run;
     search.set_control(run.control());

@@ -169,6 +169,34 @@ struct TameVerdict {
   bool misere_nim_rule() const { return tame && nim_heaps; }
 };
 
+// A proven lower bound on the number of distinct positions reachable from
+// one heap n, the heap itself and the empty position included, for some n
+// in from..to: the most over those n, computed only until it passes `cap`
+// (then some value above cap) and within a fixed budget of option visits
+// (then the most found so far). Cheap next to any search of those positions.
+//
+// Description: s(n) = 1 + max s(m) over the options of n that leave one heap
+//   m < n (s(0) = 1, the empty position; taking the whole heap counts as
+//   m = 0) is at most the number of single heaps (or none) reachable from n,
+//   a chain of distinct sizes. P(n, k), a product of k such counts, follows
+//   the options that leave two heaps: P(n, 1) = s(n), and P(n, k) is the
+//   most of P(m, k) over one-heap options m and of P(b, j)·P(c, k-j) over
+//   two-heap options (b, c). Each factor counts the single heaps (or none)
+//   that one of k heaps, all present together after the splits, can still
+//   become, and the heaps move independently, so P(n, k) tuples of sizes are
+//   reachable; as multisets they are at least P(n, k) / k! distinct
+//   positions (with k fixed, a multiset of k sizes, zeros counted, is one
+//   position). The bound is the most of P(n, k) / k! over k ≤ 12.
+// Source: the counting argument above; docs/misere.md for the search it
+//   bounds.
+// Status: compared with the positions a genus search stores on random
+//   rulesets (tests/unit/genus_test.cpp).
+std::uint64_t heap_reach_lower_bound(const HeapRuleset& ruleset, Heap from, Heap to,
+                                     std::uint64_t cap);
+// Throws LimitError, naming --search-limit, when that bound shows that a
+// genus search of the heaps from..to would store more than `limit` positions.
+void check_genus_reach(const HeapRuleset& ruleset, Heap from, Heap to, std::uint64_t limit);
+
 struct HeapGenera {
   Heap from = 0;
   std::vector<Genus> genera;  // genera[i] is the genus of heap from + i
