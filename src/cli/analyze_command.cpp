@@ -13,6 +13,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
+#include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
 #include "long_run.h"
 
@@ -294,6 +295,16 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
 
 }  // namespace
 
+int print_check(const CheckReport& report) {
+  if (!report.agrees) {
+    std::fprintf(stderr, "grundy: CHECK FAILED: %s (a bug in grundy: please report it)\n",
+                 report.what.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "%s%s\n", report.checked ? "check: agrees: " : "", report.what.c_str());
+  return 0;
+}
+
 int run_analyze(const AnalyzeRequest& request) {
   if (!request.input_file.empty() && !request.heaps.empty())
     throw InputError(request.input_file, "give the heaps either on the command line or with --input, not both");
@@ -315,6 +326,10 @@ int run_analyze(const AnalyzeRequest& request) {
   }
   // Progress of the searches on a terminal; Ctrl-C stops them (Interrupted).
   SearchRun run;
+  if (request.check && (request.every || request.conjunctive || request.remoteness))
+    std::fputs("not checked: --check covers the outcome, value and winning moves of analyze, not "
+               "--every, --conjunctive or --remoteness\n",
+               stderr);
   if (request.every || request.conjunctive) return run_every(summands, request, run);
   const ParsedGame game = sum_of(summands);
   const Ruleset& ruleset = *game.ruleset;
@@ -341,7 +356,13 @@ int run_analyze(const AnalyzeRequest& request) {
       std::fwrite(text.data(), 1, text.size(), stdout);
     }
   }
-  return 0;
+  if (!request.check) return 0;
+  std::fflush(stdout);
+  const CheckReport report =
+      check_analysis(ruleset, position, a, options.convention,
+                     std::min<std::uint64_t>(request.search_limit, kCheckSearchLimit), run.control());
+  run.finish();
+  return print_check(report);
 }
 
 }  // namespace grundy::cli

@@ -11,6 +11,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
+#include "grundy/solve/check.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
@@ -116,7 +117,10 @@ int run_period(const PeriodRequest& request) {
           code->name());
     std::fputs(text.c_str(), stdout);
   }
-  return interrupted ? 130 : 0;
+  if (interrupted) return 130;
+  if (!request.check) return 0;
+  std::fflush(stdout);
+  return print_check(check_periodicity(heaps, p, values));
 }
 
 int run_value(const ValueRequest& request) {

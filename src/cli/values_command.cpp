@@ -25,6 +25,7 @@
 #include "grundy/solve/sequence_output.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
+#include "grundy/solve/check.h"
 #include "long_run.h"
 #include "plot.h"
 
@@ -158,6 +159,10 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
                                            "come from an exhaustive search over sums of heaps, "
                                            "bounded by --search-limit",
                                            option));
+  if (request.check)
+    std::fputs("not checked: --check covers normal-play values; misère values and genera come "
+               "from an exhaustive search already\n",
+               stderr);
   if (request.genus && request.csv)
     throw InputError("--csv", "--genus ends with a verdict that CSV cannot hold; use --json");
 
@@ -391,6 +396,8 @@ int run_values(const ValuesRequest& asked) {
     table->require(to);
     value_at = [&](Heap n) { return table->value(n); };
   }
+  // The twin's report first, on standard error; the values as usual after.
+  const int status = request.check ? print_check(check_heap_values(*heaps, from, to, value_at)) : 0;
 
   if (!request.plot.empty()) {
     if (to - from >= kMaxPlotted)
@@ -470,9 +477,9 @@ int run_values(const ValuesRequest& asked) {
       for (const auto& [v, c] : histogram) out += fmt::format("  {:>6}: {}\n", v, c);
     }
     flush();
-    return 0;
+    return status;
   }
-  if (!request.out.empty() || !request.plot.empty()) return 0;
+  if (!request.out.empty() || !request.plot.empty()) return status;
 
   if (request.json) {
     nlohmann::json j;
@@ -504,7 +511,7 @@ int run_values(const ValuesRequest& asked) {
     out += "\n";
   }
   flush();
-  return 0;
+  return status;
 }
 
 }  // namespace grundy::cli
