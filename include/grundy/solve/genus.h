@@ -190,7 +190,7 @@ struct TameVerdict {
 // Source: the counting argument above; docs/misere.md for the search it
 //   bounds.
 // Status: compared with the positions a genus search stores on random
-//   rulesets (tests/unit/genus_test.cpp).
+//   rulesets (tests/stress/genus_test.cpp).
 std::uint64_t heap_reach_lower_bound(const HeapRuleset& ruleset, Heap from, Heap to,
                                      std::uint64_t cap);
 // Throws LimitError, naming --search-limit, when that bound shows that a
