@@ -13,7 +13,9 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
+#include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
+#include "long_run.h"
 
 namespace grundy::cli {
 
@@ -158,7 +160,8 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
 // component: winners prolong, losers hurry. Conjunctive: the least
 // remoteness decides, winners hurry, losers resist. Components with cycles:
 // retrograde analysis of the compound.
-int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& request) {
+int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& request,
+              SearchRun& run) {
   const bool conjunctive = request.conjunctive;
   const CompoundPosition game = every_compound_of(
       summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
@@ -171,12 +174,13 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
     std::string method;
   } e;
   if (conjunctive) {
-    auto c = analyze_conjunctive(every, position, request.search_limit);
+    auto c = analyze_conjunctive(every, position, request.search_limit, run.control());
     e = {c.outcome, std::move(c.remoteness), std::move(c.move), std::move(c.method)};
   } else {
-    auto c = analyze_every(every, position, request.search_limit);
+    auto c = analyze_every(every, position, request.search_limit, run.control());
     e = {c.outcome, std::move(c.suspense), std::move(c.move), std::move(c.method)};
   }
+  run.finish();
   const char* numbers_name = conjunctive ? "remoteness" : "suspense";
   // The compound shows a heap game's components in one row, a group of
   // heaps left by a split in parentheses, so that a move typed back is the
@@ -244,9 +248,12 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   return 0;
 }
 
-int run_remoteness(const Ruleset& ruleset, const Position& position, const AnalyzeRequest& request) {
+int run_remoteness(const Ruleset& ruleset, const Position& position, const AnalyzeRequest& request,
+                   SearchRun& run) {
   const Convention convention = request.misere ? Convention::misere : Convention::normal;
-  const RemotenessAnalysis r = analyze_remoteness(ruleset, position, convention, request.search_limit);
+  const RemotenessAnalysis r =
+      analyze_remoteness(ruleset, position, convention, request.search_limit, run.control());
+  run.finish();
   const bool wins = r.outcome == Outcome::N;
   if (request.json) {
     nlohmann::json j;
@@ -288,6 +295,16 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
 
 }  // namespace
 
+int print_check(const CheckReport& report) {
+  if (!report.agrees) {
+    std::fprintf(stderr, "grundy: CHECK FAILED: %s (a bug in grundy: please report it)\n",
+                 report.what.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "%s%s\n", report.checked ? "check: agrees: " : "", report.what.c_str());
+  return 0;
+}
+
 int run_analyze(const AnalyzeRequest& request) {
   if (!request.input_file.empty() && !request.heaps.empty())
     throw InputError(request.input_file, "give the heaps either on the command line or with --input, not both");
@@ -307,11 +324,17 @@ int run_analyze(const AnalyzeRequest& request) {
       summands.push_back(std::move(s));
     }
   }
-  if (request.every || request.conjunctive) return run_every(summands, request);
+  // Progress of the searches on a terminal; Ctrl-C stops them (Interrupted).
+  SearchRun run;
+  if (request.check && (request.every || request.conjunctive || request.remoteness))
+    std::fputs("not checked: --check covers the outcome, value and winning moves of analyze, not "
+               "--every, --conjunctive or --remoteness\n",
+               stderr);
+  if (request.every || request.conjunctive) return run_every(summands, request, run);
   const ParsedGame game = sum_of(summands);
   const Ruleset& ruleset = *game.ruleset;
   const Position& position = game.position;
-  if (request.remoteness) return run_remoteness(ruleset, position, request);
+  if (request.remoteness) return run_remoteness(ruleset, position, request, run);
   AnalysisOptions options;
   options.convention = request.misere ? Convention::misere : Convention::normal;
   options.max_moves = request.one ? 1 : request.max_moves;
@@ -320,7 +343,9 @@ int run_analyze(const AnalyzeRequest& request) {
   // An observed pattern is used, and the answer says NOT PROVEN, unless the
   // user asks for proven values only.
   options.compute.accept_observed = !request.proven_only;
+  options.control = run.control();
   const Analysis a = analyze(ruleset, position, options);
+  run.finish();
   if (request.json) {
     print_json(ruleset, position, a, request);
   } else {
@@ -331,7 +356,13 @@ int run_analyze(const AnalyzeRequest& request) {
       std::fwrite(text.data(), 1, text.size(), stdout);
     }
   }
-  return 0;
+  if (!request.check) return 0;
+  std::fflush(stdout);
+  const CheckReport report =
+      check_analysis(ruleset, position, a, options.convention,
+                     std::min<std::uint64_t>(request.search_limit, kCheckSearchLimit), run.control());
+  run.finish();
+  return print_check(report);
 }
 
 }  // namespace grundy::cli

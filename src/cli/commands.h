@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grundy/solve/analysis.h"
+#include "grundy/solve/check.h"
 
 namespace grundy::cli {
 
@@ -27,6 +28,7 @@ struct AnalyzeRequest {
   bool remoteness = false;  // remoteness of the whole position
   bool conjunctive = false;  // conjunctive compound: remoteness per component
   std::string max_memory;    // refuse graphs needing more (e.g. 4G); default: memory_limit("")
+  bool check = false;        // re-verify with the by-definition twin (check.h)
 };
 
 struct PeriodRequest {
@@ -35,6 +37,7 @@ struct PeriodRequest {
   bool max_given = false;        // --max was given: look that far even without a criterion
   bool json = false;
   unsigned threads = 0;
+  bool check = false;  // re-verify the period and values by definition (check.h)
 };
 
 struct ValueRequest {
@@ -79,11 +82,17 @@ struct ValuesRequest {
   bool misere = false;     // misère values G⁻(n) by exhaustive search
   bool genus = false;      // with misere: genus of each heap and a tame/wild verdict
   std::uint64_t search_limit = AnalysisOptions{}.search_limit;  // most positions the misère search may store
+  bool check = false;      // re-verify G(n) by the naive mex (check.h)
   // The options of the request given explicitly ("--from", "--to", "--out",
   // "--plot", "--stats", "--json", "--csv"): with --resume they must agree
   // with the request the checkpoint records (sequence_request.h).
   std::vector<std::string> given;
 };
+
+// Prints the report of --check on standard error: "check: ..." or "not
+// checked: ...", or "grundy: CHECK FAILED: ..." for a disagreement (a bug).
+// Returns the exit status: 0, or 1 on a disagreement.
+int print_check(const CheckReport& report);
 
 // Bytes from "123", "512M", "4G" (binary units); throws InputError.
 std::uint64_t parse_memory(const std::string& text);

@@ -4,6 +4,8 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -14,6 +16,24 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void request_stop(int) { g_stop.store(true); }
 
+// Progress lines are for a person watching: on a terminal, or on request.
+bool progress_wanted() {
+  const char* forced = std::getenv("GRUNDY_PROGRESS");
+  if (forced != nullptr && std::strcmp(forced, "always") == 0) return true;
+  return ::isatty(STDERR_FILENO) == 1;
+}
+
+void install_stop_handlers() {
+  g_stop.store(false);
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
+}
+
+void remove_stop_handlers() {
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+
 std::string duration(double seconds) {
   const auto s = static_cast<long long>(seconds);
   if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s / 60) % 60);
@@ -23,17 +43,14 @@ std::string duration(double seconds) {
 }  // namespace
 
 LongRun::LongRun(Heap start, Heap target)
-    : start_(start), target_(target), terminal_(::isatty(STDERR_FILENO) == 1) {
-  g_stop.store(false);
-  std::signal(SIGINT, request_stop);
-  std::signal(SIGTERM, request_stop);
+    : start_(start), target_(target), terminal_(progress_wanted()) {
+  install_stop_handlers();
   begin_ = last_shown_ = std::chrono::steady_clock::now();
 }
 
 LongRun::~LongRun() {
   finish();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  remove_stop_handlers();
 }
 
 const std::atomic<bool>* LongRun::stop_flag() const { return &g_stop; }
@@ -61,6 +78,38 @@ void LongRun::report(const EngineProgress& p) {
 }
 
 void LongRun::finish() {
+  if (shown_) std::fputs("\r\033[K", stderr);
+  shown_ = false;
+}
+
+SearchRun::SearchRun() : terminal_(progress_wanted()) {
+  install_stop_handlers();
+  control_.stop = &g_stop;
+  if (terminal_) control_.progress = [this](const SearchProgress& p) { report(p); };
+  begin_ = last_shown_ = std::chrono::steady_clock::now();
+}
+
+SearchRun::~SearchRun() {
+  finish();
+  remove_stop_handlers();
+}
+
+void SearchRun::report(const SearchProgress& p) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_shown_ < std::chrono::milliseconds(500)) return;
+  last_shown_ = now;
+  const double elapsed = std::chrono::duration<double>(now - begin_).count();
+  const double rate = elapsed > 0 ? static_cast<double>(p.positions) / elapsed : 0;
+  const std::string line = fmt::format(
+      "\r  {}: {} positions of the limit of {} ({:.1f}%, --search-limit), {:.0f} positions/s   ",
+      p.search, p.positions, p.limit,
+      p.limit ? 100.0 * static_cast<double>(p.positions) / static_cast<double>(p.limit) : 0.0,
+      rate);
+  std::fputs(line.c_str(), stderr);
+  shown_ = true;
+}
+
+void SearchRun::finish() {
   if (shown_) std::fputs("\r\033[K", stderr);
   shown_ = false;
 }

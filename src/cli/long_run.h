@@ -1,12 +1,16 @@
 // Long computations on the command line: a progress line on stderr when it
-// is a terminal (heap size reached, values/s, rare count, ETA), and Ctrl-C /
-// SIGTERM turned into a clean stop request instead of a kill.
+// is a terminal (heap size reached, values/s, rare count, ETA; for position
+// searches the positions stored, their rate and the limit), and Ctrl-C /
+// SIGTERM turned into a clean stop request instead of a kill. The
+// environment variable GRUNDY_PROGRESS=always shows the progress line when
+// stderr is not a terminal too (for tests and logs).
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <string>
 
+#include "grundy/solve/search_control.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace grundy::cli {
@@ -28,6 +32,30 @@ class LongRun {
 
  private:
   Heap start_, target_;
+  bool terminal_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point begin_, last_shown_;
+};
+
+// A position search of the library (search_control.h) run from the command
+// line: its control shows the progress line and turns Ctrl-C into a stop, on
+// which the search throws Interrupted (main prints one line and exits 130).
+class SearchRun {
+ public:
+  // Installs the signal handlers for the lifetime of the object.
+  SearchRun();
+  ~SearchRun();
+  SearchRun(const SearchRun&) = delete;
+  SearchRun& operator=(const SearchRun&) = delete;
+
+  const SearchControl* control() const { return &control_; }
+  // Clears the progress line.
+  void finish();
+
+ private:
+  void report(const SearchProgress& progress);
+
+  SearchControl control_;
   bool terminal_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point begin_, last_shown_;

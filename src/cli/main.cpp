@@ -19,6 +19,7 @@
 #include "play_command.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
+#include "grundy/solve/search_control.h"
 
 namespace {
 
@@ -98,6 +99,9 @@ Runner declare_analyze(CLI::App& cmd) {
   cmd.add_flag("--explain", r->explain,
                  "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
   cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
+  cmd.add_flag("--check", r->check,
+               "Re-verify the outcome, value and winning moves by exhaustive search of the whole "
+               "position where it is small enough; exit status 1 if they disagree");
   cmd.add_flag("--proven-only", r->proven_only,
                  "Refuse heap values from an observed but unproven period (by default "
                  "they are used and the answer says NOT PROVEN)");
@@ -116,6 +120,9 @@ Runner declare_period(CLI::App& cmd) {
   cmd.add_flag("--json", r->json, "JSON: period, preperiod, saltus, proven, checked_to");
   cmd.add_option("--threads", r->threads, "Worker threads (0: one per core)")
       ->capture_default_str();
+  cmd.add_flag("--check", r->check,
+               "Re-verify the period by definition over the values computed, and the values by "
+               "the naive mex as far as it affords; exit status 1 if they disagree");
   return [r, &cmd] {
     r->max_given = cmd.get_option("--max")->count() > 0;
     return grundy::cli::run_period(*r);
@@ -197,6 +204,9 @@ Runner declare_values(CLI::App& cmd) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber)
       ->needs(values_misere);
+  cmd.add_flag("--check", r->check,
+               "Re-verify G(n) by the naive mex over every option as far as it affords (normal "
+               "play); exit status 1 if they disagree");
   return [r, &cmd] {
     if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
     for (const char* option : {"--from", "--to", "--out", "--plot", "--stats", "--json", "--csv"})
@@ -358,6 +368,10 @@ int main(int argc, char** argv) {
     return fail(e.what());
   } catch (const grundy::LimitError& e) {
     return fail(e.what());
+  } catch (const grundy::Interrupted& e) {
+    // Ctrl-C during a position search: the status `values` gives a stop.
+    std::fprintf(stderr, "grundy: interrupted: %s; no answer\n", e.what());
+    return 130;
   } catch (const std::bad_alloc&) {
     return fail("out of memory");
   }

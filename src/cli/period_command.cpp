@@ -2,6 +2,7 @@
 // heap-value sequence (with a saltus too), proven or observed, and G(n) for
 // any n.
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
+#include "grundy/solve/check.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
@@ -115,7 +117,10 @@ int run_period(const PeriodRequest& request) {
           code->name());
     std::fputs(text.c_str(), stdout);
   }
-  return interrupted ? 130 : 0;
+  if (interrupted) return 130;
+  if (!request.check) return 0;
+  std::fflush(stdout);
+  return print_check(check_periodicity(heaps, p, values));
 }
 
 int run_value(const ValueRequest& request) {
@@ -126,7 +131,19 @@ int run_value(const ValueRequest& request) {
   limits.max_code_values = parse_heap(request.max);
   limits.accept_observed = request.observed;
   HeapValues values(heaps, limits);
+  // The values a period search may compute, with a progress line; Ctrl-C
+  // stops it (Interrupted).
+  std::optional<LongRun> progress;
+  EngineControl control;
+  if (const auto code = heaps.as_code()) {
+    progress.emplace(0, affordable_code_values(heaps, *code, limits.max_code_values,
+                                               limits.max_work) - 1);
+    control.progress = [&](const EngineProgress& e) { progress->report(e); };
+    control.stop = progress->stop_flag();
+    values.set_control(&control);
+  }
   const Nimber v = values.value(n);
+  progress.reset();
   const auto& period = values.periodicity();
   const bool beyond_table = period && n >= period->checked_to;
   const bool proven = !beyond_table || period->proven;

@@ -25,6 +25,7 @@
 #include "grundy/solve/sequence_output.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
+#include "grundy/solve/check.h"
 #include "long_run.h"
 #include "plot.h"
 
@@ -158,15 +159,23 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
                                            "come from an exhaustive search over sums of heaps, "
                                            "bounded by --search-limit",
                                            option));
+  if (request.check)
+    std::fputs("not checked: --check covers normal-play values; misère values and genera come "
+               "from an exhaustive search already\n",
+               stderr);
   if (request.genus && request.csv)
     throw InputError("--csv", "--genus ends with a verdict that CSV cannot hold; use --json");
 
   std::string out;
   if (!request.genus) {
     // Only the heaps asked for (and what they reach), not 0..from-1.
+    check_genus_reach(ruleset, from, to, request.search_limit);
     GenusSearch search(ruleset, request.search_limit);
+    SearchRun run;
+    search.set_control(run.control());
     std::vector<Nimber> values;
     for (Heap n = from; n <= to; ++n) values.push_back(search.genus(Position{n}).misere_value(0));
+    run.finish();
     const auto value_at = [&](Heap n) { return values[n - from]; };
     if (request.json) {
       nlohmann::json j;
@@ -192,7 +201,9 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   } else {
     // The verdict covers heaps 0..to whatever --from is: their genera are
     // options of the larger heaps' anyway.
-    const HeapGenera result = heap_genera(ruleset, from, to, request.search_limit);
+    SearchRun run;
+    const HeapGenera result = heap_genera(ruleset, from, to, request.search_limit, run.control());
+    run.finish();
     const TameVerdict& verdict = result.verdict;
     const auto genus_at = [&](Heap n) -> const Genus& { return result.genera[n - from]; };
     const std::string line = verdict_line(verdict);
@@ -385,6 +396,8 @@ int run_values(const ValuesRequest& asked) {
     table->require(to);
     value_at = [&](Heap n) { return table->value(n); };
   }
+  // The twin's report first, on standard error; the values as usual after.
+  const int status = request.check ? print_check(check_heap_values(*heaps, from, to, value_at)) : 0;
 
   if (!request.plot.empty()) {
     if (to - from >= kMaxPlotted)
@@ -464,9 +477,9 @@ int run_values(const ValuesRequest& asked) {
       for (const auto& [v, c] : histogram) out += fmt::format("  {:>6}: {}\n", v, c);
     }
     flush();
-    return 0;
+    return status;
   }
-  if (!request.out.empty() || !request.plot.empty()) return 0;
+  if (!request.out.empty() || !request.plot.empty()) return status;
 
   if (request.json) {
     nlohmann::json j;
@@ -498,7 +511,7 @@ int run_values(const ValuesRequest& asked) {
     out += "\n";
   }
   flush();
-  return 0;
+  return status;
 }
 
 }  // namespace grundy::cli

@@ -158,7 +158,8 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
     if (heaps == nullptr) return std::nullopt;
     for (Heap h : parts.position(k)) largest[k] = std::max(largest[k], h);
     if (largest[k] > kMaxTameCheckHeap) return std::nullopt;
-    if (!misere_nim_rule_applies(*heaps, largest[k], options.search_limit)) return std::nullopt;
+    if (!misere_nim_rule_applies(*heaps, largest[k], options.search_limit, options.control))
+      return std::nullopt;
     parts.valuation(k).heap_values()->require(largest[k]);
   }
   Nimber total = 0;
@@ -247,12 +248,14 @@ Analysis analyze_misere(Parts& parts) {
   if (auto tame = misere_by_nim_rule(parts)) return *tame;
   if (ruleset.has_cycles()) {
     Retrograde search(ruleset, Convention::misere, options.search_limit);
+    search.set_control(options.control);
     a.outcome = search.outcome(position);
     add_moves(search.winning_options(position, options.max_moves));
     a.method = fmt::format("retrograde analysis of the whole sum ({} positions; wins, losses, draws)",
                            search.positions_stored());
   } else {
     BruteForce search(ruleset, options.search_limit);
+    search.set_control(options.control);
     a.outcome = search.mover_wins(position, Convention::misere) ? Outcome::N : Outcome::P;
     add_moves(search.winning_options(position, Convention::misere, options.max_moves));
     a.method = parts.is_sum()

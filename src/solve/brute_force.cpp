@@ -40,6 +40,7 @@ void BruteForce::check_limit(std::size_t extra) const {
 }
 
 std::vector<Position> BruteForce::expand(const Position& key) {
+  ticker_.tick(positions_stored() + held_, limit_);
   return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
     if (count > limit_) check_limit(count);
     if (++options_generated_ > option_limit_)

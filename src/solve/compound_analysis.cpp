@@ -26,13 +26,15 @@ struct TurnAnalysis {
 };
 
 TurnAnalysis analyze_turns(const Compound& compound, const Position& position,
-                           std::uint64_t search_limit, Tempo tempo) {
+                           std::uint64_t search_limit, Tempo tempo,
+                           const SearchControl* control) {
   compound.check_position(position);
   const bool every = tempo == Tempo::suspense;
   const char* numbers = every ? "suspense" : "remoteness";
   TurnAnalysis result;
   if (compound.has_cycles()) {
     Retrograde search(compound, Convention::normal, search_limit);
+    search.set_control(control);
     result.outcome = search.outcome(position);
     result.move = search.best_option(position);
     result.method = fmt::format(
@@ -45,9 +47,11 @@ TurnAnalysis analyze_turns(const Compound& compound, const Position& position,
   std::map<const Ruleset*, std::unique_ptr<TempoSearch>> searches;
   auto search_of = [&](std::size_t i) -> TempoSearch& {
     auto& slot = searches[&compound.ruleset(i)];
-    if (!slot)
+    if (!slot) {
       slot = std::make_unique<TempoSearch>(compound.ruleset(i), Convention::normal, tempo,
                                            search_limit);
+      slot->set_control(control);
+    }
     return *slot;
   };
   for (std::size_t i = 0; i < components.size(); ++i)
@@ -72,27 +76,30 @@ TurnAnalysis analyze_turns(const Compound& compound, const Position& position,
 }  // namespace
 
 EveryAnalysis analyze_every(const Compound& every, const Position& position,
-                            std::uint64_t search_limit) {
+                            std::uint64_t search_limit, const SearchControl* control) {
   if (every.kind() != CompoundKind::every)
     throw InputError(every.name(), "analyze_every needs an Every-SG compound");
-  TurnAnalysis t = analyze_turns(every, position, search_limit, Tempo::suspense);
+  TurnAnalysis t = analyze_turns(every, position, search_limit, Tempo::suspense, control);
   return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method)};
 }
 
 ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
-                                        std::uint64_t search_limit) {
+                                        std::uint64_t search_limit,
+                                        const SearchControl* control) {
   if (conjunctive.kind() != CompoundKind::conjunctive)
     throw InputError(conjunctive.name(), "analyze_conjunctive needs a conjunctive compound");
-  TurnAnalysis t = analyze_turns(conjunctive, position, search_limit, Tempo::remoteness);
+  TurnAnalysis t = analyze_turns(conjunctive, position, search_limit, Tempo::remoteness, control);
   return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method)};
 }
 
 RemotenessAnalysis analyze_remoteness(const Ruleset& ruleset, const Position& position,
-                                      Convention convention, std::uint64_t search_limit) {
+                                      Convention convention, std::uint64_t search_limit,
+                                      const SearchControl* control) {
   ruleset.check_position(position);
   RemotenessAnalysis result;
   if (ruleset.has_cycles()) {
     Retrograde search(ruleset, convention, search_limit);
+    search.set_control(control);
     result.outcome = search.outcome(position);
     result.remoteness = search.remoteness(position);
     result.best = search.best_option(position);
@@ -101,6 +108,7 @@ RemotenessAnalysis analyze_remoteness(const Ruleset& ruleset, const Position& po
     return result;
   }
   Remoteness search(ruleset, convention, search_limit);
+  search.set_control(control);
   const std::uint64_t r = search.value(position);
   result.remoteness = r;
   result.outcome = r % 2 == 1 ? Outcome::N : Outcome::P;

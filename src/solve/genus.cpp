@@ -1,6 +1,7 @@
 #include "grundy/solve/genus.h"
 
 #include <algorithm>
+#include <array>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -112,6 +113,7 @@ void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
 }
 
 std::vector<Position> GenusSearch::expand(const Position& key) {
+  ticker_.tick(genera_.size(), limit_);
   const std::uint64_t option_limit = detail::saturating_mul(limit_, kGenusOptionsPerPosition);
   return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
     if (count > limit_) check_limit(0, count);
@@ -174,6 +176,70 @@ void GenusSearch::for_each_stored(
   for (std::size_t i = first; i < order_.size(); ++i) visit(order_[i]->first, order_[i]->second);
 }
 
+std::uint64_t heap_reach_lower_bound(const HeapRuleset& ruleset, Heap from, Heap to,
+                                     std::uint64_t cap) {
+  constexpr std::size_t kParts = 12;
+  // Option visits allowed: far below what the search itself would make.
+  constexpr std::uint64_t kBudget = 20'000'000;
+  double factorial[kParts + 1] = {1};
+  for (std::size_t k = 1; k <= kParts; ++k) factorial[k] = factorial[k - 1] * static_cast<double>(k);
+  // p[n][k - 1] = P(n, k); 0 where no such split is known.
+  std::vector<std::array<double, kParts>> p;
+  std::uint64_t visits = 0;
+  double best = 0;
+  for (Heap n = 0; n <= to; ++n) {
+    std::array<double, kParts> row{};
+    double chain = 0;  // max s(m) over one-heap options
+    bool stopped = false;
+    if (n > 0) {
+      ruleset.for_each_heap_option(n, [&](const HeapOption& option) {
+        if (++visits > kBudget) {
+          stopped = true;
+          return false;
+        }
+        Heap parts[3];
+        std::size_t count = 0;
+        for (std::uint8_t i = 0; i < option.part_count; ++i)
+          if (option.parts[i] > 0) parts[count++] = option.parts[i];
+        for (std::size_t i = 0; i < count; ++i)
+          if (parts[i] >= n) return true;  // not a smaller heap: no use here
+        if (count == 0) {
+          chain = std::max(chain, p[0][0]);
+        } else if (count == 1) {
+          const auto& m = p[parts[0]];
+          chain = std::max(chain, m[0]);
+          for (std::size_t k = 1; k < kParts; ++k) row[k] = std::max(row[k], m[k]);
+        } else if (count == 2) {
+          const auto& b = p[parts[0]];
+          const auto& c = p[parts[1]];
+          for (std::size_t k = 2; k <= kParts; ++k)
+            for (std::size_t j = 1; j < k; ++j)
+              row[k - 1] = std::max(row[k - 1], b[j - 1] * c[k - j - 1]);
+        }
+        return true;
+      });
+    }
+    if (stopped) break;
+    row[0] = 1 + chain;
+    p.push_back(row);
+    if (n >= from)
+      for (std::size_t k = 1; k <= kParts; ++k) best = std::max(best, row[k - 1] / factorial[k]);
+    if (best > static_cast<double>(cap)) break;
+  }
+  // Rounded down: a count is a whole number.
+  return best >= 1.8e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(best);
+}
+
+void check_genus_reach(const HeapRuleset& ruleset, Heap from, Heap to, std::uint64_t limit) {
+  const std::uint64_t reach = heap_reach_lower_bound(ruleset, from, to, limit);
+  if (reach > limit)
+    throw LimitError(fmt::format(
+        "genus search over '{}' would exceed the limit of {} positions: some heap in {}..{} "
+        "alone reaches more than {} positions (a lower bound, counted before searching; raise "
+        "the limit with --search-limit)",
+        ruleset.name(), limit, from, to, reach));
+}
+
 namespace {
 
 Heap tokens(const Position& p) {
@@ -194,8 +260,10 @@ bool simpler(const Position& a, const Position& b) {
 // from..to are kept when `genera` is given; the scan stops at the first wild
 // heap when `stop_when_wild`.
 TameVerdict scan_heaps(const HeapRuleset& ruleset, Heap from, Heap to, std::uint64_t limit,
-                       std::vector<Genus>* genera, bool stop_when_wild) {
+                       std::vector<Genus>* genera, bool stop_when_wild,
+                       const SearchControl* control) {
   GenusSearch search(ruleset, limit);
+  search.set_control(control);
   TameVerdict verdict;
   verdict.max_heap = to;
   for (Heap n = 0;; ++n) {
@@ -246,25 +314,32 @@ void check_heap_count(const HeapRuleset& ruleset, Heap to, std::uint64_t limit) 
 }  // namespace
 
 HeapGenera heap_genera(const HeapRuleset& ruleset, Heap from, Heap to,
-                       std::uint64_t position_limit) {
+                       std::uint64_t position_limit, const SearchControl* control) {
   GRUNDY_ASSERT(from <= to);
   check_heap_count(ruleset, to, position_limit);
+  // Every heap 0..to is searched whole.
+  check_genus_reach(ruleset, 0, to, position_limit);
   HeapGenera result;
   result.from = from;
-  result.verdict = scan_heaps(ruleset, from, to, position_limit, &result.genera, false);
+  result.verdict = scan_heaps(ruleset, from, to, position_limit, &result.genera, false, control);
   return result;
 }
 
 TameVerdict tame_verdict(const HeapRuleset& ruleset, Heap max_heap,
-                         std::uint64_t position_limit) {
+                         std::uint64_t position_limit, const SearchControl* control) {
+  // Not check_genus_reach: the scan may stop at a wild heap before the heaps
+  // that reach too far.
   check_heap_count(ruleset, max_heap, position_limit);
-  return scan_heaps(ruleset, 0, max_heap, position_limit, nullptr, true);
+  return scan_heaps(ruleset, 0, max_heap, position_limit, nullptr, true, control);
 }
 
 bool misere_nim_rule_applies(const HeapRuleset& ruleset, Heap max_heap,
-                             std::uint64_t position_limit) {
+                             std::uint64_t position_limit, const SearchControl* control) {
+  // Whether the scan would stop at a wild heap or run into the limit at a
+  // heap that reaches too far, the answer is no: say it at once.
+  if (heap_reach_lower_bound(ruleset, 0, max_heap, position_limit) > position_limit) return false;
   try {
-    return tame_verdict(ruleset, max_heap, position_limit).misere_nim_rule();
+    return tame_verdict(ruleset, max_heap, position_limit, control).misere_nim_rule();
   } catch (const LimitError&) {
     return false;
   }

@@ -7,6 +7,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/nimber.h"
+#include "grundy/solve/search_control.h"
 
 namespace grundy {
 
@@ -66,7 +67,9 @@ std::string HeapValues::method() const {
 void HeapValues::extend_code(Heap needed, Heap target) {
   if (!engine_) engine_ = make_fast_engine(*code_);
   try {
-    engine_->extend(code_values_, target, EngineControl{});
+    if (!engine_->extend(code_values_, target, control_ ? *control_ : EngineControl{}))
+      throw Interrupted(fmt::format("computing the values of '{}' stopped at n = {}",
+                                    ruleset_.name(), code_values_.size()));
   } catch (const LimitError&) {
     if (code_values_.size() <= needed) throw;
   }

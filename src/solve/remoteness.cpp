@@ -22,6 +22,7 @@ void TempoSearch::check_limit(std::size_t extra) const {
 }
 
 std::vector<Position> TempoSearch::expand(const Position& key) {
+  ticker_.tick(values_.size() + held_, limit_);
   return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
     if (count > limit_) check_limit(count);
   });

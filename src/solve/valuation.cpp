@@ -36,9 +36,11 @@ class ValueSearch {
 
   // Throws LimitError past the bound.
   Nimber value(const Position& position) {
-    if (!search_)
+    if (!search_) {
       search_ = std::make_unique<BruteForce>(
           ruleset_, std::min(options_.search_limit, kValueSearchLimit), kValueSearchOptions);
+      search_->set_control(options_.control);
+    }
     return search_->grundy_value(position);
   }
 
@@ -351,7 +353,9 @@ class GraphTokenValuation final : public Valuation {
 class LoopyValuation final : public Valuation {
  public:
   LoopyValuation(const Ruleset& ruleset, const AnalysisOptions& options)
-      : ruleset_(ruleset), options_(options) {}
+      : ruleset_(ruleset), options_(options) {
+    graph_.set_control(options.control, "exploration");
+  }
 
   GammaValue value(const Position& position) override {
     const Vertex known = graph_.vertex_count();
@@ -398,6 +402,7 @@ class SearchValuation final : public Valuation {
   std::optional<Analysis> analyze_alone(const Position& position) override {
     Analysis a;
     BruteForce search(ruleset_, options_.search_limit);
+    search.set_control(options_.control);
     a.value = search.grundy_value(position);
     a.outcome = *a.value ? Outcome::N : Outcome::P;
     const OptionList winning =

@@ -157,5 +157,32 @@ TEST(GenusStress, TameVerdictsDecideRandomSums) {
   EXPECT_GT(wild_rulesets, 5);
 }
 
+// heap_reach_lower_bound is a lower bound: never more than the positions a
+// genus search of one heap stores (every position the heap reaches), on
+// random rulesets; and strong enough to matter on Kayles.
+TEST(GenusStress, ReachLowerBoundIsBelowTheSearch) {
+  std::mt19937_64 rng(kSeed + 7);
+  for (int round = 0; round < 40; ++round) {
+    const std::string name = random_ruleset(rng);
+    SCOPED_TRACE("seed " + std::to_string(kSeed + 7) + ", round " + std::to_string(round) +
+                 ": " + name);
+    const auto ruleset = parse_ruleset(name);
+    const auto* heaps = heap_ruleset_of(*ruleset);
+    ASSERT_NE(heaps, nullptr);
+    for (Heap n = 0; n <= 22; ++n) {
+      GenusSearch search(*ruleset, 2'000'000);
+      search.genus(Position{n});
+      ASSERT_LE(heap_reach_lower_bound(*heaps, n, n, ~std::uint64_t{0}), search.positions_stored())
+          << "heap " << n;
+    }
+  }
+  const auto kayles = parse_ruleset("kayles");
+  GenusSearch search(*kayles, 4'000'000);
+  search.genus(Position{30});
+  const std::uint64_t bound = heap_reach_lower_bound(*heap_ruleset_of(*kayles), 30, 30, ~0ULL);
+  EXPECT_LE(bound, search.positions_stored());
+  EXPECT_GE(bound * 50, search.positions_stored()) << bound;
+}
+
 }  // namespace
 }  // namespace grundy

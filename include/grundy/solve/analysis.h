@@ -31,6 +31,7 @@
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/search_control.h"
 
 namespace grundy {
 
@@ -48,6 +49,9 @@ struct AnalysisOptions {
   // Most positions an exhaustive search may store.
   std::uint64_t search_limit = 4'000'000;
   ComputeLimits compute;
+  // Progress reports and a stop flag for the position searches
+  // (search_control.h): a stop throws Interrupted. nullptr: none.
+  const SearchControl* control = nullptr;
 };
 
 struct Analysis {

@@ -26,6 +26,7 @@
 #include "grundy/core/types.h"
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/convention.h"
+#include "grundy/solve/search_control.h"
 
 namespace grundy {
 
@@ -84,6 +85,8 @@ class BruteForce {
 
   std::uint64_t positions_stored() const;
   std::uint64_t position_limit() const { return limit_; }
+  // Progress reports and a stop flag (search_control.h); nullptr: none.
+  void set_control(const SearchControl* control) { ticker_.set(control, "exhaustive search"); }
 
  private:
   std::vector<Position> expand(const Position& key);
@@ -98,6 +101,7 @@ class BruteForce {
   // Positions held in the search stack's option lists, counted in the limit
   // with the stored ones so that memory stays bounded by it.
   std::size_t held_ = 0;
+  detail::SearchTicker ticker_;
 };
 
 }  // namespace grundy

@@ -47,7 +47,8 @@ struct EveryAnalysis {
   std::string method;
 };
 EveryAnalysis analyze_every(const Compound& every, const Position& position,
-                            std::uint64_t search_limit);
+                            std::uint64_t search_limit,
+    const SearchControl* control = nullptr);
 
 // The conjunctive compound (CompoundKind::conjunctive): each turn the mover
 // moves in every component, and loses as soon as some component has no move
@@ -62,7 +63,8 @@ struct ConjunctiveAnalysis {
   std::string method;
 };
 ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
-                                        std::uint64_t search_limit);
+                                        std::uint64_t search_limit,
+    const SearchControl* control = nullptr);
 
 // Remoteness of any position (a compound too) under a convention.
 struct RemotenessAnalysis {
@@ -74,6 +76,7 @@ struct RemotenessAnalysis {
   std::string method;
 };
 RemotenessAnalysis analyze_remoteness(const Ruleset& ruleset, const Position& position,
-                                      Convention convention, std::uint64_t search_limit);
+                                      Convention convention, std::uint64_t search_limit,
+    const SearchControl* control = nullptr);
 
 }  // namespace grundy

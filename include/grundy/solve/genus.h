@@ -121,6 +121,8 @@ class GenusSearch {
 
   std::uint64_t positions_stored() const { return order_.size(); }
   std::uint64_t position_limit() const { return limit_; }
+  // Progress reports and a stop flag (search_control.h); nullptr: none.
+  void set_control(const SearchControl* control) { ticker_.set(control, "genus search"); }
   // Calls `visit` with the stored positions (canonical) numbered first and
   // later, in the order they were completed: each after all its options.
   void for_each_stored(std::size_t first,
@@ -135,6 +137,7 @@ class GenusSearch {
   std::uint64_t options_generated_ = 0;
   std::unordered_map<Position, Genus, PositionHash> genera_;
   std::vector<const std::pair<const Position, Genus>*> order_;
+  detail::SearchTicker ticker_;
 };
 
 // Whether a heap game is tame on heaps 0..max_heap: the genus of EVERY
@@ -166,6 +169,34 @@ struct TameVerdict {
   bool misere_nim_rule() const { return tame && nim_heaps; }
 };
 
+// A proven lower bound on the number of distinct positions reachable from
+// one heap n, the heap itself and the empty position included, for some n
+// in from..to: the most over those n, computed only until it passes `cap`
+// (then some value above cap) and within a fixed budget of option visits
+// (then the most found so far). Cheap next to any search of those positions.
+//
+// Description: s(n) = 1 + max s(m) over the options of n that leave one heap
+//   m < n (s(0) = 1, the empty position; taking the whole heap counts as
+//   m = 0) is at most the number of single heaps (or none) reachable from n,
+//   a chain of distinct sizes. P(n, k), a product of k such counts, follows
+//   the options that leave two heaps: P(n, 1) = s(n), and P(n, k) is the
+//   most of P(m, k) over one-heap options m and of P(b, j)·P(c, k-j) over
+//   two-heap options (b, c). Each factor counts the single heaps (or none)
+//   that one of k heaps, all present together after the splits, can still
+//   become, and the heaps move independently, so P(n, k) tuples of sizes are
+//   reachable; as multisets they are at least P(n, k) / k! distinct
+//   positions (with k fixed, a multiset of k sizes, zeros counted, is one
+//   position). The bound is the most of P(n, k) / k! over k ≤ 12.
+// Source: the counting argument above; docs/misere.md for the search it
+//   bounds.
+// Status: compared with the positions a genus search stores on random
+//   rulesets (tests/stress/genus_test.cpp).
+std::uint64_t heap_reach_lower_bound(const HeapRuleset& ruleset, Heap from, Heap to,
+                                     std::uint64_t cap);
+// Throws LimitError, naming --search-limit, when that bound shows that a
+// genus search of the heaps from..to would store more than `limit` positions.
+void check_genus_reach(const HeapRuleset& ruleset, Heap from, Heap to, std::uint64_t limit);
+
 struct HeapGenera {
   Heap from = 0;
   std::vector<Genus> genera;  // genera[i] is the genus of heap from + i
@@ -175,17 +206,21 @@ struct HeapGenera {
 // The genus of each heap from..to, and the verdict over heaps 0..to. Throws
 // LimitError when the search would exceed `position_limit` positions.
 HeapGenera heap_genera(const HeapRuleset& ruleset, Heap from, Heap to,
-                       std::uint64_t position_limit = kGenusSearchLimit);
+                       std::uint64_t position_limit = kGenusSearchLimit,
+                       const SearchControl* control = nullptr);
 
 // The verdict alone, stopping at the first wild heap. Throws LimitError.
 TameVerdict tame_verdict(const HeapRuleset& ruleset, Heap max_heap,
-                         std::uint64_t position_limit = kGenusSearchLimit);
+                         std::uint64_t position_limit = kGenusSearchLimit,
+                         const SearchControl* control = nullptr);
 
 // Whether the misère-Nim rule (SJ theorem, docs/theory.md §4) may decide sums of
 // heaps ≤ max_heap: every position reachable from them is tame and every
 // heap has a nim-heap genus. False, not an exception, when the search would
-// exceed `position_limit`: unverified means not applicable.
+// exceed `position_limit`: unverified means not applicable (a stop through
+// `control` still throws Interrupted).
 bool misere_nim_rule_applies(const HeapRuleset& ruleset, Heap max_heap,
-                             std::uint64_t position_limit = kGenusSearchLimit);
+                             std::uint64_t position_limit = kGenusSearchLimit,
+                             const SearchControl* control = nullptr);
 
 }  // namespace grundy

@@ -74,6 +74,10 @@ class HeapValues {
   Nimber value(Heap n);
   // Makes G(n) available for every n <= last, or throws LimitError saying why.
   void require(Heap last);
+  // Progress reports and a stop flag for the code engine's work (each call
+  // of it reports from G(0)); a stop throws Interrupted (search_control.h).
+  // nullptr: none.
+  void set_control(const EngineControl* control) { control_ = control; }
   bool has_closed_form() const { return closed_form_; }
   // The periodicity used for heaps beyond the table, once one was needed.
   const std::optional<Periodicity>& periodicity() const { return periodicity_; }
@@ -105,6 +109,7 @@ class HeapValues {
   ValueSequence code_values_;
   std::vector<Nimber> table_;
   std::optional<Periodicity> periodicity_;
+  const EngineControl* control_ = nullptr;
 };
 
 }  // namespace grundy

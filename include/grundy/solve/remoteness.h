@@ -54,6 +54,10 @@ class TempoSearch {
   Position best_option(const Position& position);
 
   std::uint64_t positions_stored() const { return values_.size(); }
+  // Progress reports and a stop flag (search_control.h); nullptr: none.
+  void set_control(const SearchControl* control) {
+    ticker_.set(control, tempo_ == Tempo::remoteness ? "remoteness search" : "suspense search");
+  }
 
  private:
   std::vector<Position> expand(const Position& key);
@@ -67,6 +71,7 @@ class TempoSearch {
   std::uint64_t limit_;
   std::unordered_map<Position, std::uint64_t, PositionHash> values_;
   std::size_t held_ = 0;
+  detail::SearchTicker ticker_;
 };
 
 // Remoteness under a convention: TempoSearch with Tempo::remoteness.

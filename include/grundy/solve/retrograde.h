@@ -92,6 +92,11 @@ class Retrograde {
   // a drawn option. nullopt for a position without options.
   std::optional<Position> best_option(const Position& position);
 
+  // Progress reports and a stop flag (search_control.h); nullptr: none.
+  void set_control(const SearchControl* control) {
+    graph_.set_control(control, "retrograde analysis");
+  }
+
   std::uint64_t positions_stored() const { return graph_.vertex_count(); }
   std::uint64_t moves_stored() const { return graph_.graph().edge_count(); }
 

@@ -40,6 +40,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/rules/graph.h"
+#include "grundy/solve/search_control.h"
 
 namespace grundy::detail {
 
@@ -53,6 +54,13 @@ class GraphExplorer {
   GraphExplorer& operator=(const GraphExplorer&) = delete;
   GraphExplorer(GraphExplorer&&) = default;
   GraphExplorer& operator=(GraphExplorer&&) = default;
+
+  // Progress reports and a stop flag while exploring (search_control.h),
+  // under the name `search`; nullptr: none. A stop throws Interrupted and,
+  // like a limit, leaves the graph as it was before the call.
+  void set_control(const SearchControl* control, const char* search) {
+    ticker_.set(control, search);
+  }
 
   Vertex vertex_count() const { return graph_.vertex_count(); }
   const Graph& graph() const { return graph_; }
@@ -87,6 +95,7 @@ class GraphExplorer {
       intern(root);
       std::vector<Vertex> row;
       for (std::size_t u = first; u < keys_.size(); ++u) {
+        ticker_.tick(keys_.size(), limit);
         row.clear();
         options(*keys_[u], [&](auto&& option) {
           row.push_back(intern(std::forward<decltype(option)>(option)));
@@ -109,6 +118,7 @@ class GraphExplorer {
   // keys_[id] is the key numbered id (in ids_, whose nodes never move).
   std::vector<const Key*> keys_;
   Graph graph_;
+  SearchTicker ticker_;
 };
 
 }  // namespace grundy::detail

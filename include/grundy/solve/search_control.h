@@ -1,0 +1,83 @@
+// Watching and stopping the library's position searches: exhaustive search
+// (brute_force.h), retrograde analysis (retrograde.h), genus search
+// (genus.h), remoteness and suspense searches (remoteness.h), and the
+// explorer of game graphs (detail/explore.h). A caller that gives a
+// SearchControl is told every so often how many positions the search holds
+// and what limit applies, and can stop it: the search then throws
+// Interrupted, leaving its memo as it would after a LimitError (nothing
+// half-valued).
+//
+// Description: each search counts the positions it expands; every
+//   kSearchTick of them it reads the stop flag and calls the progress
+//   callback. The count is one decrement and test per position, so a search
+//   without a control costs the same as before.
+// Status: tests/cli/search_progress_test.cpp (progress lines and Ctrl-C on a
+//   misère search of the command line).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace grundy {
+
+struct SearchProgress {
+  // What is searching: "exhaustive search", "retrograde analysis",
+  // "genus search", "remoteness search", "suspense search", "exploration".
+  const char* search = "";
+  // Positions stored (or numbered) so far.
+  std::uint64_t positions = 0;
+  // The most it may store (the --search-limit that applies).
+  std::uint64_t limit = 0;
+};
+
+struct SearchControl {
+  // Called every kSearchTick positions from the searching thread (may be
+  // empty). It may throw to stop the search.
+  std::function<void(const SearchProgress&)> progress;
+  // Read every kSearchTick positions: once true, the search throws
+  // Interrupted.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// A search stopped by SearchControl::stop: no answer. Not a LimitError: the
+// request was within the limits, the user stopped it.
+class Interrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Positions expanded between two looks at the control.
+inline constexpr std::uint32_t kSearchTick = 4096;
+
+namespace detail {
+
+// The counter a search keeps: tick() once per position expanded.
+class SearchTicker {
+ public:
+  SearchTicker() = default;
+  SearchTicker(const SearchControl* control, const char* search)
+      : control_(control), search_(search) {}
+  void set(const SearchControl* control, const char* search) {
+    control_ = control;
+    search_ = search;
+  }
+  const SearchControl* control() const { return control_; }
+
+  // Throws Interrupted when the stop flag is set.
+  void tick(std::uint64_t positions, std::uint64_t limit) {
+    if (--countdown_ == 0) poll(positions, limit);
+  }
+  void poll(std::uint64_t positions, std::uint64_t limit);
+
+ private:
+  const SearchControl* control_ = nullptr;
+  const char* search_ = "";
+  std::uint32_t countdown_ = kSearchTick;
+};
+
+}  // namespace detail
+
+}  // namespace grundy

@@ -1,0 +1,108 @@
+// Position searches of the command line are visible and stoppable: with
+// GRUNDY_PROGRESS=always (the progress line a terminal gets) a long misère
+// search reports the positions it holds and the limit that applies, and
+// Ctrl-C (SIGINT) stops it with one clear line and status 130, as `values`.
+// No timing is asserted: the test waits for the first progress line, then
+// interrupts.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "support/process.h"
+
+namespace grundy {
+namespace {
+
+using testing::read_file;
+using testing::scratch;
+
+// Starts grundy with `args` and GRUNDY_PROGRESS=always, stderr to `err`.
+pid_t spawn_with_progress(const std::vector<std::string>& args, const std::string& err) {
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::vector<std::string> copy = args;
+    std::vector<char*> argv;
+    std::string program = GRUNDY_CLI_PATH;
+    argv.push_back(program.data());
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::setenv("GRUNDY_PROGRESS", "always", 1);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen(err.c_str(), "w", stderr);
+    ::execv(GRUNDY_CLI_PATH, argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Waits (at most about a minute) until `path` contains `text`.
+bool wait_for(const std::string& path, const std::string& text) {
+  for (int i = 0; i < 600; ++i) {
+    if (read_file(path).find(text) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+void expect_progress_then_stop(const std::vector<std::string>& args, const std::string& search) {
+  const std::string err = (scratch().path() / "search-progress.err").string();
+  const pid_t pid = spawn_with_progress(args, err);
+  const bool shown = wait_for(err, search + ": ");
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(shown) << read_file(err);
+  const std::string text = read_file(err);
+  EXPECT_NE(text.find("positions of the limit of 4000000"), std::string::npos) << text;
+  EXPECT_NE(text.find("--search-limit"), std::string::npos) << text;
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130) << text;
+  EXPECT_NE(text.find("grundy: interrupted: " + search + " stopped after"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("no answer"), std::string::npos) << text;
+}
+
+TEST(SearchProgress, MisereSearchShowsProgressAndStopsOnInterrupt) {
+  expect_progress_then_stop({"analyze", "kayles", "14", "15", "16", "17", "18", "--misere"},
+                            "exhaustive search");
+}
+
+TEST(SearchProgress, GenusSearchShowsProgressAndStopsOnInterrupt) {
+  expect_progress_then_stop({"values", "0.777", "--misere", "--genus", "--to", "60"},
+                            "genus search");
+}
+
+// `value` of a code with no proven period computes values up to its bound
+// before it can refuse: the same progress line as `values`, and Ctrl-C.
+TEST(SearchProgress, ValuePeriodSearchShowsProgressAndStopsOnInterrupt) {
+  const std::string err = (scratch().path() / "value-progress.err").string();
+  const pid_t pid = spawn_with_progress({"value", "0.6", "1000000000"}, err);
+  const bool shown = wait_for(err, "values/s");
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string text = read_file(err);
+  ASSERT_TRUE(shown) << text;
+  EXPECT_NE(text.find("of 4194304"), std::string::npos) << text;
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130) << text;
+  EXPECT_NE(text.find("grundy: interrupted: computing the values of '0.6' stopped at n = "),
+            std::string::npos)
+      << text;
+}
+
+TEST(SearchProgress, NoProgressLineWhenNotATerminal) {
+  const auto run = testing::run_program(GRUNDY_CLI_PATH, {"analyze", "kayles", "5", "6", "--misere"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+}
+
+}  // namespace
+}  // namespace grundy
