@@ -65,7 +65,7 @@ Graph parse_graph_json(const std::string& text, std::uint64_t max_memory) {
     doc = json::parse(text);
   } catch (const json::exception& e) {
     // parse_error, and out_of_range for a number too large for a double
-    // (444E244444, found by fuzz/graph.cpp: it escaped as an uncaught exception).
+    // (444E244444, found by fuzzing the graph parser: it escaped as an uncaught exception).
     throw InputError("", fmt::format("invalid JSON: {}", e.what()));
   }
   if (!doc.is_object())
