@@ -5,7 +5,9 @@
 // from the request structs (commands.h), which take the library's own. All
 // printing happens in the command files; errors become one line on stderr
 // and exit status 2.
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -22,10 +24,38 @@
 
 namespace {
 
+// One line on stderr whatever the message quotes: a line break or another
+// control character that came with the input is shown escaped (the library's
+// messages are so already; CLI11's are not).
 int fail(const std::string& message) {
-  std::fprintf(stderr, "grundy: error: %s\n", message.c_str());
+  std::fprintf(stderr, "grundy: error: %s\n", grundy::detail::one_line(message).c_str());
   return 2;
 }
+
+// --max-moves, --search-limit: a whole number from 1 to 2^63-1, written in
+// decimal digits (CLI::PositiveNumber would take "1e3" or "0.5", cap a
+// number too large for 64 bits silently, and name a range of doubles).
+const CLI::Validator kPositiveCount(
+    [](std::string& text) -> std::string {
+      try {
+        if (grundy::parse_heap(text) > 0) return {};
+      } catch (const grundy::InputError&) {
+      }
+      return fmt::format("'{}' is not a positive whole number (1 to 2^63-1)", text);
+    },
+    "POSITIVE");
+
+// --checkpoint-every: a finite number of seconds above 0 ("nan" and "inf" are not).
+const CLI::Validator kPositiveSeconds(
+    [](std::string& text) -> std::string {
+      char* end = nullptr;
+      const double seconds = std::strtod(text.c_str(), &end);
+      if (!text.empty() && end == text.c_str() + text.size() && std::isfinite(seconds) &&
+          seconds > 0)
+        return {};
+      return fmt::format("'{}' is not a positive number of seconds", text);
+    },
+    "SECONDS");
 
 // CLI11 would read "-3" as an unknown option; name it for what it is.
 const char* negative_number(int argc, char** argv) {
@@ -75,11 +105,11 @@ Runner declare_analyze(CLI::App& cmd) {
       fmt::format("List at most N winning moves (with --count: count at most N, default {})",
                   kCountedMovesText))
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveCount);
   cmd.add_option("--search-limit", r->search_limit,
                  "Most positions an exhaustive (misère) search may visit")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveCount);
   cmd.get_option("--one")->excludes(cmd.get_option("--count"));
   auto* analyze_every = cmd.add_flag(
       "--every", r->every,
@@ -154,7 +184,7 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_option("--checkpoint-every", r->checkpoint_every,
                  "Seconds between checkpoints")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveSeconds);
   cmd.add_option("--resume", r->resume,
                  "Continue the request recorded in checkpoint FILE (options given again must "
                  "agree with it)");
@@ -174,7 +204,7 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_option("--search-limit", r->search_limit,
                  "With --misere: most positions the search may store")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveCount)
       ->needs(values_misere);
   return [r, &cmd] {
     if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
@@ -224,7 +254,7 @@ Runner declare_play(CLI::App& cmd) {
   cmd.add_option("--search-limit", r->search_limit,
                  "Most positions the remoteness (suspense) search may store")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveCount);
   cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
   return [r] { return grundy::cli::run_play(*r); };
 }
@@ -306,7 +336,7 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::string message = e.what();
     for (char& c : message)
-      if (c == '\n') c = ' ';
+      if (c == '\n') c = ' ';  // CLI11's own line breaks: spaces rather than escapes
     return fail(message);
   }
 

@@ -17,6 +17,10 @@ struct FileCloser {
     if (f && f != stdin) std::fclose(f);
   }
 };
+std::string shown_heap_file(const std::string& path) {
+  return path == "-" ? std::string("standard input") : fmt::format("heap file '{}'", path);
+}
+
 }  // namespace
 
 // Reads in large blocks and parses by hand: a position of 10^7 heaps should
@@ -24,16 +28,29 @@ struct FileCloser {
 std::vector<std::uint64_t> read_heaps(const std::string& path) {
   std::unique_ptr<std::FILE, FileCloser> file(path == "-" ? stdin : std::fopen(path.c_str(), "rb"));
   if (!file) throw InputError(path, fmt::format("cannot open heap file '{}'", path));
+  std::vector<std::uint64_t> heaps = read_heaps(file.get(), path);
+  // As on the command line, where a position needs at least one heap.
+  if (heaps.empty())
+    throw InputError(path, fmt::format("{} holds no heap sizes", shown_heap_file(path)));
+  return heaps;
+}
+
+std::vector<std::uint64_t> read_heaps(std::FILE* file, const std::string& path, std::size_t block) {
+  GRUNDY_ASSERT(block > 0);
   std::vector<std::uint64_t> heaps;
-  std::vector<char> buffer(1 << 20);
+  std::vector<char> buffer(block);
   std::string token;
   auto flush = [&] {
     if (token.empty()) return;
-    heaps.push_back(parse_heap(token));  // throws naming a malformed token
+    try {
+      heaps.push_back(parse_heap(token));
+    } catch (const InputError& e) {
+      throw InputError(e.token(), fmt::format("{}: {}", shown_heap_file(path), e.what()));
+    }
     token.clear();
   };
   while (true) {
-    const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
+    const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file);
     if (got == 0) break;
     std::size_t i = 0;
     // Fast path for numbers of at most 18 digits; anything else goes through
@@ -67,7 +84,7 @@ std::vector<std::uint64_t> read_heaps(const std::string& path) {
       ++i;
     }
   }
-  if (std::ferror(file.get())) throw InputError(path, fmt::format("error reading heap file '{}'", path));
+  if (std::ferror(file)) throw InputError(path, fmt::format("error reading heap file '{}'", path));
   flush();
   return heaps;
 }

@@ -5,10 +5,31 @@
 #include <set>
 #include <string>
 
+#include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 
 namespace grundy {
 namespace {
+
+// A message quotes the input, and stays one whole line whatever the input
+// holds: a line break is escaped, and a NUL no longer cuts it short.
+TEST(Registry, MessagesAreOneLineWhateverTheInput) {
+  try {
+    parse_ruleset("kay\nles");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "unknown ruleset 'kay\\nles' (see 'grundy help rulesets')");
+    EXPECT_EQ(e.token(), "kay\nles");
+  }
+  try {
+    parse_heap(std::string("1\0" "2", 3));
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "'1\\x002' is not a heap size (a non-negative integer)");
+  }
+  EXPECT_EQ(detail::one_line("a\tb\rc\x7f"), "a\\tb\\rc\\x7f");
+  EXPECT_STREQ(LimitError("x\ny").what(), "x\\ny");
+}
 
 TEST(Registry, EveryCatalogueRowIsAccepted) {
   std::set<std::string> patterns;

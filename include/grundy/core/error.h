@@ -4,15 +4,23 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace grundy {
+
+namespace detail {
+// The message on one printable line: a control character the input brought
+// into it (a line break in a ruleset name, a NUL in a heap file) is written
+// as an escape, \n, \r, \t or \xHH. A NUL would otherwise cut what() short.
+std::string one_line(const std::string& message);
+}  // namespace detail
 
 // Bad input: an unknown ruleset, a malformed number or code, a heap count the
 // ruleset does not accept. `token` is the offending piece of input.
 class InputError : public std::runtime_error {
  public:
   InputError(std::string token, const std::string& message)
-      : std::runtime_error(message), token_(std::move(token)) {}
+      : std::runtime_error(detail::one_line(message)), token_(std::move(token)) {}
   const std::string& token() const { return token_; }
 
  private:
@@ -24,7 +32,8 @@ class InputError : public std::runtime_error {
 // over too many positions). The message says which limit and why.
 class LimitError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit LimitError(const std::string& message)
+      : std::runtime_error(detail::one_line(message)) {}
 };
 
 }  // namespace grundy
