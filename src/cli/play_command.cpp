@@ -95,6 +95,14 @@ std::optional<Position> read_move(const Ruleset& rules, const Position& p,
   }
   Position wanted;
   for (const auto& t : tokens) wanted.push_back(std::stoull(t));
+  // Not every list of numbers is a position of the game (wythoff has two
+  // heaps): canonical() may only be given positions.
+  try {
+    rules.check_position(wanted);
+  } catch (const InputError& e) {
+    say(fmt::format("'{}' is not a position of this game: {}\n", join(wanted), e.what()));
+    return std::nullopt;
+  }
   const Position key = rules.canonical(wanted);
   std::optional<Position> chosen;
   rules.for_each_option(p, [&](const Position& after) {

@@ -297,6 +297,35 @@ TEST(Play, BadInputIsOneLineAndGameContinues) {
   EXPECT_EQ(session.wait_exit(), 0);
 }
 
+// A position typed after "to" that is not one of the game's (one number for
+// Wythoff's two heaps, found by fuzz/play.cpp: it read past the end of the
+// position) is a complaint, and the game goes on.
+TEST(Play, PositionOfTheWrongShapeIsOneLineAndGameContinues) {
+  if (!play_available()) GTEST_SKIP() << "no play command in " << cli_path();
+  for (const std::vector<std::string>& game :
+       {std::vector<std::string>{"play", "wythoff", "3", "5"},
+        std::vector<std::string>{"play", "kayles", "4", "+", "wythoff", "2", "1"}}) {
+    PtySession session(game);
+    bool ended = false;
+    session.read_chunk(ended);
+    for (const std::string bad : {"to 2", "to 1 2 3", "to 0"}) {
+      SCOPED_TRACE(game[1] + ": " + bad);
+      session.send(bad);
+      const std::string chunk = session.read_chunk(ended);
+      ASSERT_FALSE(ended);
+      const auto position_at = chunk.find("Position: ");
+      ASSERT_NE(position_at, std::string::npos) << chunk;
+      const std::string complaint = chunk.substr(0, position_at);
+      EXPECT_EQ(std::count(complaint.begin(), complaint.end(), '\n'), 1) << chunk;
+      EXPECT_NE(complaint.find("is not a position of this game"), std::string::npos) << chunk;
+    }
+    session.send("quit");
+    session.read_chunk(ended);
+    EXPECT_TRUE(ended);
+    EXPECT_EQ(session.wait_exit(), 0);
+  }
+}
+
 TEST(Play, UndoTakesBackAPair) {
   if (!play_available()) GTEST_SKIP() << "no play command in " << cli_path();
   PtySession session({"play", "nim", "3", "4", "5"});
