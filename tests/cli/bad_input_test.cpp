@@ -138,6 +138,8 @@ std::vector<BadInput> table() {
        {{"g.json", R"({"vertices": 2, "edges": [[0, 9]]})"}}},
       {"GraphJsonTruncated", {"graph", "{dir}/g.json"}, "invalid JSON",
        {{"g.json", R"({"vertices": 2)"}}},
+      {"GraphJsonNumberOverflow", {"graph", "{dir}/g.json"}, "number overflow",
+       {{"g.json", R"({"vertices": 2, "edges": 444E244444})"}}},
       {"GraphJsonUnknownField", {"graph", "{dir}/g.json"}, "unknown field \"vertexes\"",
        {{"g.json", R"({"vertexes": 2, "edges": []})"}}},
       {"GraphTokenNotAVertex", {"graph", "{dir}/g.txt", "--tokens", "7"}, "token '7'",
