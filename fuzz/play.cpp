@@ -5,6 +5,8 @@
 // first; the rest is standard input, given to run_play in-process through
 // std::cin. Standard output, where the game is shown, goes to /dev/null.
 #include <cstddef>
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
@@ -16,13 +18,19 @@
 
 namespace {
 
+// The graph of the graph: game, in a file of one fixed name (libFuzzer may
+// end without running atexit handlers, so a name per process would pile up);
+// written under a name of its own and renamed, so that runs side by side
+// never read it half written.
 const std::string& graph_file() {
   static const std::string path = [] {
     const std::string p = "/tmp/grundy-fuzz-play-graph.txt";
-    std::FILE* file = std::fopen(p.c_str(), "wb");
-    if (file == nullptr) grundy::fuzz::defect("cannot write " + p);
+    const std::string part = p + "." + std::to_string(::getpid());
+    std::FILE* file = std::fopen(part.c_str(), "wb");
+    if (file == nullptr) grundy::fuzz::defect("cannot write " + part);
     std::fputs("4 5\nname 0 a\nname 1 b\na b\nb a\nb 2\n2 3\n3 3\n", file);
     std::fclose(file);
+    if (std::rename(part.c_str(), p.c_str()) != 0) grundy::fuzz::defect("cannot rename " + part);
     return p;
   }();
   return path;

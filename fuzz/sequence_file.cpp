@@ -66,6 +66,12 @@ void check_file(std::string bytes, bool fix_checksum) {
   }
   const std::string& path = scratch_path();
   write_file(path, bytes);
+  // Removed again however this input ends (libFuzzer may end the process
+  // without running atexit handlers).
+  struct Remover {
+    const std::string& path;
+    ~Remover() { std::remove(path.c_str()); }
+  } remover{path};
   try {
     (void)read_sequence_header(path);
   } catch (const InputError&) {
