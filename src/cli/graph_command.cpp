@@ -65,7 +65,7 @@ Graph parse_graph_json(const std::string& text, std::uint64_t max_memory) {
     doc = json::parse(text);
   } catch (const json::exception& e) {
     // parse_error, and out_of_range for a number too large for a double
-    // (444E244444, found by fuzzing the graph parser: it escaped as an uncaught exception).
+    // (444E244444, found by fuzz/graph.cpp: it escaped as an uncaught exception).
     throw InputError("", fmt::format("invalid JSON: {}", e.what()));
   }
   if (!doc.is_object())
@@ -352,9 +352,11 @@ void print_json(const Graph& graph, const GraphValues& values, const std::vector
 }  // namespace
 
 Graph read_graph(const std::string& file, std::uint64_t max_memory) {
-  const std::string text = read_whole_file(file);
+  return parse_graph_input(read_whole_file(file), file == "-" ? "standard input" : file, max_memory);
+}
+
+Graph parse_graph_input(const std::string& text, const std::string& shown, std::uint64_t max_memory) {
   const auto first = text.find_first_not_of(" \t\r\n");
-  const std::string shown = file == "-" ? "standard input" : file;
   try {
     if (first != std::string::npos && text[first] == '{') return parse_graph_json(text, max_memory);
     return parse_graph(text, max_memory);

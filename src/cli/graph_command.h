@@ -16,6 +16,8 @@ namespace grundy::cli {
 // line (text) or the JSON element at fault, and LimitError when the graph
 // would need more than `max_memory` bytes (check_graph_memory, rules/graph.h).
 Graph read_graph(const std::string& file, std::uint64_t max_memory);
+// The same from the file's text, `shown` naming it in messages.
+Graph parse_graph_input(const std::string& text, const std::string& shown, std::uint64_t max_memory);
 
 // Prints the values (all of them for graphs of up to 10,000 vertices, else a
 // summary) and, when tokens are given (vertex ids or names), the outcome of

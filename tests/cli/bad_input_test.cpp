@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct BadInput {
   std::map<std::string, std::string> files = {};  // written into the directory first
   std::string input = {};                          // standard input
 };
+
+// A row is shown by its name (in CTest's test names too).
+void PrintTo(const BadInput& row, std::ostream* os) { *os << row.name; }
 
 // The bytes of a sequence file (docs/sequence-file.md): `request` (a
 // checkpoint, version 2) when not empty; `version` overrides the version;

@@ -298,7 +298,7 @@ TEST(Play, BadInputIsOneLineAndGameContinues) {
 }
 
 // A position typed after "to" that is not one of the game's (one number for
-// Wythoff's two heaps, found by fuzzing play's input: it read past the end of the
+// Wythoff's two heaps, found by fuzz/play.cpp: it read past the end of the
 // position) is a complaint, and the game goes on.
 TEST(Play, PositionOfTheWrongShapeIsOneLineAndGameContinues) {
   if (!play_available()) GTEST_SKIP() << "no play command in " << cli_path();

@@ -1,6 +1,6 @@
 // The repository stands alone: checks over every text file of src/, include/,
-// tests/, examples/, bench/, tools/ and docs/, plus README.md and the top
-// CMakeLists.txt (docs/architecture.md, "Files and namespaces"):
+// tests/, examples/, bench/, tools/, docs/, python/ and fuzz/, plus README.md
+// and the top CMakeLists.txt (docs/architecture.md, "Files and namespaces"):
 //   - every repository path a file cites (docs/..., src/..., include/...,
 //     tests/..., examples/..., bench/..., tools/...) exists;
 //   - every "docs/<file>.md §N" names a section that the file has, as a
@@ -32,8 +32,8 @@ const fs::path kRoot = GRUNDY_SOURCE_DIR;
 
 // The folders whose files are scanned, which are also the first components a
 // cited repository path may start with.
-const std::vector<std::string> kFolders = {"src",   "include", "tests", "examples",
-                                           "bench", "tools",   "docs",  "python"};
+const std::vector<std::string> kFolders = {"src",   "include", "tests",  "examples", "bench",
+                                           "tools", "docs",    "python", "fuzz"};
 
 struct TextFile {
   std::string path;  // relative to the repository root, with '/'

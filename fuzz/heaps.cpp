@@ -1,0 +1,67 @@
+// Fuzzes heap files (`grundy analyze RULESET --input FILE`): read_heaps
+// (src/cli/read_heaps.cpp), which parses whitespace-separated numbers in
+// blocks with a fast path for short numbers. The first byte chooses the
+// block size (1 to 64 bytes), so that numbers and separators straddle
+// blocks; the rest is the file. The heaps read must be exactly those of a
+// plain reading, word by word through parse_heap, and a file one rejects
+// the other must reject too.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "cli/commands.h"
+#include "grundy/rules/registry.h"
+#include "harness.h"
+
+namespace {
+
+bool is_separator(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+
+// The heaps of `text` read the plain way, or nullopt when a word is not a heap size.
+std::optional<std::vector<std::uint64_t>> plain_reading(std::string_view text) {
+  std::vector<std::uint64_t> heaps;
+  std::string word;
+  try {
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+      if (i == text.size() || is_separator(text[i])) {
+        if (!word.empty()) heaps.push_back(grundy::parse_heap(word));
+        word.clear();
+      } else {
+        word += text[i];
+      }
+    }
+  } catch (const grundy::InputError&) {
+    return std::nullopt;
+  }
+  return heaps;
+}
+
+struct Closer {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const std::size_t block = 1 + data[0] % 64;
+  const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
+  const auto expected = plain_reading(text);
+  bool rejected = false;
+  grundy::fuzz::run_one([&] {
+    rejected = true;
+    // fmemopen does not accept an empty buffer everywhere: read "/dev/null" then.
+    std::unique_ptr<std::FILE, Closer> file(
+        text.empty() ? std::fopen("/dev/null", "rb")
+                     : fmemopen(const_cast<char*>(text.data()), text.size(), "rb"));
+    grundy::fuzz::expect(file != nullptr, "cannot open the input as a file");
+    const auto heaps = grundy::cli::read_heaps(file.get(), "fuzz", block);
+    rejected = false;
+    grundy::fuzz::expect(expected.has_value(), "read_heaps accepts a file with a bad word");
+    grundy::fuzz::expect(heaps == *expected, "read_heaps reads other heaps than the plain reading");
+  });
+  if (rejected) grundy::fuzz::expect(!expected.has_value(), "read_heaps rejects a good file");
+  return 0;
+}
