@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "json_fields.h"
 #include "explain.h"
 #include "game_syntax.h"
 #include "grundy/core/error.h"
@@ -126,7 +127,7 @@ nlohmann::json move_json(const Ruleset& ruleset, const Position& position, const
 }
 
 void print_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
-                const AnalyzeRequest& request) {
+                const AnalyzeRequest& request, const std::optional<CheckReport>& check) {
   nlohmann::json j;
   j["ruleset"] = ruleset.name();
   j["convention"] = request.misere ? "misere" : "normal";
@@ -149,6 +150,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   j["winning_moves_complete"] = a.winning_moves.complete && !request.one && !request.count;
   j["winning_move_count"] =
       a.winning_move_count ? nlohmann::json(*a.winning_move_count) : nlohmann::json(nullptr);
+  if (check) j["check"] = check_json(*check);
   const std::string text = j.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
@@ -344,10 +346,20 @@ int run_analyze(const AnalyzeRequest& request) {
   // user asks for proven values only.
   options.compute.accept_observed = !request.proven_only;
   options.control = run.control();
+  options.values_control = run.values_control();
   const Analysis a = analyze(ruleset, position, options);
   run.finish();
+  // With --json the check's report is part of the answer, so it runs first.
+  std::optional<CheckReport> check;
+  auto run_check = [&] {
+    check = check_analysis(ruleset, position, a, options.convention,
+                           std::min<std::uint64_t>(request.search_limit, kCheckSearchLimit),
+                           run.control());
+    run.finish();
+  };
+  if (request.check && request.json) run_check();
   if (request.json) {
-    print_json(ruleset, position, a, request);
+    print_json(ruleset, position, a, request, check);
   } else {
     print_text(ruleset, position, a, request);
     if (request.explain) {
@@ -358,11 +370,8 @@ int run_analyze(const AnalyzeRequest& request) {
   }
   if (!request.check) return 0;
   std::fflush(stdout);
-  const CheckReport report =
-      check_analysis(ruleset, position, a, options.convention,
-                     std::min<std::uint64_t>(request.search_limit, kCheckSearchLimit), run.control());
-  run.finish();
-  return print_check(report);
+  if (!check) run_check();
+  return print_check(*check);
 }
 
 }  // namespace grundy::cli

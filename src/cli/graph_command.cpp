@@ -15,6 +15,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/graph_values.h"
+#include "long_run.h"
 
 namespace grundy::cli {
 
@@ -371,7 +372,11 @@ int run_graph(const std::string& file, const std::vector<std::string>& tokens, b
               std::uint64_t max_memory) {
   const Graph graph = read_graph(file, max_memory);
   const std::vector<Vertex> token_list = token_vertices(graph, tokens);
-  const GraphValues values = solve_graph(graph);
+  // Large graphs: a progress line on a terminal, and Ctrl-C stops the work
+  // (Interrupted: one line, status 130).
+  SearchRun run;
+  const GraphValues values = solve_graph(graph, run.control());
+  run.finish();
   if (json)
     print_json(graph, values, token_list, !tokens.empty());
   else

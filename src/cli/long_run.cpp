@@ -85,7 +85,11 @@ void LongRun::finish() {
 SearchRun::SearchRun() : terminal_(progress_wanted()) {
   install_stop_handlers();
   control_.stop = &g_stop;
-  if (terminal_) control_.progress = [this](const SearchProgress& p) { report(p); };
+  values_control_.stop = &g_stop;
+  if (terminal_) {
+    control_.progress = [this](const SearchProgress& p) { report(p); };
+    values_control_.progress = [this](const EngineProgress& p) { report_values(p); };
+  }
   begin_ = last_shown_ = std::chrono::steady_clock::now();
 }
 
@@ -100,11 +104,25 @@ void SearchRun::report(const SearchProgress& p) {
   last_shown_ = now;
   const double elapsed = std::chrono::duration<double>(now - begin_).count();
   const double rate = elapsed > 0 ? static_cast<double>(p.positions) / elapsed : 0;
-  const std::string line = fmt::format(
-      "\r  {}: {} positions of the limit of {} ({:.1f}%, --search-limit), {:.0f} positions/s   ",
-      p.search, p.positions, p.limit,
+  show(fmt::format(
+      "\r  {}: {} positions of the limit of {} ({:.1f}%{}), {:.0f} positions/s   ", p.search,
+      p.positions, p.limit,
       p.limit ? 100.0 * static_cast<double>(p.positions) / static_cast<double>(p.limit) : 0.0,
-      rate);
+      p.limit_option, rate));
+}
+
+void SearchRun::report_values(const EngineProgress& p) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_shown_ < std::chrono::milliseconds(500)) return;
+  last_shown_ = now;
+  const double elapsed = std::chrono::duration<double>(now - begin_).count();
+  const double rate = elapsed > 0 ? static_cast<double>(p.reached) / elapsed : 0;
+  std::string line = fmt::format("\r  heap values: G(0..{}) computed, {:.0f} values/s", p.reached, rate);
+  if (p.mask != 0) line += fmt::format(", rare {}, mask {:#x}", p.rare_count, p.mask);
+  show(line + "   ");
+}
+
+void SearchRun::show(const std::string& line) {
   std::fputs(line.c_str(), stderr);
   shown_ = true;
 }

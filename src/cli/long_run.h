@@ -49,13 +49,19 @@ class SearchRun {
   SearchRun& operator=(const SearchRun&) = delete;
 
   const SearchControl* control() const { return &control_; }
+  // The same for heap values computed by the sequence engine (the line shows
+  // the heap size reached and the rate).
+  const EngineControl* values_control() const { return &values_control_; }
   // Clears the progress line.
   void finish();
 
  private:
   void report(const SearchProgress& progress);
+  void report_values(const EngineProgress& progress);
+  void show(const std::string& line);
 
   SearchControl control_;
+  EngineControl values_control_;
   bool terminal_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point begin_, last_shown_;

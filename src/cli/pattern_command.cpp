@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "json_fields.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
@@ -67,16 +68,6 @@ Family parse_family(const std::vector<std::string>& tokens) {
                      "number varies, e.g. 'kayles n', 'nim 3 n', 'wythoff n m'");
   family.n_at = *n_at;
   return family;
-}
-
-nlohmann::json periodicity_json(const Periodicity& p) {
-  nlohmann::json j;
-  j["period"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.period);
-  j["preperiod"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.preperiod);
-  j["saltus"] = p.saltus;
-  j["proven"] = p.proven;
-  j["criterion"] = p.criterion;
-  return j;
 }
 
 nlohmann::json report_json(const PatternReport& r) {

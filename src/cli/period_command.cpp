@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "json_fields.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
@@ -28,18 +29,6 @@ const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& comma
                      fmt::format("'{}' needs a heap ruleset, and '{}' is not one", command,
                                  ruleset.name()));
   return *heaps;
-}
-
-nlohmann::json periodicity_json(const Periodicity& p) {
-  nlohmann::json j;
-  j["period"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.period);
-  j["preperiod"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.preperiod);
-  j["saltus"] = p.saltus;
-  j["proven"] = p.proven;
-  j["checked_to"] = p.checked_to;
-  j["proof_needs"] = p.proof_needs == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.proof_needs);
-  j["criterion"] = p.criterion;
-  return j;
 }
 
 std::string periodicity_text(const Periodicity& p) {
@@ -95,10 +84,13 @@ int run_period(const PeriodRequest& request) {
   const bool unprovable = search.unprovable;
   const ValueSequence& values = search.values;
   progress.finish();
+  std::optional<CheckReport> check;
+  if (request.check && !interrupted) check = check_periodicity(heaps, p, values);
   if (request.json) {
     nlohmann::json j = periodicity_json(p);
     j["ruleset"] = code->name();
     j["interrupted"] = interrupted;
+    if (check) j["check"] = check_json(*check);
     std::puts(j.dump().c_str());
   } else {
     std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
@@ -118,9 +110,9 @@ int run_period(const PeriodRequest& request) {
     std::fputs(text.c_str(), stdout);
   }
   if (interrupted) return 130;
-  if (!request.check) return 0;
+  if (!check) return 0;
   std::fflush(stdout);
-  return print_check(check_periodicity(heaps, p, values));
+  return print_check(*check);
 }
 
 int run_value(const ValueRequest& request) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "json_fields.h"
 #include "grundy/core/error.h"
 #include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
@@ -368,8 +369,11 @@ int run_values(const ValuesRequest& asked) {
     table->require(to);
     value_at = [&](Heap n) { return table->value(n); };
   }
-  // The twin's report first, on standard error; the values as usual after.
-  const int status = request.check ? print_check(check_heap_values(*heaps, from, to, value_at)) : 0;
+  // The twin's report first, on standard error (and in the JSON); the values
+  // as usual after.
+  std::optional<CheckReport> check;
+  if (request.check) check = check_heap_values(*heaps, from, to, value_at);
+  const int status = check ? print_check(*check) : 0;
 
   if (!request.plot.empty()) {
     if (to - from >= kMaxPlotted)
@@ -438,6 +442,7 @@ int run_values(const ValuesRequest& asked) {
       j["max_value"] = max_value;
       j["rare_count"] = rare_known ? nlohmann::json(code_stats.rare_count) : nlohmann::json(nullptr);
       j["mask"] = rare_known ? nlohmann::json(code_stats.mask) : nlohmann::json(nullptr);
+      if (check) j["check"] = check_json(*check);
       out = j.dump() + "\n";
     } else {
       out = fmt::format("{}: G(n) for n = {}..{}\nmax value: {}\n", ruleset->name(), from, to,
@@ -464,6 +469,7 @@ int run_values(const ValuesRequest& asked) {
       if (n == to) break;
     }
     j["values"] = std::move(list);
+    if (check) j["check"] = check_json(*check);
     out = j.dump() + "\n";
   } else if (request.csv) {
     out = "n,value\n";

@@ -37,7 +37,8 @@ std::vector<Vertex> find_cycle(const Graph& graph, const std::vector<std::uint32
   return {walk.begin() + step[u], walk.end()};
 }
 
-AcyclicValues acyclic_values(const Graph& graph, const Graph& predecessors) {
+AcyclicValues acyclic_values(const Graph& graph, const Graph& predecessors,
+                             detail::SearchTicker* ticker = nullptr) {
   const Vertex n = graph.vertex_count();
   std::vector<std::uint32_t> value(n, kInfiniteGamma);
   std::vector<std::uint32_t> unvalued_followers(n);
@@ -57,6 +58,7 @@ AcyclicValues acyclic_values(const Graph& graph, const Graph& predecessors) {
     const Vertex u = ready.back();
     ready.pop_back();
     ++ordered;
+    if (ticker) ticker->tick(ordered, n);
     const auto followers = graph.followers(u);
     const std::uint32_t stamp = u + 1;
     for (const Vertex v : followers)
@@ -76,7 +78,8 @@ AcyclicValues acyclic_values(const Graph& graph, const Graph& predecessors) {
 }
 
 std::vector<std::uint32_t> generalised_values(const Graph& graph, const Graph& predecessors,
-                                              std::uint32_t* passes) {
+                                              std::uint32_t* passes,
+                                              detail::SearchTicker* ticker = nullptr) {
   const Vertex n = graph.vertex_count();
   // Everything a pass reads about a vertex, side by side: on large graphs the
   // cost is one cache miss per vertex touched. Per-pass fields are stamped
@@ -98,15 +101,21 @@ std::vector<std::uint32_t> generalised_values(const Graph& graph, const Graph& p
   std::iota(alive.begin(), alive.end(), Vertex{0});
   std::vector<Vertex> valued;
   std::uint32_t m = 0;
+  std::uint64_t valued_so_far = 0;
   for (; !alive.empty(); ++m) {
     valued.clear();
-    for (const Vertex u : alive)
+    for (const Vertex u : alive) {
+      // A pass costs at least one step per vertex alive: the progress line
+      // counts the vertices valued so far, and a stop is seen within a pass.
+      if (ticker) ticker->tick(valued_so_far, n);
       if (state[u].open_followers == 0) {
         state[u].gamma = m;
         valued.push_back(u);
       }
+    }
     for (std::size_t head = 0; head < valued.size(); ++head) {
       const Vertex w = valued[head];
+      if (ticker) ticker->tick(valued_so_far + head, n);
       // A vertex gets value m only while unmarked, with all its R_m-followers
       // marked; marked vertices never get value m, so none of those followers
       // can get it later and the vertex is never marked itself. Hence no
@@ -134,6 +143,7 @@ std::vector<std::uint32_t> generalised_values(const Graph& graph, const Graph& p
         }
       }
     }
+    valued_so_far += valued.size();
     // Alive at m + 1: alive at m, no value, and a follower of value m. The
     // others alive at m lack a follower of value m for good: they are ∞.
     std::size_t kept = 0;
@@ -160,17 +170,19 @@ std::vector<std::uint32_t> generalised_grundy_values(const Graph& graph, std::ui
   return generalised_values(graph, graph.reversed(), passes);
 }
 
-GraphValues solve_graph(const Graph& graph) {
+GraphValues solve_graph(const Graph& graph, const SearchControl* control) {
+  detail::SearchTicker ticker(control, "graph values", "");
   const Graph predecessors = graph.reversed();
   GraphValues result;
-  AcyclicValues acyclic = acyclic_values(graph, predecessors);
+  AcyclicValues acyclic = acyclic_values(graph, predecessors, &ticker);
   if (acyclic.acyclic()) {
     result.gamma = std::move(acyclic.values);
     return result;
   }
   result.acyclic = false;
   result.cycle = std::move(acyclic.cycle);
-  result.gamma = generalised_values(graph, predecessors, &result.passes);
+  ticker.set(control, "graph values (generalised, with cycles)");
+  result.gamma = generalised_values(graph, predecessors, &result.passes, &ticker);
   return result;
 }
 

@@ -10,7 +10,7 @@ void SearchTicker::poll(std::uint64_t positions, std::uint64_t limit) {
   if (control_->stop != nullptr && control_->stop->load(std::memory_order_relaxed))
     throw Interrupted(fmt::format("{} stopped after {} positions (the limit being {})", search_,
                                   positions, limit));
-  if (control_->progress) control_->progress(SearchProgress{search_, positions, limit});
+  if (control_->progress) control_->progress(SearchProgress{search_, positions, limit, limit_option_});
 }
 
 }  // namespace grundy::detail

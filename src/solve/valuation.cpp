@@ -81,7 +81,9 @@ void scan_options(const Ruleset& ruleset, Valuation& valuation, const Position& 
 class HeapValuation final : public Valuation {
  public:
   HeapValuation(const HeapRuleset& ruleset, const AnalysisOptions& options)
-      : ruleset_(ruleset), options_(options), values_(ruleset, options.compute) {}
+      : ruleset_(ruleset), options_(options), values_(ruleset, options.compute) {
+    values_.set_control(options.values_control);
+  }
 
   GammaValue value(const Position& position) override {
     Heap largest = 0;
@@ -310,7 +312,8 @@ class ClosedFormValuation final : public Valuation {
 // rule over the tokens.
 class GraphTokenValuation final : public Valuation {
  public:
-  explicit GraphTokenValuation(const GraphTokens& tokens) : tokens_(tokens) {}
+  GraphTokenValuation(const GraphTokens& tokens, const SearchControl* control)
+      : tokens_(tokens), control_(control) {}
 
   GammaValue value(const Position& position) override {
     GammaValue total{true, 0, {}};
@@ -336,7 +339,7 @@ class GraphTokenValuation final : public Valuation {
 
  private:
   const std::vector<std::uint32_t>& gamma_of_graph() {
-    if (!gamma_) gamma_ = solve_graph(tokens_.graph()).gamma;
+    if (!gamma_) gamma_ = solve_graph(tokens_.graph(), control_).gamma;
     return *gamma_;
   }
   GammaValue token_value(Heap token) {
@@ -344,6 +347,7 @@ class GraphTokenValuation final : public Valuation {
   }
 
   const GraphTokens& tokens_;
+  const SearchControl* control_;
   std::optional<std::vector<std::uint32_t>> gamma_;
 };
 
@@ -368,7 +372,7 @@ class LoopyValuation final : public Valuation {
               "(--search-limit)",
               ruleset_.name(), ruleset_.show(position), options_.search_limit);
         });
-    if (graph_.vertex_count() > known) gamma_ = solve_graph(graph_.graph()).gamma;
+    if (graph_.vertex_count() > known) gamma_ = solve_graph(graph_.graph(), options_.control).gamma;
     return gamma_value(graph_.graph(), gamma_, root);
   }
 
@@ -429,7 +433,7 @@ class Chooser final : public RulesetVisitor {
     chosen = std::make_unique<ClosedFormValuation>(r, options_);
   }
   void graph_tokens(const GraphTokens& r) override {
-    chosen = std::make_unique<GraphTokenValuation>(r);
+    chosen = std::make_unique<GraphTokenValuation>(r, options_.control);
   }
   void compound(const Compound& r) override { moves_only(r); }
   void moves_only(const Ruleset& r) override {

@@ -2,6 +2,8 @@
 // error, the output unchanged, "not checked" where the twin cannot reach.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "support/process.h"
 
 namespace grundy {
@@ -42,6 +44,28 @@ TEST(CheckCli, ValuesAndPeriodReportWhatTheyChecked) {
   run = run_program(GRUNDY_CLI_PATH, {"values", "kayles", "--misere", "--to", "8", "--check"});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.err.find("not checked"), std::string::npos) << run.err;
+}
+
+// With --json the report is also a field of the answer (docs/json.md):
+// {"checked", "agrees", "what"}, the same words as on standard error.
+TEST(CheckCli, JsonAnswersCarryTheReport) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"analyze", "kayles", "5", "6", "7", "--json", "--check"},
+        std::vector<std::string>{"values", "0.6", "--to", "300", "--json", "--check"},
+        std::vector<std::string>{"values", "0.6", "--to", "300", "--stats", "--json", "--check"},
+        std::vector<std::string>{"period", "0.137", "--json", "--check"}}) {
+    const auto run = run_program(GRUNDY_CLI_PATH, args);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto j = nlohmann::json::parse(run.out);
+    ASSERT_TRUE(j.contains("check")) << run.out;
+    EXPECT_EQ(j["check"]["checked"], true) << run.out;
+    EXPECT_EQ(j["check"]["agrees"], true) << run.out;
+    const std::string what = j["check"]["what"];
+    EXPECT_NE(run.err.find(what), std::string::npos) << run.err;
+    std::vector<std::string> plain = args;
+    plain.pop_back();
+    EXPECT_FALSE(nlohmann::json::parse(run_program(GRUNDY_CLI_PATH, plain).out).contains("check"));
+  }
 }
 
 // The up-front refusals: a genus search whose heaps provably reach more

@@ -98,6 +98,25 @@ TEST(SearchProgress, ValuePeriodSearchShowsProgressAndStopsOnInterrupt) {
       << text;
 }
 
+// `analyze` of a heap of a code with no proven period computes G(0..n) with
+// the sequence engine first: a progress line of its own, and Ctrl-C.
+TEST(SearchProgress, AnalyzeComputingHeapValuesShowsProgressAndStopsOnInterrupt) {
+  const std::string err = (scratch().path() / "analyze-values-progress.err").string();
+  const pid_t pid = spawn_with_progress({"analyze", "0.6", "4000000"}, err);
+  const bool shown = wait_for(err, "heap values: G(0..");
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string text = read_file(err);
+  ASSERT_TRUE(shown) << text;
+  EXPECT_NE(text.find("values/s"), std::string::npos) << text;
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130) << text;
+  EXPECT_NE(text.find("grundy: interrupted: computing the values of '0.6' stopped at n = "),
+            std::string::npos)
+      << text;
+}
+
 TEST(SearchProgress, NoProgressLineWhenNotATerminal) {
   const auto run = testing::run_program(GRUNDY_CLI_PATH, {"analyze", "kayles", "5", "6", "--misere"});
   ASSERT_EQ(run.status, 0) << run.err;

@@ -3,6 +3,7 @@
 // the sum-rule cases of docs/theory.md §6.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -374,6 +375,43 @@ TEST(GraphValues, WinningMovesMayRaiseAValueAndAreCapped) {
   EXPECT_EQ(a.winning_move_count, 2u);
   const std::vector<Vertex> bad{7};
   EXPECT_THROW(analyze_tokens(g, gamma, bad), InputError);
+}
+
+
+// A path 0 <- 1 <- ... <- n-1, closed into a cycle at its end when `cyclic`:
+// both methods of solve_graph run over every vertex.
+Graph long_path(Vertex n, bool cyclic) {
+  std::vector<Edge> edges;
+  for (Vertex u = 1; u < n; ++u) edges.push_back({u, u - 1});
+  if (cyclic) edges.push_back({0, n - 1});
+  return Graph::from_edges(n, edges);
+}
+
+// solve_graph reports progress through a SearchControl (the vertices valued
+// so far, out of all of them) and stops when asked: the command line's
+// progress line and Ctrl-C for large graphs (search_control.h).
+TEST(GraphValues, ControlSeesProgressAndStops) {
+  for (const bool cyclic : {false, true}) {
+    const Graph g = long_path(100'000, cyclic);
+    std::uint64_t reports = 0, last_limit = 0;
+    SearchControl watch;
+    watch.progress = [&](const SearchProgress& p) {
+      ++reports;
+      last_limit = p.limit;
+      EXPECT_LE(p.positions, p.limit);
+      EXPECT_STREQ(p.limit_option, "");
+    };
+    const GraphValues watched = solve_graph(g, &watch);
+    EXPECT_GT(reports, 0u) << cyclic;
+    EXPECT_EQ(last_limit, 100'000u);
+    EXPECT_EQ(watched.gamma, solve_graph(g).gamma);
+    EXPECT_EQ(watched.acyclic, !cyclic);
+
+    std::atomic<bool> stop{true};
+    SearchControl stopping;
+    stopping.stop = &stop;
+    EXPECT_THROW(solve_graph(g, &stopping), Interrupted) << cyclic;
+  }
 }
 
 }  // namespace

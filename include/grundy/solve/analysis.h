@@ -52,6 +52,10 @@ struct AnalysisOptions {
   // Progress reports and a stop flag for the position searches
   // (search_control.h): a stop throws Interrupted. nullptr: none.
   const SearchControl* control = nullptr;
+  // The same for computing heap values with the sequence engine (a code's
+  // G(0..n) up to its proven period or the heap asked about): progress
+  // reports, and a stop that throws Interrupted. nullptr: none.
+  const EngineControl* values_control = nullptr;
 };
 
 struct Analysis {

@@ -75,6 +75,7 @@
 #include "grundy/core/outcome.h"
 #include "grundy/core/types.h"
 #include "grundy/rules/graph.h"
+#include "grundy/solve/search_control.h"
 
 namespace grundy {
 
@@ -106,7 +107,9 @@ struct GraphValues {
   std::uint32_t passes = 0;   // passes of the generalised method (0 if acyclic)
 };
 
-GraphValues solve_graph(const Graph& graph);
+// `control` (search_control.h) sees the vertices valued so far out of all of
+// them, and can stop the work (Interrupted); nullptr: none.
+GraphValues solve_graph(const Graph& graph, const SearchControl* control = nullptr);
 
 // γ(u) with, when infinite, K read from u's followers.
 GammaValue gamma_value(const Graph& graph, std::span<const std::uint32_t> gamma, Vertex u);

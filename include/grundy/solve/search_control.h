@@ -31,6 +31,9 @@ struct SearchProgress {
   std::uint64_t positions = 0;
   // The most it may store (the --search-limit that applies).
   std::uint64_t limit = 0;
+  // The option that sets `limit`, as a progress line names it: ", --search-limit",
+  // or "" where the limit is the size of the game (a graph's vertices).
+  const char* limit_option = ", --search-limit";
 };
 
 struct SearchControl {
@@ -58,8 +61,9 @@ namespace detail {
 class SearchTicker {
  public:
   SearchTicker() = default;
-  SearchTicker(const SearchControl* control, const char* search)
-      : control_(control), search_(search) {}
+  SearchTicker(const SearchControl* control, const char* search,
+               const char* limit_option = ", --search-limit")
+      : control_(control), search_(search), limit_option_(limit_option) {}
   void set(const SearchControl* control, const char* search) {
     control_ = control;
     search_ = search;
@@ -75,6 +79,7 @@ class SearchTicker {
  private:
   const SearchControl* control_ = nullptr;
   const char* search_ = "";
+  const char* limit_option_ = ", --search-limit";
   std::uint32_t countdown_ = kSearchTick;
 };
 

@@ -1,0 +1,21 @@
+#include "json_fields.h"
+
+namespace grundy::cli {
+
+nlohmann::json periodicity_json(const Periodicity& p) {
+  nlohmann::json j;
+  j["period"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.period);
+  j["preperiod"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.preperiod);
+  j["saltus"] = p.saltus;
+  j["proven"] = p.proven;
+  j["checked_to"] = p.checked_to;
+  j["proof_needs"] = p.proof_needs == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.proof_needs);
+  j["criterion"] = p.criterion;
+  return j;
+}
+
+nlohmann::json check_json(const CheckReport& report) {
+  return {{"checked", report.checked}, {"agrees", report.agrees}, {"what", report.what}};
+}
+
+}  // namespace grundy::cli
