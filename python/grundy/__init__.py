@@ -53,7 +53,8 @@ LimitError.__module__ = "grundy"
 
 __all__ = [
     "Analysis", "Graph", "Infinity", "LimitError", "Move", "Periodicity", "Position",
-    "Progress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze", "best_move",
+    "Progress", "SearchProgress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze",
+    "best_move",
     "nim_inverse", "nim_product", "nim_square", "nim_sum", "pattern", "period", "position",
     "rulesets",
     "value", "values",
@@ -159,8 +160,15 @@ class Position:
 
     @property
     def has_cycles(self) -> bool:
-        """Whether play can return to a position (tokens on a graph with a cycle)."""
+        """Whether play can return to a position (tokens on a graph with a cycle;
+        a game written in Python is always taken to have them, see :class:`Solver`)."""
         return self._handle.has_cycles
+
+    @property
+    def user_position(self) -> Any:
+        """The Python position of a game written in Python (made by
+        :meth:`Solver.position`); None for built-in games and sums."""
+        return self._handle.user_position
 
     def options(self, limit: int = 100_000) -> List["Move"]:
         """Every legal move (at most ``limit``), each with the position after it."""
@@ -335,7 +343,8 @@ class Analysis:
 def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
             convention: str = "normal", remoteness: bool = False, max_moves: int = 10_000,
             count: bool = False, search_limit: int = 4_000_000,
-            proven_only: bool = False) -> Analysis:
+            proven_only: bool = False,
+            progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Analysis:
     """Who wins a position, its Grundy value, and every winning move.
 
     ``game`` is a text such as ``"kayles 5 + nim 3"``, a ruleset name followed
@@ -351,15 +360,21 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
     count         count the winning moves without listing them
     search_limit  most positions an exhaustive search may store
     proven_only   refuse values from a period observed but not proven
+    progress      called with a :class:`SearchProgress` while a position
+                  search runs (about every 50 ms, or every 4096 positions)
 
-    The computation releases the GIL.  Raises ValueError for bad input and
-    LimitError for a search beyond its limits.
+    A position of built-in games is searched with the GIL released; Ctrl-C
+    stops the search (KeyboardInterrupt, nothing half-stored).  A position
+    containing a game written in Python (:meth:`Solver.position`) is
+    searched on the calling thread, calling its ``moves``.  Raises
+    ValueError for bad input and LimitError for a search beyond its limits.
     """
     handle = _handle(game, numbers)
     if convention not in CONVENTIONS and convention != "misère":
         raise ValueError(f"unknown convention '{convention}': use normal, misere, every or conjunctive")
     raw = _grundy.analyze(handle, convention, bool(remoteness), _count(max_moves, "max_moves"),
-                          bool(count), _count(search_limit, "search_limit"), bool(proven_only))
+                          bool(count), _count(search_limit, "search_limit"), bool(proven_only),
+                          _search_progress_adapter(progress))
     pos = Position(handle)
     best = Move._from_whole(raw["best_move"]) if "best_move" in raw else None
     if "moves" not in raw:  # Every-SG, conjunctive, remoteness
@@ -376,7 +391,8 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
 
 
 def best_move(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
-              convention: str = "normal", search_limit: int = 4_000_000) -> Optional[Move]:
+              convention: str = "normal", search_limit: int = 4_000_000,
+              progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Optional[Move]:
     """The move good play makes, in any convention; None when there is no move.
 
     Normal and misère play: a winner hurries to the win (the option of least
@@ -384,10 +400,38 @@ def best_move(game: Union[str, Position], *numbers: Union[int, str, Sequence[int
     a move that keeps the draw.  Every-SG and conjunctive: every component
     moved by its suspense number or remoteness.  ``move.note`` says when the
     position was too large to search and the move is merely legal.
+    ``progress`` and Ctrl-C work as for :func:`analyze`.
     """
     handle = _handle(game, numbers)
-    raw = _grundy.best_move(handle, convention, _count(search_limit, "search_limit"))
+    raw = _grundy.best_move(handle, convention, _count(search_limit, "search_limit"),
+                            _search_progress_adapter(progress))
     return None if raw is None else Move._from_whole(raw)
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """Progress of a position search (analyze, best_move): ``search`` names
+    it ("exhaustive search", "retrograde analysis", "genus search",
+    "remoteness search", "suspense search", "exploration"); it holds
+    ``positions`` of at most ``limit`` (the search_limit)."""
+
+    search: str
+    positions: int
+    limit: int
+
+    @property
+    def fraction(self) -> float:
+        """positions / limit: how near the search is to its limit (a search
+        usually ends well before it)."""
+        return self.positions / self.limit if self.limit else 0.0
+
+
+def _search_progress_adapter(progress: Optional[Callable[[SearchProgress], Any]]) -> Optional[Callable[..., Any]]:
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise ValueError("progress must be a function of a grundy.SearchProgress, or None")
+    return lambda search, positions, limit: progress(SearchProgress(search, positions, limit))
 
 
 def _count(n: Any, what: str) -> int:
@@ -536,16 +580,20 @@ class ValueInfo:
 
 
 def value(ruleset: str, n: int, *, max: int = 2**22, observed: bool = False,
-          detail: bool = False) -> Union[int, ValueInfo]:
+          detail: bool = False,
+          progress: Optional[Callable[[Progress], Any]] = None) -> Union[int, ValueInfo]:
     """G(n) of one heap, for any n up to 2^63-1.
 
     Exact by a closed form, by computing, or by a proven period found among at
     most ``max`` values; otherwise LimitError, never a guess (``observed=True``
     accepts an observed period).  ``detail=True`` returns a :class:`ValueInfo`.
+    While a code's values are computed the GIL is released, ``progress`` is
+    called with a :class:`Progress` (``total`` is ``max``), and Ctrl-C stops
+    the computation with KeyboardInterrupt.
     """
     if not isinstance(ruleset, str):
         raise ValueError(f"value: the ruleset is a name such as 'kayles', not {ruleset!r}")
-    v, proven, method = _grundy.value(ruleset, n, max, bool(observed))
+    v, proven, method = _grundy.value(ruleset, n, max, bool(observed), _progress_adapter(progress))
     return ValueInfo(v, proven, method) if detail else v
 
 
@@ -781,20 +829,39 @@ class Solver:
     loopy games: values ∞(K) (:class:`Infinity`) and draws ("D").  More than
     ``position_limit`` positions raise LimitError; an exception raised by the
     game's functions (or Ctrl-C) propagates and leaves the solver usable.
+
+    :meth:`position` makes a :class:`Position` of the game, which adds to
+    built-in games (``solver.position(p) + "kayles 5"``) and goes to
+    :func:`analyze` and :func:`best_move` in every convention: misère play,
+    Every-SG, the conjunctive compound, remoteness.  Those analyses take the
+    game to have cycles (it cannot be known in advance) and so use the exact
+    retrograde analysis, bounded by their ``search_limit``.  ``name`` is the
+    game's name in sums (default: the game object's class name).
     """
 
     def __init__(self, game: Any = None, *, moves: Optional[Callable[[Any], Iterable[Any]]] = None,
                  components: Optional[Callable[[Any], Iterable[Any]]] = None,
                  canonical: Optional[Callable[[Any], Any]] = None,
-                 position_limit: int = 1_000_000) -> None:
+                 position_limit: int = 1_000_000, name: Optional[str] = None) -> None:
         if game is not None:
             moves = moves or getattr(game, "moves", None)
             components = components or getattr(game, "components", None)
             canonical = canonical or getattr(game, "canonical", None)
         if moves is None:
             raise ValueError("a game needs moves(position): give a game object or moves=...")
+        if name is None:
+            name = type(game).__name__ if game is not None else "game"
+        if not isinstance(name, str) or not name or any(c.isspace() or c == "+" for c in name):
+            raise ValueError(f"a game's name is a word without spaces or '+', not {name!r}")
         self.game = game
-        self._solver = _grundy.UserSolver(moves, canonical, components, position_limit)
+        self.name = name
+        self._solver = _grundy.UserSolver(moves, canonical, components, position_limit, name)
+
+    def position(self, position: Hashable) -> Position:
+        """``position`` as a :class:`Position`, for sums with other games and
+        :func:`analyze` / :func:`best_move` in every convention.  Its
+        ``user_position`` is ``position`` again."""
+        return Position(self._solver.position(position))
 
     def value(self, position: Hashable) -> Union[int, Infinity]:
         """γ: the Grundy value, or ∞(K) in a game with cycles."""
@@ -819,7 +886,10 @@ class Solver:
 
     def analyze(self, position: Hashable, convention: str = "normal") -> Analysis:
         """An :class:`Analysis` of one position (moves as Python positions in
-        ``winning_moves``' descriptions)."""
+        ``winning_moves``' descriptions).  Every-SG and conjunctive
+        ("every", "conjunctive") go to :func:`analyze` of :meth:`position`."""
+        if convention in ("every", "conjunctive"):
+            return analyze(self.position(position), convention=convention)
         outcome = self.outcome(position, convention)
         wins = self.winning_moves(position, convention)
         v = self.value(position) if convention == "normal" else None

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "binding.h"
+#include "long_run.h"
 
 namespace grundy::python {
 
@@ -83,9 +84,10 @@ GameHandle disjunctive_of(const Compound& compound, const Position& position) {
 
 py::dict analyze_python(const GameHandle& game, const std::string& convention_name,
                         bool remoteness, std::size_t max_moves, bool count,
-                        std::uint64_t search_limit, bool proven_only) {
+                        std::uint64_t search_limit, bool proven_only, const py::object& progress) {
   const PyConvention convention = parse_convention(convention_name);
   const GamePosition& whole = game.whole;
+  const bool python = calls_python(*whole.ruleset);
   py::dict out;
   out["convention"] = convention_name;
   if (convention == PyConvention::every || convention == PyConvention::conjunctive) {
@@ -99,18 +101,17 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
     std::vector<std::uint64_t> numbers;
     std::optional<Position> move;
     std::string method;
-    {
-      py::gil_scoped_release release;
+    run_search(python, progress, "analysis", [&](const SearchControl* control) {
       if (conjunctive) {
-        auto c = analyze_conjunctive(*every.compound, every.position, search_limit);
+        auto c = analyze_conjunctive(*every.compound, every.position, search_limit, control);
         outcome = c.outcome, numbers = std::move(c.remoteness), move = std::move(c.move),
         method = std::move(c.method);
       } else {
-        auto c = analyze_every(*every.compound, every.position, search_limit);
+        auto c = analyze_every(*every.compound, every.position, search_limit, control);
         outcome = c.outcome, numbers = std::move(c.suspense), move = std::move(c.move),
         method = std::move(c.method);
       }
-    }
+    });
     out["outcome"] = std::string(1, outcome_letter(outcome));
     out[conjunctive ? "remoteness" : "suspense"] =
         numbers.empty() ? py::object(py::none()) : py::object(py::cast(numbers));
@@ -125,10 +126,9 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   const Convention play = convention == PyConvention::misere ? Convention::misere : Convention::normal;
   if (remoteness) {
     RemotenessAnalysis r;
-    {
-      py::gil_scoped_release release;
-      r = analyze_remoteness(*whole.ruleset, whole.position, play, search_limit);
-    }
+    run_search(python, progress, "analysis", [&](const SearchControl* control) {
+      r = analyze_remoteness(*whole.ruleset, whole.position, play, search_limit, control);
+    });
     out["outcome"] = std::string(1, outcome_letter(r.outcome));
     out["remoteness"] = optional_int(r.remoteness);
     out["method"] = r.method;
@@ -142,10 +142,11 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   options.search_limit = search_limit;
   options.compute.accept_observed = !proven_only;
   Analysis a;
-  {
-    py::gil_scoped_release release;
-    a = analyze(*whole.ruleset, whole.position, options);
-  }
+  run_search(python, progress, "analysis", [&](const SearchControl* control) {
+    AnalysisOptions watched = options;
+    watched.control = control;
+    a = analyze(*whole.ruleset, whole.position, watched);
+  });
   out["outcome"] = std::string(1, outcome_letter(a.outcome));
   out["value"] = optional_int(a.value);
   out["value_note"] = a.value_note;
@@ -187,21 +188,24 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
 }
 
 py::object best_move_python(const GameHandle& game, const std::string& convention_name,
-                            std::uint64_t search_limit) {
+                            std::uint64_t search_limit, const py::object& progress) {
   const PyConvention convention = parse_convention(convention_name);
   if (convention == PyConvention::every || convention == PyConvention::conjunctive) {
-    py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false);
+    py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false,
+                                progress);
     return a.contains("best_move") ? py::object(a["best_move"]) : py::object(py::none());
   }
   const GamePosition& whole = game.whole;
   std::optional<Strategy::Choice> choice;
-  {
-    py::gil_scoped_release release;
-    Strategy strategy(*whole.ruleset,
-                      convention == PyConvention::misere ? Convention::misere : Convention::normal,
-                      search_limit);
-    choice = strategy.best_move(whole.position);
-  }
+  run_search(calls_python(*whole.ruleset), progress, "best_move",
+             [&](const SearchControl* control) {
+               Strategy strategy(*whole.ruleset,
+                                 convention == PyConvention::misere ? Convention::misere
+                                                                    : Convention::normal,
+                                 search_limit);
+               strategy.set_control(control);
+               choice = strategy.best_move(whole.position);
+             });
   if (!choice) return py::none();
   return whole_move(whole, choice->after, choice->note);
 }
@@ -303,6 +307,7 @@ void bind_games(py::module_& m) {
       .def_property_readonly("ruleset", [](const GameHandle& g) { return g.whole.ruleset->name(); })
       .def_property_readonly("numbers", [](const GameHandle& g) { return g.whole.position; })
       .def_property_readonly("has_cycles", [](const GameHandle& g) { return g.whole.ruleset->has_cycles(); })
+      .def_property_readonly("user_position", [](const GameHandle& g) { return python_position_of(g.whole); })
       .def("summands",
            [](const GameHandle& g) {
              py::list out;
@@ -340,9 +345,10 @@ void bind_games(py::module_& m) {
 
   m.def("game", &game_from_python, py::arg("game"));
   m.def("analyze", &analyze_python, py::arg("game"), py::arg("convention"), py::arg("remoteness"),
-        py::arg("max_moves"), py::arg("count"), py::arg("search_limit"), py::arg("proven_only"));
+        py::arg("max_moves"), py::arg("count"), py::arg("search_limit"), py::arg("proven_only"),
+        py::arg("progress"));
   m.def("best_move", &best_move_python, py::arg("game"), py::arg("convention"),
-        py::arg("search_limit"));
+        py::arg("search_limit"), py::arg("progress"));
 
   py::class_<GraphHandle>(m, "GraphHandle")
       .def(py::init(&make_graph), py::arg("vertex_count"), py::arg("edges"), py::arg("names"),
