@@ -50,5 +50,6 @@ py::object python_position_of(const GamePosition& game);
 void bind_games(py::module_& m);
 void bind_sequences(py::module_& m);
 void bind_user_games(py::module_& m);
+void bind_misere(py::module_& m);
 
 }  // namespace grundy::python

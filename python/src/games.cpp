@@ -82,6 +82,103 @@ GameHandle disjunctive_of(const Compound& compound, const Position& position) {
   return GameHandle{sum_of(summands)};
 }
 
+py::dict nim_sum_step_dict(const NimSumStep& step) {
+  py::dict d;
+  d["values"] = step.values;
+  d["nim_sum"] = step.nim_sum;
+  d["highest_bit"] = step.highest_bit;
+  d["index"] = step.index;
+  d["others"] = step.others;
+  d["value"] = step.value;
+  d["target"] = step.target;
+  return d;
+}
+
+py::object move_description(const std::optional<Move>& move) {
+  return move ? py::object(py::str(move->description)) : py::object(py::none());
+}
+
+// The facts of explanation.h as a dict with a "kind"; moves by description.
+py::dict explanation_facts(const Explanation& facts) {
+  struct ToDict {
+    py::dict operator()(const MethodExplanation& e) const {
+      py::dict d;
+      d["kind"] = "method";
+      d["exhaustive_search"] = e.exhaustive_search;
+      return d;
+    }
+    py::dict operator()(const NimSumExplanation& e) const {
+      py::dict d;
+      d["kind"] = "nim_sum";
+      d["nim"] = e.nim;
+      d["heaps"] = e.heaps;
+      d["sum"] = nim_sum_step_dict(e.sum);
+      d["value_method"] = e.value_method;
+      d["move"] = move_description(e.move);
+      return d;
+    }
+    py::dict operator()(const MisereNimExplanation& e) const {
+      py::dict d;
+      d["kind"] = "misere_nim";
+      const char* cases[] = {"at_most_one_token", "one_large_heap", "several_large"};
+      d["case"] = cases[static_cast<int>(e.which)];
+      d["outcome"] = std::string(1, outcome_letter(e.outcome));
+      d["ones"] = e.ones;
+      d["large"] = e.large;
+      d["nim_sum"] = e.nim_sum;
+      if (e.which == MisereNimExplanation::Case::one_large_heap) {
+        d["large_index"] = e.large_index;
+        d["large_size"] = e.large_size;
+        d["keep"] = e.keep;
+        d["normal_target"] = e.normal_target;
+      }
+      if (e.which == MisereNimExplanation::Case::several_large) d["sum"] = nim_sum_step_dict(e.sum);
+      d["move"] = move_description(e.move);
+      return d;
+    }
+    py::dict operator()(const WythoffExplanation& e) const {
+      py::dict d;
+      d["kind"] = "wythoff";
+      const char* cases[] = {"empty", "p_pair", "not_pair", "beyond"};
+      d["case"] = cases[static_cast<int>(e.which)];
+      d["heaps"] = py::make_tuple(e.first, e.second);
+      d["difference"] = e.difference;
+      d["pair"] = e.pair ? py::object(py::make_tuple(e.pair->first, e.pair->second))
+                         : py::object(py::none());
+      py::list moves;
+      for (const auto& r : e.moves)
+        moves.append(py::make_tuple(r.move.description, py::make_tuple(r.first, r.second), r.k));
+      d["moves"] = moves;
+      return d;
+    }
+    py::dict operator()(const MooreExplanation& e) const {
+      py::dict d;
+      d["kind"] = "moore";
+      d["k"] = e.k;
+      d["heaps"] = e.heaps;
+      d["counts"] = e.counts;
+      d["residues"] = e.residues;
+      d["p_position"] = e.p_position;
+      d["move"] = move_description(e.move);
+      if (e.move) {
+        d["after"] = e.after;
+        d["residues_after"] = e.residues_after;
+      }
+      return d;
+    }
+    py::dict operator()(const StaircaseExplanation& e) const {
+      py::dict d;
+      d["kind"] = "staircase";
+      d["stairs"] = e.stairs;
+      d["odd_stairs"] = e.odd_stairs;
+      d["sum"] = nim_sum_step_dict(e.sum);
+      d["move"] = move_description(e.move);
+      return d;
+    }
+  };
+  return std::visit(ToDict{}, facts);
+}
+
 py::dict analyze_python(const GameHandle& game, const std::string& convention_name,
                         bool remoteness, std::size_t max_moves, bool count,
                         std::uint64_t search_limit, bool proven_only, const py::object& progress) {
@@ -184,6 +281,12 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
     moves.append(py::make_tuple(component, m.description, splice_in, m.index, m.replaced, m.parts));
   }
   out["moves"] = moves;
+  // Why: the facts of the rule that decides it, and their wording (the
+  // command line's --explain).
+  const Convention explained = play;
+  out["facts"] = explanation_facts(explain(*whole.ruleset, whole.position, a, explained));
+  out["explanation"] = explanation_text(*whole.ruleset, whole.position, a,
+                                        explained == Convention::misere);
   return out;
 }
 

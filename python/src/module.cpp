@@ -81,4 +81,5 @@ PYBIND11_MODULE(_grundy, m) {
   bind_games(m);
   bind_sequences(m);
   bind_user_games(m);
+  bind_misere(m);
 }

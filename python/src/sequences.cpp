@@ -247,9 +247,41 @@ py::dict pattern_python(const py::object& table, const py::object& start_obj) {
   return out;
 }
 
+// The SVG scatter plot of G(start..) (solve/sequence_plot.h), written to
+// `path` as well when it is not empty. `period` is None or (period,
+// preperiod, saltus, proven, checked_to).
+std::string plot_python(const std::string& title, const py::object& start_obj,
+                        const py::array_t<std::uint64_t, py::array::c_style>& values,
+                        const py::object& period, const std::string& path) {
+  const Heap start = to_u64(start_obj, "plot: start");
+  const std::size_t count = static_cast<std::size_t>(values.size());
+  if (start > kMaxHeap || (count > 0 && count - 1 > kMaxHeap - start))
+    throw InputError(std::to_string(start), "plot: start + the number of values is over 2^63-1");
+  std::vector<Nimber> list(values.data(), values.data() + count);
+  std::optional<Periodicity> p;
+  if (!period.is_none()) {
+    const py::tuple t = period.cast<py::tuple>();
+    p.emplace();
+    p->period = to_u64(t[0], "plot: period");
+    p->preperiod = to_u64(t[1], "plot: preperiod");
+    p->saltus = t[2].cast<std::int64_t>();
+    p->proven = t[3].cast<bool>();
+    p->checked_to = to_u64(t[4], "plot: checked_to");
+  }
+  std::string svg;
+  {
+    py::gil_scoped_release release;
+    svg = svg_plot(title, start, list, p ? &*p : nullptr);
+    if (!path.empty()) write_svg_plot(path, title, start, list, p ? &*p : nullptr);
+  }
+  return svg;
+}
+
 }  // namespace
 
 void bind_sequences(py::module_& m) {
+  m.def("plot", &plot_python, py::arg("title"), py::arg("start"), py::arg("values"),
+        py::arg("period"), py::arg("path"));
   m.def("pattern", &pattern_python, py::arg("table"), py::arg("start"));
   m.def("values", &values_python, py::arg("ruleset"), py::arg("start"), py::arg("to"),
         py::arg("threads"), py::arg("progress"), py::arg("checkpoint"),

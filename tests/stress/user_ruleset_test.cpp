@@ -223,6 +223,20 @@ struct Countdown {
   std::string describe(int n) const { return "countdown(" + std::to_string(n) + ")"; }
 };
 
+// With a move type, describe() names moves (here of the position's type):
+// positions are then shown by number.
+struct TakeOneOrTwo {
+  using position = int;
+  using move = int;
+  std::vector<int> legal_moves(int n) const {
+    std::vector<int> takes;
+    for (int t = 1; t <= 2 && t <= n; ++t) takes.push_back(t);
+    return takes;
+  }
+  int play(int n, int take) const { return n - take; }
+  std::string describe(int take) const { return "take " + std::to_string(take); }
+};
+
 TEST(UserRuleset, ShowsPositionsByTheGamesOwnText) {
   const UserRuleset<Countdown> described(Countdown{}, "countdown", false);
   const UserRuleset<Token> numbered(Token{{{}}}, "token");
@@ -230,6 +244,8 @@ TEST(UserRuleset, ShowsPositionsByTheGamesOwnText) {
   EXPECT_EQ(described.show(five), "countdown(5)");
   EXPECT_EQ(described.describe_move(five, three), "countdown(5) to countdown(3)");
   EXPECT_EQ(numbered.show(numbered.encode(0)), "#0");
+  const UserRuleset<TakeOneOrTwo> moves_named(TakeOneOrTwo{}, "take", false);
+  EXPECT_EQ(moves_named.show(moves_named.encode(4)), "#0");
 }
 
 }  // namespace

@@ -89,7 +89,7 @@ class UserRuleset final : public Ruleset {
     }
   }
   std::string describe_move(const Position& before, const Position& after) const override {
-    if constexpr (detail::DescribesOptions<G>)
+    if constexpr (kShowsPositions)
       return fmt::format("{} to {}", show(before), show(after));
     else
       return fmt::format("move from position #{} to position #{}", before.at(0), after.at(0));
@@ -103,7 +103,7 @@ class UserRuleset final : public Ruleset {
   // The game's own text of a position (G::describe(position), when it has
   // one: a front end such as Python's shows its positions so), else "#id".
   std::string show(const Position& p) const override {
-    if constexpr (detail::DescribesOptions<G>)
+    if constexpr (kShowsPositions)
       return rules_.game().describe(decode(p));
     else
       return fmt::format("#{}", p.at(0));
@@ -121,6 +121,10 @@ class UserRuleset final : public Ruleset {
     if (fresh) positions_.push_back(p);
     return it->second;
   }
+
+  // describe() names positions only in a game without a move type: with
+  // one, it names moves (which may have the position's type, an int).
+  static constexpr bool kShowsPositions = detail::DescribesOptions<G> && !GameWithMoveType<G>;
 
   detail::Rules<G> rules_;
   std::string name_;
