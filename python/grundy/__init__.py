@@ -189,11 +189,15 @@ class Position:
     def __radd__(self, other: str) -> "Position":
         return Position(_handle(other, ()).plus(self._handle))
 
+    def _key(self) -> Tuple[Any, ...]:
+        # Games written in Python are told apart by their solver, not their name.
+        return (self.ruleset, tuple(self.numbers), tuple(self._handle.python_games))
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and (self.ruleset, self.numbers) == (other.ruleset, other.numbers)
+        return isinstance(other, Position) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.ruleset, tuple(self.numbers)))
+        return hash(self._key())
 
     def __str__(self) -> str:
         return self._handle.text
@@ -1150,7 +1154,7 @@ class Solver:
         return self._solver.calls
 
     def __repr__(self) -> str:
-        return f"Solver({self.game!r}: {self.positions_met} positions met)"
+        return f"Solver({self.name}: {self.positions_met} positions met)"
 
 
 class _UserPosition:

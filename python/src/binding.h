@@ -44,6 +44,10 @@ std::uint64_t to_u64(const py::handle& value, const char* what);
 // run on the caller's thread (long_run.h).
 bool calls_python(const Ruleset& ruleset);
 
+// The games written in Python a ruleset is or contains, each by its
+// address (positions of two games of one name are not equal), in order.
+void python_games_of(const Ruleset& ruleset, std::vector<std::uintptr_t>& out);
+
 // The Python position of a game written in Python; None for other games.
 py::object python_position_of(const GamePosition& game);
 

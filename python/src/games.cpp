@@ -411,6 +411,12 @@ void bind_games(py::module_& m) {
       .def_property_readonly("numbers", [](const GameHandle& g) { return g.whole.position; })
       .def_property_readonly("has_cycles", [](const GameHandle& g) { return g.whole.ruleset->has_cycles(); })
       .def_property_readonly("user_position", [](const GameHandle& g) { return python_position_of(g.whole); })
+      .def_property_readonly("python_games",
+                             [](const GameHandle& g) {
+                               std::vector<std::uintptr_t> ids;
+                               python_games_of(*g.whole.ruleset, ids);
+                               return ids;
+                             })
       .def("summands",
            [](const GameHandle& g) {
              py::list out;

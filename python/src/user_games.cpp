@@ -162,6 +162,14 @@ bool calls_python(const Ruleset& ruleset) {
   return false;
 }
 
+void python_games_of(const Ruleset& ruleset, std::vector<std::uintptr_t>& out) {
+  if (const PythonRuleset* python = python_ruleset_of(ruleset)) {
+    out.push_back(reinterpret_cast<std::uintptr_t>(python));
+  } else if (const Compound* compound = compound_of(ruleset)) {
+    for (std::size_t i = 0; i < compound->size(); ++i) python_games_of(compound->ruleset(i), out);
+  }
+}
+
 py::object python_position_of(const GamePosition& game) {
   const PythonRuleset* ruleset = python_ruleset_of(*game.ruleset);
   if (ruleset == nullptr) return py::none();

@@ -143,3 +143,12 @@ def test_progress_of_a_sum_with_a_python_game_is_reported_and_can_stop_it():
     with pytest.raises(RuntimeError, match="enough"):
         grundy.analyze(solver.position(3000) + "kayles 12", convention="misere", progress=progress)
     assert len(seen) == 1 and seen[0].positions > 0 and seen[0].limit == 4_000_000
+
+
+def test_positions_of_two_python_games_of_one_name_are_not_equal():
+    a = grundy.Solver(moves=lambda n: [], name="g")
+    b = grundy.Solver(moves=lambda n: [n - 1] if n else [], name="g")
+    assert a.position(1) == a.position(1) and hash(a.position(1)) == hash(a.position(1))
+    assert a.position(1) != b.position(1)
+    assert a.position(1) + "nim 2" != b.position(1) + "nim 2"
+    assert grundy.position("nim 3") == grundy.position("nim", 3)
