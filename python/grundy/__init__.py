@@ -359,6 +359,8 @@ class Analysis:
         if moves:
             more = "<li>…</li>" if len(self.winning_moves) > len(moves) or not self.complete else ""
             body += "<b>winning moves</b><ol>" + "".join(f"<li>{e(m)}</li>" for m in moves) + more + "</ol>"
+        if self.explanation:
+            body += f"<details><summary>why</summary><pre>{e(self.explanation)}</pre></details>"
         return body
 
 

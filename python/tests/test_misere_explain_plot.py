@@ -82,6 +82,7 @@ def test_the_explanation_is_the_command_lines():
     assert facts["sum"]["nim_sum"] == 2 and facts["sum"]["highest_bit"] == 1
     assert facts["sum"]["index"] == 0 and facts["sum"]["target"] == 1
     assert facts["move"] == a.winning_moves[0].description
+    assert "<details><summary>why</summary><pre>Nim (Bouton 1901)" in a._repr_html_()
     cli = os.environ.get("GRUNDY_CLI")
     if cli:
         for args, kwargs in ((["nim", "3", "4", "5"], {}),
