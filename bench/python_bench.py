@@ -10,6 +10,9 @@ games written in Python (docs/python.md).
 2. Positions per second through Python callbacks: grundy.Solver on a
    subtraction game (take 1, 2 or 3) from a heap of --positions, and on a
    game whose positions are tuples (two heaps, take from either).
+3. The same game in a sum with a built-in game (Solver.position(n) +
+   "nim 3"), in misère play: the library's retrograde analysis of the whole
+   sum through the UserRuleset path, in positions of the sum per second.
 
 Run from the repository after a build:
     /usr/bin/python3 bench/python_bench.py [--build build] [--to 4194304]
@@ -80,6 +83,19 @@ def main():
     elapsed = best(lambda: solver.value((side, side)), 1)
     print(f"user game, tuple positions (two heaps of {side}): "
           f"{solver.positions_met / elapsed:,.0f} positions/s ({solver.calls} calls)")
+
+    heap = n // 4
+    solver = grundy.Solver(moves=lambda k: [k - s for s in (1, 2, 3) if s <= k], name="take3")
+    whole = solver.position(heap) + "nim 3"
+    result = {}
+
+    def misere_sum():
+        result["a"] = grundy.analyze(whole, convention="misere", search_limit=10 * n)
+
+    elapsed = best(misere_sum, 1)
+    stored = int(result["a"].method.split("(")[1].split()[0])
+    print(f"user game in a sum, misère (take 1-3 from {heap} + nim 3, retrograde analysis): "
+          f"{stored / elapsed:,.0f} positions of the sum/s ({stored} positions)")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@
 #include "grundy/solve/compound_analysis.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/explanation.h"
+#include "grundy/solve/explanation_text.h"
 #include "grundy/solve/genus.h"
 #include "grundy/solve/remoteness.h"
 #include "grundy/solve/strategy.h"
@@ -52,6 +53,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_output.h"
+#include "grundy/solve/sequence_plot.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 

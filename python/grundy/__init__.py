@@ -18,10 +18,16 @@ analyze(game, ...)       who wins, the Grundy value, every winning move
 best_move(game, ...)     the move good play makes, in every convention
 values(ruleset, to=...)  G(0..to) of one heap, as a NumPy array
 value(ruleset, n)        G(n) for one n up to 2^63-1
+misere_values(r, to=...) G⁻(0..to) of one heap in misère play
+genera(ruleset, to=...)  the misère genus of each heap, and tame or wild
+genus(game, ...)         the misère genus of any position
 period(ruleset)          period, preperiod, saltus, and whether it is proven
+plot(values)             G(n) against n as an SVG image (a string, or a file)
 position(game, ...)      a position of built-in games (sums with ``+``)
 Graph(edges)             tokens on a directed graph (cycles allowed)
-Solver(game)             a game written in Python: values, outcomes, remoteness
+Solver(game)             a game written in Python: values, outcomes, remoteness;
+                         Solver.position(p) adds it to built-in games, in
+                         every convention
 nim_sum, nim_product, nim_square, nim_inverse    nim arithmetic below 2^64
 rulesets()               every ruleset name the parser accepts
 
@@ -33,7 +39,9 @@ A game is written as the command line writes it: ``"nim 3 4 5"``,
 Bad input raises :class:`ValueError`, a computation beyond a stated limit
 :class:`LimitError`, both with the one-line messages of the command line.
 Long computations release the GIL, call a ``progress`` callback, and stop
-cleanly on Ctrl-C (:class:`KeyboardInterrupt`).  docs/python.md is a tour.
+cleanly on Ctrl-C (:class:`KeyboardInterrupt`); an analysis says why in
+words (``Analysis.explanation``) and :func:`plot` draws G(n) as SVG.
+docs/python.md is a tour.
 """
 
 from __future__ import annotations
@@ -52,8 +60,10 @@ LimitError = _grundy.LimitError
 LimitError.__module__ = "grundy"
 
 __all__ = [
-    "Analysis", "Graph", "Infinity", "LimitError", "Move", "Periodicity", "Position",
-    "Progress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze", "best_move",
+    "Analysis", "Genera", "Genus", "Graph", "Infinity", "LimitError", "Move", "Periodicity",
+    "Position", "TameVerdict", "genera", "genus", "misere_values", "plot",
+    "Progress", "SearchProgress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze",
+    "best_move",
     "nim_inverse", "nim_product", "nim_square", "nim_sum", "pattern", "period", "position",
     "rulesets",
     "value", "values",
@@ -159,8 +169,15 @@ class Position:
 
     @property
     def has_cycles(self) -> bool:
-        """Whether play can return to a position (tokens on a graph with a cycle)."""
+        """Whether play can return to a position (tokens on a graph with a cycle;
+        a game written in Python is always taken to have them, see :class:`Solver`)."""
         return self._handle.has_cycles
+
+    @property
+    def user_position(self) -> Any:
+        """The Python position of a game written in Python (made by
+        :meth:`Solver.position`); None for built-in games and sums."""
+        return self._handle.user_position
 
     def options(self, limit: int = 100_000) -> List["Move"]:
         """Every legal move (at most ``limit``), each with the position after it."""
@@ -172,11 +189,15 @@ class Position:
     def __radd__(self, other: str) -> "Position":
         return Position(_handle(other, ()).plus(self._handle))
 
+    def _key(self) -> Tuple[Any, ...]:
+        # Games written in Python are told apart by their solver, not their name.
+        return (self.ruleset, tuple(self.numbers), tuple(self._handle.python_games))
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and (self.ruleset, self.numbers) == (other.ruleset, other.numbers)
+        return isinstance(other, Position) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.ruleset, tuple(self.numbers)))
+        return hash(self._key())
 
     def __str__(self) -> str:
         return self._handle.text
@@ -267,6 +288,13 @@ class Analysis:
                       list, for the conjunctive compound)
     suspense          Every-SG: each component's suspense number
     best_move         the move good play makes (also for a loser), if any
+    explanation       why, in words, as ``grundy analyze --explain`` prints it
+                      (normal and misère play): the nim-sum in binary columns
+                      and the heap its highest 1 picks, misère Nim's case,
+                      Wythoff's P-pair, Moore's column counts, or the method
+    facts             the same facts as a dict: ``kind`` ("nim_sum",
+                      "misere_nim", "wythoff", "moore", "staircase", "method")
+                      and that rule's numbers (e.g. ``facts["sum"]["nim_sum"]``)
     """
 
     position: Position
@@ -284,6 +312,8 @@ class Analysis:
     remoteness: Union[None, int, List[int]] = None
     suspense: Optional[List[int]] = None
     best_move: Optional[Move] = None
+    explanation: str = ""
+    facts: Optional[Dict[str, Any]] = None
 
     def _lines(self) -> List[Tuple[str, str]]:
         words = {"P": "the other player wins", "N": "the player to move wins",
@@ -329,13 +359,16 @@ class Analysis:
         if moves:
             more = "<li>…</li>" if len(self.winning_moves) > len(moves) or not self.complete else ""
             body += "<b>winning moves</b><ol>" + "".join(f"<li>{e(m)}</li>" for m in moves) + more + "</ol>"
+        if self.explanation:
+            body += f"<details><summary>why</summary><pre>{e(self.explanation)}</pre></details>"
         return body
 
 
 def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
             convention: str = "normal", remoteness: bool = False, max_moves: int = 10_000,
             count: bool = False, search_limit: int = 4_000_000,
-            proven_only: bool = False) -> Analysis:
+            proven_only: bool = False,
+            progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Analysis:
     """Who wins a position, its Grundy value, and every winning move.
 
     ``game`` is a text such as ``"kayles 5 + nim 3"``, a ruleset name followed
@@ -351,15 +384,21 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
     count         count the winning moves without listing them
     search_limit  most positions an exhaustive search may store
     proven_only   refuse values from a period observed but not proven
+    progress      called with a :class:`SearchProgress` while a position
+                  search runs (about every 50 ms, or every 4096 positions)
 
-    The computation releases the GIL.  Raises ValueError for bad input and
-    LimitError for a search beyond its limits.
+    A position of built-in games is searched with the GIL released; Ctrl-C
+    stops the search (KeyboardInterrupt, nothing half-stored).  A position
+    containing a game written in Python (:meth:`Solver.position`) is
+    searched on the calling thread, calling its ``moves``.  Raises
+    ValueError for bad input and LimitError for a search beyond its limits.
     """
     handle = _handle(game, numbers)
     if convention not in CONVENTIONS and convention != "misère":
         raise ValueError(f"unknown convention '{convention}': use normal, misere, every or conjunctive")
     raw = _grundy.analyze(handle, convention, bool(remoteness), _count(max_moves, "max_moves"),
-                          bool(count), _count(search_limit, "search_limit"), bool(proven_only))
+                          bool(count), _count(search_limit, "search_limit"), bool(proven_only),
+                          _search_progress_adapter(progress))
     pos = Position(handle)
     best = Move._from_whole(raw["best_move"]) if "best_move" in raw else None
     if "moves" not in raw:  # Every-SG, conjunctive, remoteness
@@ -372,11 +411,13 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
                     value_note=raw["value_note"], component_values=raw["component_values"],
                     winning_moves=moves, complete=raw["complete"], count=raw["count"],
                     method=raw["method"], proven=raw["proven"], moves_note=raw["moves_note"],
-                    best_move=moves[0] if moves else None)
+                    best_move=moves[0] if moves else None, explanation=raw["explanation"],
+                    facts=raw["facts"])
 
 
 def best_move(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
-              convention: str = "normal", search_limit: int = 4_000_000) -> Optional[Move]:
+              convention: str = "normal", search_limit: int = 4_000_000,
+              progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Optional[Move]:
     """The move good play makes, in any convention; None when there is no move.
 
     Normal and misère play: a winner hurries to the win (the option of least
@@ -384,10 +425,38 @@ def best_move(game: Union[str, Position], *numbers: Union[int, str, Sequence[int
     a move that keeps the draw.  Every-SG and conjunctive: every component
     moved by its suspense number or remoteness.  ``move.note`` says when the
     position was too large to search and the move is merely legal.
+    ``progress`` and Ctrl-C work as for :func:`analyze`.
     """
     handle = _handle(game, numbers)
-    raw = _grundy.best_move(handle, convention, _count(search_limit, "search_limit"))
+    raw = _grundy.best_move(handle, convention, _count(search_limit, "search_limit"),
+                            _search_progress_adapter(progress))
     return None if raw is None else Move._from_whole(raw)
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """Progress of a position search (analyze, best_move): ``search`` names
+    it ("exhaustive search", "retrograde analysis", "genus search",
+    "remoteness search", "suspense search", "exploration"); it holds
+    ``positions`` of at most ``limit`` (the search_limit)."""
+
+    search: str
+    positions: int
+    limit: int
+
+    @property
+    def fraction(self) -> float:
+        """positions / limit: how near the search is to its limit (a search
+        usually ends well before it)."""
+        return self.positions / self.limit if self.limit else 0.0
+
+
+def _search_progress_adapter(progress: Optional[Callable[[SearchProgress], Any]]) -> Optional[Callable[..., Any]]:
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise ValueError("progress must be a function of a grundy.SearchProgress, or None")
+    return lambda search, positions, limit: progress(SearchProgress(search, positions, limit))
 
 
 def _count(n: Any, what: str) -> int:
@@ -536,16 +605,20 @@ class ValueInfo:
 
 
 def value(ruleset: str, n: int, *, max: int = 2**22, observed: bool = False,
-          detail: bool = False) -> Union[int, ValueInfo]:
+          detail: bool = False,
+          progress: Optional[Callable[[Progress], Any]] = None) -> Union[int, ValueInfo]:
     """G(n) of one heap, for any n up to 2^63-1.
 
     Exact by a closed form, by computing, or by a proven period found among at
     most ``max`` values; otherwise LimitError, never a guess (``observed=True``
     accepts an observed period).  ``detail=True`` returns a :class:`ValueInfo`.
+    While a code's values are computed the GIL is released, ``progress`` is
+    called with a :class:`Progress` (``total`` is ``max``), and Ctrl-C stops
+    the computation with KeyboardInterrupt.
     """
     if not isinstance(ruleset, str):
         raise ValueError(f"value: the ruleset is a name such as 'kayles', not {ruleset!r}")
-    v, proven, method = _grundy.value(ruleset, n, max, bool(observed))
+    v, proven, method = _grundy.value(ruleset, n, max, bool(observed), _progress_adapter(progress))
     return ValueInfo(v, proven, method) if detail else v
 
 
@@ -615,6 +688,64 @@ def period(ruleset: str, *, max: int = 2**22, observe_to_max: bool = False, thre
                        raw["stopped"], raw["values"])
 
 
+def plot(data: Union["ValueArray", Periodicity, Sequence[int], _np.ndarray],
+         path: Optional[str] = None, *, title: Optional[str] = None, start: Optional[int] = None,
+         period: Optional[Periodicity] = None) -> str:
+    """G(n) against n as an SVG scatter plot, as ``grundy values --plot`` draws it.
+
+    ``data`` is what :func:`values` returns (its ruleset and start are used),
+    a :class:`Periodicity` (its values, with the period marked), or any
+    sequence of non-negative integers G(start), G(start + 1), ...
+    ``period`` marks a period on other data: a shaded band from the
+    preperiod, a line every period and a legend saying whether it is proven.
+    Returns the SVG text (valid XML; dots falling on one pixel are drawn
+    once, so the size grows with the pixels covered, not the values); with
+    ``path`` it is also written there (replaced at once, never half-written).
+    Needs no plotting library; in a notebook,
+    ``IPython.display.SVG(grundy.plot(g))`` shows it.
+    """
+    ruleset = getattr(data, "ruleset", "")
+    if isinstance(data, Periodicity):
+        period = data if period is None else period
+        values_ = data.values
+        first = 0
+    else:
+        values_ = data
+        first = getattr(data, "start", 0) if isinstance(data, ValueArray) else 0
+    if start is not None:
+        first = start
+    if isinstance(values_, (str, bytes)) or not hasattr(values_, "__len__"):
+        raise ValueError(f"plot: data is a value sequence (an array or a list of integers), "
+                         f"not {type(values_).__name__}")
+    array = _np.asarray(values_)
+    if array.ndim != 1:
+        raise ValueError(f"plot: data is a one-dimensional sequence of values, not of shape {array.shape}")
+    if array.size and array.dtype.kind not in "ui":
+        if array.dtype.kind == "O" and all(isinstance(v, int) and not isinstance(v, bool) for v in values_):
+            if any(v < 0 or v >= 2**64 for v in values_):
+                raise ValueError("plot: every value is an integer from 0 to 2^64-1")
+            array = _np.array(values_, dtype=_np.uint64)
+        else:
+            raise ValueError(f"plot: the values are integers, not {array.dtype}")
+    if array.size and array.dtype.kind == "i" and array.min() < 0:
+        raise ValueError(f"plot: the values are non-negative, not {int(array.min())}")
+    if period is not None and not isinstance(period, Periodicity):
+        raise ValueError("plot: period is a grundy.Periodicity (from grundy.period), or None")
+    if title is None:
+        last = first + len(array) - 1
+        title = f"{ruleset}: G(n), n = {first}..{last}" if ruleset else f"G(n), n = {first}..{last}"
+    if not isinstance(title, str):
+        raise ValueError("plot: title is a string")
+    if path is not None and not isinstance(path, str):
+        raise ValueError("plot: path is a file name (a string), or None")
+    marked = None
+    if period is not None:
+        marked = (period.period or 0, period.preperiod or 0, period.saltus, period.proven,
+                  period.checked_to)
+    return _grundy.plot(title, first, _np.ascontiguousarray(array, dtype=_np.uint64), marked,
+                        path or "")
+
+
 def pattern(table: Union[str, Sequence[int]], *, start: int = 0) -> Dict[str, Any]:
     """What a table of a family of positions shows (the table-and-pattern method).
 
@@ -626,6 +757,154 @@ def pattern(table: Union[str, Sequence[int]], *, start: int = 0) -> Dict[str, An
     ``draws`` and ``text`` (the report with a plot, as `grundy pattern` prints).
     """
     return dict(_grundy.pattern(table, start))
+
+
+# --------------------------------------------------------------------------
+# Misère play: G⁻(n), genera, the tame/wild verdict
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Genus:
+    """Conway's misère genus g^(g0 g1 g2 ...) of a position X (ONAG ch. 12,
+    Winning Ways ch. 13): ``value`` is g = G(X), ``misere`` lists
+    g_i = G⁻(X + i·*2) up to the index where the sequence provably
+    alternates for ever (``alternates_from``); ``misere[0]`` is G⁻(X), the
+    misère Grundy value.  ``symbol`` is the genus as Winning Ways writes it
+    ("0^120", "2^20"); ``tame`` says it is the genus of a nim position and
+    ``nim_like`` that of a single nim heap."""
+
+    value: int
+    misere: Tuple[int, ...]
+    alternates_from: int
+    symbol: str
+    tame: bool
+    nim_like: bool
+
+    @property
+    def misere_value(self) -> int:
+        """G⁻(X): who wins X alone in misère play (0: the player to move loses)."""
+        return self.misere[0]
+
+    def g(self, i: int) -> int:
+        """g_i = G⁻(X + i·*2) for any i >= 0 (the sequence alternates)."""
+        if isinstance(i, bool) or not isinstance(i, int) or i < 0:
+            raise ValueError(f"genus index must be a non-negative integer, not {i!r}")
+        a = self.alternates_from
+        if i >= a and i >= len(self.misere):
+            i = a + (i - a) % 2
+        return self.misere[i]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+def _genus(raw: Tuple[Any, ...]) -> Genus:
+    return Genus(raw[0], tuple(raw[1]), raw[2], raw[3], raw[4], raw[5])
+
+
+@dataclass(frozen=True)
+class TameVerdict:
+    """Whether a heap game is tame on heaps 0..max_heap: every position
+    reachable from them has a tame genus.  ``misere_nim_rule`` is True when,
+    besides, every heap has the genus of a nim heap, so that sums of these
+    heaps are won in misère play exactly as misère Nim with heaps G(n).
+    When wild, ``wild_heap`` is the least heap reaching a wild position,
+    ``wild_position`` the least such position (heap sizes) and
+    ``wild_genus`` its genus.  ``text`` is the verdict in one line."""
+
+    max_heap: int
+    tame: bool
+    nim_heaps: bool
+    misere_nim_rule: bool
+    firm_small_heap: Optional[int]
+    firm_small_genus: Optional[Genus]
+    wild_heap: Optional[int]
+    wild_position: Optional[Tuple[int, ...]]
+    wild_genus: Optional[Genus]
+    positions: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Genera:
+    """The misère genus of each heap ``start``..``start + len - 1`` of a heap
+    game (``genera[i]`` is heap start + i) and the tame/wild verdict over
+    heaps 0..to."""
+
+    ruleset: str
+    start: int
+    genera: List[Genus]
+    verdict: TameVerdict
+
+    def __str__(self) -> str:
+        rows = [f"{self.ruleset}: misère genus of a single heap, n = {self.start}.."
+                f"{self.start + len(self.genera) - 1}",
+                f"{'n':>8}  {'G(n)':>5}  {'G⁻(n)':>5}  genus"]
+        rows += [f"{self.start + i:>8}  {g.value:>5}  {g.misere_value:>5}  {g.symbol}"
+                 for i, g in enumerate(self.genera)]
+        return "\n".join(rows + [str(self.verdict)])
+
+    def _repr_html_(self) -> str:
+        e = _html.escape
+        cells = "".join(f"<tr><td>{self.start + i}</td><td>{g.value}</td><td>{g.misere_value}</td>"
+                        f"<td>{e(g.symbol)}</td></tr>" for i, g in enumerate(self.genera[:200]))
+        more = f"<p>… {len(self.genera) - 200} more heaps</p>" if len(self.genera) > 200 else ""
+        return (f"<b>misère genera of {e(self.ruleset)}</b><table><tr><th>n</th><th>G(n)</th>"
+                f"<th>G⁻(n)</th><th>genus</th></tr>{cells}</table>{more}<p>{e(self.verdict.text)}</p>")
+
+
+def misere_values(ruleset: str, to: int = 30, *, start: int = 0, search_limit: int = 4_000_000,
+                  progress: Optional[Callable[["SearchProgress"], Any]] = None) -> List[int]:
+    """G⁻(start..to): the misère Grundy value of each single heap (0: the
+    player to move loses that heap alone in misère play).
+
+    Computed by the exhaustive genus search over every sum of heaps the heaps
+    reach (docs/misere.md), bounded by ``search_limit`` positions (LimitError
+    beyond it, at once when a counted lower bound already passes it).  The
+    GIL is released; ``progress`` gets a :class:`SearchProgress`, and Ctrl-C
+    raises KeyboardInterrupt.  Misère values do not add like normal ones:
+    use :func:`analyze` with ``convention="misere"`` for sums.
+    """
+    if not isinstance(ruleset, str):
+        raise ValueError(f"misere_values: the ruleset is a name such as 'kayles', not {ruleset!r}")
+    return _grundy.misere_values(ruleset, start, to, _count(search_limit, "search_limit"),
+                                 _search_progress_adapter(progress))
+
+
+def genera(ruleset: str, to: int = 30, *, start: int = 0, search_limit: int = 4_000_000,
+           progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Genera:
+    """The misère genus of each heap start..to, and the tame/wild verdict over
+    heaps 0..to (as ``grundy values --misere --genus`` prints them).
+
+    Same search, limits, progress and Ctrl-C as :func:`misere_values`.
+    """
+    if not isinstance(ruleset, str):
+        raise ValueError(f"genera: the ruleset is a name such as 'kayles', not {ruleset!r}")
+    name, raw, verdict = _grundy.genera(ruleset, start, to, _count(search_limit, "search_limit"),
+                                        _search_progress_adapter(progress))
+    v = dict(verdict)
+    for key in ("firm_small_genus", "wild_genus"):
+        if v[key] is not None:
+            v[key] = _genus(v[key])
+    if v["wild_position"] is not None:
+        v["wild_position"] = tuple(v["wild_position"])
+    return Genera(name, start, [_genus(g) for g in raw], TameVerdict(**v))
+
+
+def genus(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
+          search_limit: int = 4_000_000,
+          progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Genus:
+    """The misère genus of one position of any game that always ends (a sum,
+    a game written in Python), by the exhaustive genus search; ValueError for
+    a game whose positions can repeat.  ``genus("kayles 3 4").misere_value``
+    is G⁻ of the whole position."""
+    handle = _handle(game, numbers)
+    raw, _positions = _grundy.genus(handle, _count(search_limit, "search_limit"),
+                                    _search_progress_adapter(progress))
+    return _genus(raw)
 
 
 # --------------------------------------------------------------------------
@@ -781,20 +1060,39 @@ class Solver:
     loopy games: values ∞(K) (:class:`Infinity`) and draws ("D").  More than
     ``position_limit`` positions raise LimitError; an exception raised by the
     game's functions (or Ctrl-C) propagates and leaves the solver usable.
+
+    :meth:`position` makes a :class:`Position` of the game, which adds to
+    built-in games (``solver.position(p) + "kayles 5"``) and goes to
+    :func:`analyze` and :func:`best_move` in every convention: misère play,
+    Every-SG, the conjunctive compound, remoteness.  Those analyses take the
+    game to have cycles (it cannot be known in advance) and so use the exact
+    retrograde analysis, bounded by their ``search_limit``.  ``name`` is the
+    game's name in sums (default: the game object's class name).
     """
 
     def __init__(self, game: Any = None, *, moves: Optional[Callable[[Any], Iterable[Any]]] = None,
                  components: Optional[Callable[[Any], Iterable[Any]]] = None,
                  canonical: Optional[Callable[[Any], Any]] = None,
-                 position_limit: int = 1_000_000) -> None:
+                 position_limit: int = 1_000_000, name: Optional[str] = None) -> None:
         if game is not None:
             moves = moves or getattr(game, "moves", None)
             components = components or getattr(game, "components", None)
             canonical = canonical or getattr(game, "canonical", None)
         if moves is None:
             raise ValueError("a game needs moves(position): give a game object or moves=...")
+        if name is None:
+            name = type(game).__name__ if game is not None else "game"
+        if not isinstance(name, str) or not name or any(c.isspace() or c == "+" for c in name):
+            raise ValueError(f"a game's name is a word without spaces or '+', not {name!r}")
         self.game = game
-        self._solver = _grundy.UserSolver(moves, canonical, components, position_limit)
+        self.name = name
+        self._solver = _grundy.UserSolver(moves, canonical, components, position_limit, name)
+
+    def position(self, position: Hashable) -> Position:
+        """``position`` as a :class:`Position`, for sums with other games and
+        :func:`analyze` / :func:`best_move` in every convention.  Its
+        ``user_position`` is ``position`` again."""
+        return Position(self._solver.position(position))
 
     def value(self, position: Hashable) -> Union[int, Infinity]:
         """γ: the Grundy value, or ∞(K) in a game with cycles."""
@@ -819,7 +1117,10 @@ class Solver:
 
     def analyze(self, position: Hashable, convention: str = "normal") -> Analysis:
         """An :class:`Analysis` of one position (moves as Python positions in
-        ``winning_moves``' descriptions)."""
+        ``winning_moves``' descriptions).  Every-SG and conjunctive
+        ("every", "conjunctive") go to :func:`analyze` of :meth:`position`."""
+        if convention in ("every", "conjunctive"):
+            return analyze(self.position(position), convention=convention)
         outcome = self.outcome(position, convention)
         wins = self.winning_moves(position, convention)
         v = self.value(position) if convention == "normal" else None
@@ -855,7 +1156,7 @@ class Solver:
         return self._solver.calls
 
     def __repr__(self) -> str:
-        return f"Solver({self.game!r}: {self.positions_met} positions met)"
+        return f"Solver({self.name}: {self.positions_met} positions met)"
 
 
 class _UserPosition:

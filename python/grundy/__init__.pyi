@@ -31,6 +31,8 @@ class Position:
     def components(self) -> List[Position]: ...
     @property
     def has_cycles(self) -> bool: ...
+    @property
+    def user_position(self) -> Any: ...
     def options(self, limit: int = ...) -> List[Move]: ...
     def __add__(self, other: Union[Position, str]) -> Position: ...
     def __radd__(self, other: str) -> Position: ...
@@ -60,13 +62,24 @@ class Analysis:
     remoteness: Union[None, int, List[int]]
     suspense: Optional[List[int]]
     best_move: Optional[Move]
+    explanation: str
+    facts: Optional[Dict[str, Any]]
     def _repr_html_(self) -> str: ...
+
+class SearchProgress:
+    search: str
+    positions: int
+    limit: int
+    @property
+    def fraction(self) -> float: ...
 
 def analyze(game: GameLike, *numbers: Number, convention: str = ..., remoteness: bool = ...,
             max_moves: int = ..., count: bool = ..., search_limit: int = ...,
-            proven_only: bool = ...) -> Analysis: ...
+            proven_only: bool = ...,
+            progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Analysis: ...
 def best_move(game: GameLike, *numbers: Number, convention: str = ...,
-              search_limit: int = ...) -> Optional[Move]: ...
+              search_limit: int = ...,
+              progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Optional[Move]: ...
 
 class Progress:
     reached: int
@@ -100,7 +113,8 @@ class ValueInfo:
     method: str
 
 def value(ruleset: str, n: int, *, max: int = ..., observed: bool = ...,
-          detail: bool = ...) -> Union[int, ValueInfo]: ...
+          detail: bool = ...,
+          progress: Optional[Callable[[Progress], Any]] = ...) -> Union[int, ValueInfo]: ...
 
 class Periodicity:
     ruleset: str
@@ -115,6 +129,49 @@ class Periodicity:
     values: np.ndarray
     @property
     def certificate(self) -> str: ...
+    def _repr_html_(self) -> str: ...
+
+def plot(data: Union[ValueArray, Periodicity, Sequence[int], np.ndarray], path: Optional[str] = ...,
+         *, title: Optional[str] = ..., start: Optional[int] = ...,
+         period: Optional[Periodicity] = ...) -> str: ...
+
+class Genus:
+    value: int
+    misere: Tuple[int, ...]
+    alternates_from: int
+    symbol: str
+    tame: bool
+    nim_like: bool
+    @property
+    def misere_value(self) -> int: ...
+    def g(self, i: int) -> int: ...
+
+class TameVerdict:
+    max_heap: int
+    tame: bool
+    nim_heaps: bool
+    misere_nim_rule: bool
+    firm_small_heap: Optional[int]
+    firm_small_genus: Optional[Genus]
+    wild_heap: Optional[int]
+    wild_position: Optional[Tuple[int, ...]]
+    wild_genus: Optional[Genus]
+    positions: int
+    text: str
+
+class Genera:
+    ruleset: str
+    start: int
+    genera: List[Genus]
+    verdict: TameVerdict
+    def _repr_html_(self) -> str: ...
+
+def misere_values(ruleset: str, to: int = ..., *, start: int = ..., search_limit: int = ...,
+                  progress: Optional[Callable[[SearchProgress], Any]] = ...) -> List[int]: ...
+def genera(ruleset: str, to: int = ..., *, start: int = ..., search_limit: int = ...,
+           progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Genera: ...
+def genus(game: GameLike, *numbers: Number, search_limit: int = ...,
+          progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Genus: ...
 
 def pattern(table: Union[str, Sequence[int]], *, start: int = ...) -> Dict[str, Any]: ...
 def period(ruleset: str, *, max: int = ..., observe_to_max: bool = ..., threads: int = ...,
@@ -142,10 +199,12 @@ class Graph:
 
 class Solver:
     game: Any
+    name: str
     def __init__(self, game: Any = ..., *, moves: Optional[Callable[[Any], Iterable[Any]]] = ...,
                  components: Optional[Callable[[Any], Iterable[Any]]] = ...,
                  canonical: Optional[Callable[[Any], Any]] = ...,
-                 position_limit: int = ...) -> None: ...
+                 position_limit: int = ..., name: Optional[str] = ...) -> None: ...
+    def position(self, position: Hashable) -> Position: ...
     def value(self, position: Hashable) -> Union[int, Infinity]: ...
     def grundy_value(self, position: Hashable) -> Optional[int]: ...
     def outcome(self, position: Hashable, convention: str = ...) -> str: ...

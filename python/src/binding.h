@@ -39,8 +39,21 @@ py::object gamma_to_python(const GammaValue& value);
 // (an InputError) naming `what` otherwise.
 std::uint64_t to_u64(const py::handle& value, const char* what);
 
+// Whether a position of this ruleset calls Python to list its moves (it is,
+// or contains, a game written in Python): its analyses then hold the GIL and
+// run on the caller's thread (long_run.h).
+bool calls_python(const Ruleset& ruleset);
+
+// The games written in Python a ruleset is or contains, each by its
+// address (positions of two games of one name are not equal), in order.
+void python_games_of(const Ruleset& ruleset, std::vector<std::uintptr_t>& out);
+
+// The Python position of a game written in Python; None for other games.
+py::object python_position_of(const GamePosition& game);
+
 void bind_games(py::module_& m);
 void bind_sequences(py::module_& m);
 void bind_user_games(py::module_& m);
+void bind_misere(py::module_& m);
 
 }  // namespace grundy::python

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "binding.h"
+#include "long_run.h"
 
 namespace grundy::python {
 
@@ -81,11 +82,109 @@ GameHandle disjunctive_of(const Compound& compound, const Position& position) {
   return GameHandle{sum_of(summands)};
 }
 
+py::dict nim_sum_step_dict(const NimSumStep& step) {
+  py::dict d;
+  d["values"] = step.values;
+  d["nim_sum"] = step.nim_sum;
+  d["highest_bit"] = step.highest_bit;
+  d["index"] = step.index;
+  d["others"] = step.others;
+  d["value"] = step.value;
+  d["target"] = step.target;
+  return d;
+}
+
+py::object move_description(const std::optional<Move>& move) {
+  return move ? py::object(py::str(move->description)) : py::object(py::none());
+}
+
+// The facts of explanation.h as a dict with a "kind"; moves by description.
+py::dict explanation_facts(const Explanation& facts) {
+  struct ToDict {
+    py::dict operator()(const MethodExplanation& e) const {
+      py::dict d;
+      d["kind"] = "method";
+      d["exhaustive_search"] = e.exhaustive_search;
+      return d;
+    }
+    py::dict operator()(const NimSumExplanation& e) const {
+      py::dict d;
+      d["kind"] = "nim_sum";
+      d["nim"] = e.nim;
+      d["heaps"] = e.heaps;
+      d["sum"] = nim_sum_step_dict(e.sum);
+      d["value_method"] = e.value_method;
+      d["move"] = move_description(e.move);
+      return d;
+    }
+    py::dict operator()(const MisereNimExplanation& e) const {
+      py::dict d;
+      d["kind"] = "misere_nim";
+      const char* cases[] = {"at_most_one_token", "one_large_heap", "several_large"};
+      d["case"] = cases[static_cast<int>(e.which)];
+      d["outcome"] = std::string(1, outcome_letter(e.outcome));
+      d["ones"] = e.ones;
+      d["large"] = e.large;
+      d["nim_sum"] = e.nim_sum;
+      if (e.which == MisereNimExplanation::Case::one_large_heap) {
+        d["large_index"] = e.large_index;
+        d["large_size"] = e.large_size;
+        d["keep"] = e.keep;
+        d["normal_target"] = e.normal_target;
+      }
+      if (e.which == MisereNimExplanation::Case::several_large) d["sum"] = nim_sum_step_dict(e.sum);
+      d["move"] = move_description(e.move);
+      return d;
+    }
+    py::dict operator()(const WythoffExplanation& e) const {
+      py::dict d;
+      d["kind"] = "wythoff";
+      const char* cases[] = {"empty", "p_pair", "not_pair", "beyond"};
+      d["case"] = cases[static_cast<int>(e.which)];
+      d["heaps"] = py::make_tuple(e.first, e.second);
+      d["difference"] = e.difference;
+      d["pair"] = e.pair ? py::object(py::make_tuple(e.pair->first, e.pair->second))
+                         : py::object(py::none());
+      py::list moves;
+      for (const auto& r : e.moves)
+        moves.append(py::make_tuple(r.move.description, py::make_tuple(r.first, r.second), r.k));
+      d["moves"] = moves;
+      return d;
+    }
+    py::dict operator()(const MooreExplanation& e) const {
+      py::dict d;
+      d["kind"] = "moore";
+      d["k"] = e.k;
+      d["heaps"] = e.heaps;
+      d["counts"] = e.counts;
+      d["residues"] = e.residues;
+      d["p_position"] = e.p_position;
+      d["move"] = move_description(e.move);
+      if (e.move) {
+        d["after"] = e.after;
+        d["residues_after"] = e.residues_after;
+      }
+      return d;
+    }
+    py::dict operator()(const StaircaseExplanation& e) const {
+      py::dict d;
+      d["kind"] = "staircase";
+      d["stairs"] = e.stairs;
+      d["odd_stairs"] = e.odd_stairs;
+      d["sum"] = nim_sum_step_dict(e.sum);
+      d["move"] = move_description(e.move);
+      return d;
+    }
+  };
+  return std::visit(ToDict{}, facts);
+}
+
 py::dict analyze_python(const GameHandle& game, const std::string& convention_name,
                         bool remoteness, std::size_t max_moves, bool count,
-                        std::uint64_t search_limit, bool proven_only) {
+                        std::uint64_t search_limit, bool proven_only, const py::object& progress) {
   const PyConvention convention = parse_convention(convention_name);
   const GamePosition& whole = game.whole;
+  const bool python = calls_python(*whole.ruleset);
   py::dict out;
   out["convention"] = convention_name;
   if (convention == PyConvention::every || convention == PyConvention::conjunctive) {
@@ -99,18 +198,17 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
     std::vector<std::uint64_t> numbers;
     std::optional<Position> move;
     std::string method;
-    {
-      py::gil_scoped_release release;
+    run_search(python, progress, "analysis", [&](const SearchControl* control) {
       if (conjunctive) {
-        auto c = analyze_conjunctive(*every.compound, every.position, search_limit);
+        auto c = analyze_conjunctive(*every.compound, every.position, search_limit, control);
         outcome = c.outcome, numbers = std::move(c.remoteness), move = std::move(c.move),
         method = std::move(c.method);
       } else {
-        auto c = analyze_every(*every.compound, every.position, search_limit);
+        auto c = analyze_every(*every.compound, every.position, search_limit, control);
         outcome = c.outcome, numbers = std::move(c.suspense), move = std::move(c.move),
         method = std::move(c.method);
       }
-    }
+    });
     out["outcome"] = std::string(1, outcome_letter(outcome));
     out[conjunctive ? "remoteness" : "suspense"] =
         numbers.empty() ? py::object(py::none()) : py::object(py::cast(numbers));
@@ -125,10 +223,9 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   const Convention play = convention == PyConvention::misere ? Convention::misere : Convention::normal;
   if (remoteness) {
     RemotenessAnalysis r;
-    {
-      py::gil_scoped_release release;
-      r = analyze_remoteness(*whole.ruleset, whole.position, play, search_limit);
-    }
+    run_search(python, progress, "analysis", [&](const SearchControl* control) {
+      r = analyze_remoteness(*whole.ruleset, whole.position, play, search_limit, control);
+    });
     out["outcome"] = std::string(1, outcome_letter(r.outcome));
     out["remoteness"] = optional_int(r.remoteness);
     out["method"] = r.method;
@@ -142,10 +239,11 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   options.search_limit = search_limit;
   options.compute.accept_observed = !proven_only;
   Analysis a;
-  {
-    py::gil_scoped_release release;
-    a = analyze(*whole.ruleset, whole.position, options);
-  }
+  run_search(python, progress, "analysis", [&](const SearchControl* control) {
+    AnalysisOptions watched = options;
+    watched.control = control;
+    a = analyze(*whole.ruleset, whole.position, watched);
+  });
   out["outcome"] = std::string(1, outcome_letter(a.outcome));
   out["value"] = optional_int(a.value);
   out["value_note"] = a.value_note;
@@ -183,25 +281,34 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
     moves.append(py::make_tuple(component, m.description, splice_in, m.index, m.replaced, m.parts));
   }
   out["moves"] = moves;
+  // Why: the facts of the rule that decides it, and their wording (the
+  // command line's --explain).
+  const Convention explained = play;
+  out["facts"] = explanation_facts(explain(*whole.ruleset, whole.position, a, explained));
+  out["explanation"] = explanation_text(*whole.ruleset, whole.position, a,
+                                        explained == Convention::misere);
   return out;
 }
 
 py::object best_move_python(const GameHandle& game, const std::string& convention_name,
-                            std::uint64_t search_limit) {
+                            std::uint64_t search_limit, const py::object& progress) {
   const PyConvention convention = parse_convention(convention_name);
   if (convention == PyConvention::every || convention == PyConvention::conjunctive) {
-    py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false);
+    py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false,
+                                progress);
     return a.contains("best_move") ? py::object(a["best_move"]) : py::object(py::none());
   }
   const GamePosition& whole = game.whole;
   std::optional<Strategy::Choice> choice;
-  {
-    py::gil_scoped_release release;
-    Strategy strategy(*whole.ruleset,
-                      convention == PyConvention::misere ? Convention::misere : Convention::normal,
-                      search_limit);
-    choice = strategy.best_move(whole.position);
-  }
+  run_search(calls_python(*whole.ruleset), progress, "best_move",
+             [&](const SearchControl* control) {
+               Strategy strategy(*whole.ruleset,
+                                 convention == PyConvention::misere ? Convention::misere
+                                                                    : Convention::normal,
+                                 search_limit);
+               strategy.set_control(control);
+               choice = strategy.best_move(whole.position);
+             });
   if (!choice) return py::none();
   return whole_move(whole, choice->after, choice->note);
 }
@@ -303,6 +410,13 @@ void bind_games(py::module_& m) {
       .def_property_readonly("ruleset", [](const GameHandle& g) { return g.whole.ruleset->name(); })
       .def_property_readonly("numbers", [](const GameHandle& g) { return g.whole.position; })
       .def_property_readonly("has_cycles", [](const GameHandle& g) { return g.whole.ruleset->has_cycles(); })
+      .def_property_readonly("user_position", [](const GameHandle& g) { return python_position_of(g.whole); })
+      .def_property_readonly("python_games",
+                             [](const GameHandle& g) {
+                               std::vector<std::uintptr_t> ids;
+                               python_games_of(*g.whole.ruleset, ids);
+                               return ids;
+                             })
       .def("summands",
            [](const GameHandle& g) {
              py::list out;
@@ -340,9 +454,10 @@ void bind_games(py::module_& m) {
 
   m.def("game", &game_from_python, py::arg("game"));
   m.def("analyze", &analyze_python, py::arg("game"), py::arg("convention"), py::arg("remoteness"),
-        py::arg("max_moves"), py::arg("count"), py::arg("search_limit"), py::arg("proven_only"));
+        py::arg("max_moves"), py::arg("count"), py::arg("search_limit"), py::arg("proven_only"),
+        py::arg("progress"));
   m.def("best_move", &best_move_python, py::arg("game"), py::arg("convention"),
-        py::arg("search_limit"));
+        py::arg("search_limit"), py::arg("progress"));
 
   py::class_<GraphHandle>(m, "GraphHandle")
       .def(py::init(&make_graph), py::arg("vertex_count"), py::arg("edges"), py::arg("names"),

@@ -41,6 +41,9 @@ PYBIND11_MODULE(_grundy, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const LimitError& e) {
       PyErr_SetString(limit_error.ptr(), e.what());
+    } catch (const Interrupted& e) {
+      // A search stopped by its stop flag, which only Ctrl-C raises here.
+      PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
     }
   });
 
@@ -78,4 +81,5 @@ PYBIND11_MODULE(_grundy, m) {
   bind_games(m);
   bind_sequences(m);
   bind_user_games(m);
+  bind_misere(m);
 }

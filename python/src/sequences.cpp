@@ -3,101 +3,26 @@
 // Ctrl-C and a progress callback work while the GIL is released.
 #include <unistd.h>
 
-#include <chrono>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 #include <pybind11/numpy.h>
 
 #include "binding.h"
+#include "long_run.h"
 #include "grundy/solve/pattern.h"
 
 namespace grundy::python {
 
 namespace {
 
-// The latest progress an engine reported, handed from its thread to Python's.
-struct ProgressBox {
-  std::mutex mutex;
-  EngineProgress latest;
-  bool fresh = false;
-  void report(const EngineProgress& p) {
-    std::lock_guard lock(mutex);
-    latest = p;
-    fresh = true;
-  }
-};
-
-// Runs `work` on a thread of its own while this one, without the GIL, waits.
-// Every 50 ms it takes the GIL to look for Ctrl-C (PyErr_CheckSignals) and to
-// call `callback(reached, total, rare_count, mask)` with fresh progress. A
-// Python exception from either raises `stop`; work() must then return soon
-// (the engines check the flag every few thousand heaps), and the exception
-// is raised here once it has, a KeyboardInterrupt with `interrupted(reached)`
-// as its message. An exception from work() is rethrown as it is.
-template <class Work>
-void run_interruptible(Work work, std::atomic<bool>& stop, ProgressBox& box,
-                       const py::object& callback, Heap total,
-                       const std::function<std::string()>& interrupted) {
-  std::mutex mutex;
-  std::condition_variable done_signal;
-  bool done = false;
-  std::exception_ptr failure;
-  std::optional<py::error_already_set> python_error;
-  {
-    py::gil_scoped_release release;
-    std::thread worker([&] {
-      try {
-        work();
-      } catch (...) {
-        failure = std::current_exception();
-      }
-      std::lock_guard lock(mutex);
-      done = true;
-      done_signal.notify_all();
-    });
-    while (true) {
-      {
-        std::unique_lock lock(mutex);
-        if (done_signal.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) break;
-      }
-      if (stop.load()) continue;  // stopping already: only wait
-      py::gil_scoped_acquire acquire;
-      if (PyErr_CheckSignals() != 0) {
-        python_error.emplace();
-        stop.store(true);
-        continue;
-      }
-      EngineProgress p;
-      bool fresh = false;
-      {
-        std::lock_guard lock(box.mutex);
-        std::swap(fresh, box.fresh);
-        p = box.latest;
-      }
-      if (fresh && !callback.is_none()) {
-        try {
-          callback(p.reached, total, p.rare_count, p.mask);
-        } catch (py::error_already_set& e) {
-          python_error.emplace(std::move(e));
-          stop.store(true);
-        }
-      }
-    }
-    worker.join();
-  }
-  if (failure) std::rethrow_exception(failure);
-  if (python_error) {
-    if (python_error->matches(PyExc_KeyboardInterrupt)) {
-      python_error.reset();
-      PyErr_SetString(PyExc_KeyboardInterrupt, interrupted().c_str());
-      throw py::error_already_set();
-    }
-    throw std::move(*python_error);
-  }
+// Hands the latest engine progress to progress(reached, total, rare_count,
+// mask) when there is a callback and fresh progress.
+std::function<void()> engine_delivery(ProgressBox<EngineProgress>& box, const py::object& progress,
+                                      Heap total) {
+  return [&box, &progress, total] {
+    if (progress.is_none()) return;
+    if (auto p = box.take()) progress(p->reached, total, p->rare_count, p->mask);
+  };
 }
 
 const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const char* command) {
@@ -166,7 +91,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
           SequenceRun::resume(*source.code, std::move(saved), resume, threads));
     }
     std::atomic<bool> stop{false};
-    ProgressBox box;
+    ProgressBox<EngineProgress> box;
     SequenceRunControl control;
     control.progress = [&](const EngineProgress& p) { box.report(p); };
     control.stop = &stop;
@@ -176,7 +101,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
       };
       control.save_every = checkpoint_every;
     }
-    run_interruptible([&] { run->extend(to, control); }, stop, box, progress, to + 1, [&] {
+    run_interruptible([&] { run->extend(to, control); }, stop, engine_delivery(box, progress, to + 1), [&] {
       return fmt::format("interrupted at n = {}{}", run->reached(),
                          checkpoint.empty() ? std::string()
                                             : fmt::format("; continue with resume='{}'", checkpoint));
@@ -204,7 +129,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
 }
 
 py::tuple value_python(const std::string& name, const py::object& n_obj, const py::object& max_obj,
-                       bool observed) {
+                       bool observed, const py::object& progress) {
   const auto ruleset = parse_ruleset(name);
   const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
   const Heap n = to_u64(n_obj, "value: n");
@@ -213,18 +138,28 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   ComputeLimits limits;
   limits.max_code_values = to_u64(max_obj, "value: max");
   limits.accept_observed = observed;
-  Nimber v;
-  bool proven;
+  Nimber v = 0;
+  bool proven = true;
   std::string method;
-  {
-    py::gil_scoped_release release;
-    HeapValues values(heaps, limits);
-    v = values.value(n);
-    const auto& period = values.periodicity();
-    const bool beyond_table = period && n >= period->checked_to;
-    proven = !beyond_table || period->proven;
-    method = beyond_table || values.has_closed_form() ? values.method() : "computed";
-  }
+  // A code's values may be computed (up to `max` of them) in search of a
+  // proven period: on a thread of its own, with progress and Ctrl-C.
+  std::atomic<bool> stop{false};
+  ProgressBox<EngineProgress> box;
+  EngineControl control;
+  control.progress = [&](const EngineProgress& p) { box.report(p); };
+  control.stop = &stop;
+  run_interruptible(
+      [&] {
+        HeapValues values(heaps, limits);
+        values.set_control(&control);
+        v = values.value(n);
+        const auto& period = values.periodicity();
+        const bool beyond_table = period && n >= period->checked_to;
+        proven = !beyond_table || period->proven;
+        method = beyond_table || values.has_closed_form() ? values.method() : "computed";
+      },
+      stop, engine_delivery(box, progress, limits.max_code_values),
+      [&] { return fmt::format("value of {} at n = {} interrupted", ruleset->name(), n); });
   return py::make_tuple(v, proven, method);
 }
 
@@ -248,13 +183,14 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
   options.observe_to_max = observe_to_max;
   options.threads = threads;
   std::atomic<bool> stop{false};
-  ProgressBox box;
+  ProgressBox<EngineProgress> box;
   EngineControl control;
   control.progress = [&](const EngineProgress& p) { box.report(p); };
   control.stop = &stop;
   auto search = std::make_unique<PeriodSearch>();
-  run_interruptible([&] { *search = search_period(*code, options, control); }, stop, box, progress,
-                    options.max_values, [&] { return std::string("period search interrupted"); });
+  run_interruptible([&] { *search = search_period(*code, options, control); }, stop,
+                    engine_delivery(box, progress, options.max_values),
+                    [&] { return std::string("period search interrupted"); });
   const Periodicity& p = search->periodicity;
   py::dict out;
   out["ruleset"] = code->name();
@@ -311,15 +247,47 @@ py::dict pattern_python(const py::object& table, const py::object& start_obj) {
   return out;
 }
 
+// The SVG scatter plot of G(start..) (solve/sequence_plot.h), written to
+// `path` as well when it is not empty. `period` is None or (period,
+// preperiod, saltus, proven, checked_to).
+std::string plot_python(const std::string& title, const py::object& start_obj,
+                        const py::array_t<std::uint64_t, py::array::c_style>& values,
+                        const py::object& period, const std::string& path) {
+  const Heap start = to_u64(start_obj, "plot: start");
+  const std::size_t count = static_cast<std::size_t>(values.size());
+  if (start > kMaxHeap || (count > 0 && count - 1 > kMaxHeap - start))
+    throw InputError(std::to_string(start), "plot: start + the number of values is over 2^63-1");
+  std::vector<Nimber> list(values.data(), values.data() + count);
+  std::optional<Periodicity> p;
+  if (!period.is_none()) {
+    const py::tuple t = period.cast<py::tuple>();
+    p.emplace();
+    p->period = to_u64(t[0], "plot: period");
+    p->preperiod = to_u64(t[1], "plot: preperiod");
+    p->saltus = t[2].cast<std::int64_t>();
+    p->proven = t[3].cast<bool>();
+    p->checked_to = to_u64(t[4], "plot: checked_to");
+  }
+  std::string svg;
+  {
+    py::gil_scoped_release release;
+    svg = svg_plot(title, start, list, p ? &*p : nullptr);
+    if (!path.empty()) write_svg_plot(path, title, start, list, p ? &*p : nullptr);
+  }
+  return svg;
+}
+
 }  // namespace
 
 void bind_sequences(py::module_& m) {
+  m.def("plot", &plot_python, py::arg("title"), py::arg("start"), py::arg("values"),
+        py::arg("period"), py::arg("path"));
   m.def("pattern", &pattern_python, py::arg("table"), py::arg("start"));
   m.def("values", &values_python, py::arg("ruleset"), py::arg("start"), py::arg("to"),
         py::arg("threads"), py::arg("progress"), py::arg("checkpoint"),
         py::arg("checkpoint_every"), py::arg("resume"), py::arg("max_memory"));
   m.def("value", &value_python, py::arg("ruleset"), py::arg("n"), py::arg("max"),
-        py::arg("observed"));
+        py::arg("observed"), py::arg("progress"));
   m.def("period", &period_python, py::arg("ruleset"), py::arg("max"), py::arg("observe_to_max"),
         py::arg("threads"), py::arg("progress"));
 }

@@ -1,11 +1,16 @@
 // Games written in Python, solved by the library's user-game solver
-// (include/grundy/solve/user_game.h). The C++ model's position is a number:
-// the index of a Python position in a table of the positions met, so the
-// solver's memo tables hold integers and Python hashes each position once,
-// when it is numbered. The GIL is held throughout: every step calls Python.
+// (include/grundy/solve/user_game.h), and, as a Ruleset (user_ruleset.h),
+// by every analysis of the library: misère play, Every-SG, the conjunctive
+// compound, remoteness, and sums with built-in games (rules/compound.h).
+// The C++ model's position is a number: the index of a Python position in a
+// table of the positions met, so the solver's memo tables hold integers and
+// Python hashes each position once, when it is numbered. The GIL is held
+// throughout: every step calls Python (games.cpp does not release it for a
+// position that contains such a game: calls_python).
 #include <fmt/format.h>
 
 #include "binding.h"
+#include "grundy/solve/user_ruleset.h"
 
 namespace grundy::python {
 
@@ -59,7 +64,7 @@ struct PositionTable {
 // The Game model of user_game.h over a PositionTable.
 struct PythonGame {
   using position = std::uint64_t;
-  PositionTable* table;
+  std::shared_ptr<PositionTable> table;
 
   std::vector<position> moves(const position& p) const {
     return table->numbers(table->call(table->moves_fn, p), "moves()");
@@ -73,8 +78,16 @@ struct PythonGame {
     if (table->components_fn.is_none()) return {p};
     return table->numbers(table->call(table->components_fn, p), "components()");
   }
+  // The position's repr(), as a sum or a move shows it.
+  std::string describe(const position& p) const { return py::repr(table->positions[p]); }
 };
 static_assert(GameWithComponents<PythonGame> && GameWithCanonical<PythonGame>);
+
+using PythonRuleset = UserRuleset<PythonGame>;
+
+const PythonRuleset* python_ruleset_of(const Ruleset& ruleset) {
+  return dynamic_cast<const PythonRuleset*>(&ruleset);
+}
 
 Convention play_convention(const std::string& name) {
   if (name == "normal") return Convention::normal;
@@ -86,8 +99,8 @@ Convention play_convention(const std::string& name) {
 class UserSolver {
  public:
   UserSolver(py::object moves, py::object canonical, py::object components,
-             const py::object& position_limit)
-      : table_(std::make_unique<PositionTable>()) {
+             const py::object& position_limit, const std::string& name)
+      : table_(std::make_shared<PositionTable>()) {
     if (!PyCallable_Check(moves.ptr()))
       throw InputError("moves", "moves must be a function of a position");
     if (!canonical.is_none() && !PyCallable_Check(canonical.ptr()))
@@ -99,7 +112,16 @@ class UserSolver {
     table_->moves_fn = std::move(moves);
     table_->canonical_fn = std::move(canonical);
     table_->components_fn = std::move(components);
-    solver_ = std::make_unique<GameSolver<PythonGame>>(PythonGame{table_.get()}, limit);
+    solver_ = std::make_unique<GameSolver<PythonGame>>(PythonGame{table_}, limit);
+    // Declared to have cycles: the library cannot know, and retrograde
+    // analysis is exact either way (user_ruleset.h).
+    ruleset_ = std::make_shared<const PythonRuleset>(PythonGame{table_}, name, true);
+  }
+
+  // The position as a position of the library's games, for sums and every
+  // convention (games.cpp).
+  GameHandle position(const py::object& p) {
+    return GameHandle{GamePosition{ruleset_, ruleset_->encode(id(p))}};
   }
 
   py::object value(const py::object& p) { return gamma_to_python(solver_->value(id(p))); }
@@ -124,16 +146,42 @@ class UserSolver {
  private:
   std::uint64_t id(const py::object& p) { return table_->number(p.ptr()); }
 
-  std::unique_ptr<PositionTable> table_;
+  std::shared_ptr<PositionTable> table_;
   std::unique_ptr<GameSolver<PythonGame>> solver_;
+  std::shared_ptr<const PythonRuleset> ruleset_;
 };
 
 }  // namespace
 
+bool calls_python(const Ruleset& ruleset) {
+  if (python_ruleset_of(ruleset) != nullptr) return true;
+  if (const Compound* compound = compound_of(ruleset)) {
+    for (std::size_t i = 0; i < compound->size(); ++i)
+      if (calls_python(compound->ruleset(i))) return true;
+  }
+  return false;
+}
+
+void python_games_of(const Ruleset& ruleset, std::vector<std::uintptr_t>& out) {
+  if (const PythonRuleset* python = python_ruleset_of(ruleset)) {
+    out.push_back(reinterpret_cast<std::uintptr_t>(python));
+  } else if (const Compound* compound = compound_of(ruleset)) {
+    for (std::size_t i = 0; i < compound->size(); ++i) python_games_of(compound->ruleset(i), out);
+  }
+}
+
+py::object python_position_of(const GamePosition& game) {
+  const PythonRuleset* ruleset = python_ruleset_of(*game.ruleset);
+  if (ruleset == nullptr) return py::none();
+  return ruleset->game().table->positions[ruleset->decode(game.position)];
+}
+
 void bind_user_games(py::module_& m) {
   py::class_<UserSolver>(m, "UserSolver")
-      .def(py::init<py::object, py::object, py::object, const py::object&>(), py::arg("moves"),
-           py::arg("canonical"), py::arg("components"), py::arg("position_limit"))
+      .def(py::init<py::object, py::object, py::object, const py::object&, const std::string&>(),
+           py::arg("moves"), py::arg("canonical"), py::arg("components"),
+           py::arg("position_limit"), py::arg("name"))
+      .def("position", &UserSolver::position)
       .def("value", &UserSolver::value)
       .def("outcome", &UserSolver::outcome)
       .def("winning_moves", &UserSolver::winning_moves)

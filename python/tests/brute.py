@@ -86,3 +86,68 @@ def label_digraph(n, followers, misere=False):
                 continue
             changed = True
     return ["D" if x is None else x for x in label]
+
+
+def label_game(root, options, misere=False):
+    """Win/loss/draw ("N"/"P"/"D") of the mover at `root` in any game given by
+    its options function (cycles allowed): every position reachable is
+    explored, then labelled backwards from the positions without a move."""
+    seen = {root: None}
+    order = [root]
+    follow = {}
+    for p in order:
+        follow[p] = list(dict.fromkeys(options(p)))
+        for q in follow[p]:
+            if q not in seen:
+                seen[q] = None
+                order.append(q)
+    label = dict(seen)
+    changed = True
+    while changed:
+        changed = False
+        for u in order:
+            if label[u] is not None:
+                continue
+            opts = follow[u]
+            if not opts:
+                label[u] = "N" if misere else "P"
+            elif any(label[v] == "P" for v in opts):
+                label[u] = "N"
+            elif all(label[v] == "N" for v in opts):
+                label[u] = "P"
+            else:
+                continue
+            changed = True
+    return "D" if label[root] is None else label[root]
+
+
+def sum_options(component_options):
+    """Options of a disjunctive sum (a tuple of components): move in one."""
+    def options(pos):
+        for i, c in enumerate(pos):
+            for o in component_options[i](c):
+                yield pos[:i] + (o,) + pos[i + 1:]
+    return options
+
+
+def every_options(component_options, conjunctive):
+    """Options of the Every-SG (continued conjunctive) or the conjunctive
+    compound (Winning Ways ch. 9): move in every component that can move;
+    the conjunctive compound has no move once some component has none."""
+    def options(pos):
+        lists = [list(component_options[i](c)) for i, c in enumerate(pos)]
+        if conjunctive and any(not opts for opts in lists):
+            return
+        if not any(lists):
+            return
+        choices = [opts if opts else [c] for opts, c in zip(lists, pos)]
+
+        def product(i):
+            if i == len(choices):
+                yield ()
+                return
+            for o in choices[i]:
+                for rest in product(i + 1):
+                    yield (o,) + rest
+        yield from product(0)
+    return options

@@ -184,3 +184,21 @@ def test_reprs_read_well():
     assert repr(grundy.position("nim 3")) == "grundy.position('nim 3')"
     assert "149459" in str(grundy.period("0.16"))
     assert grundy.__doc__ and all(getattr(grundy, name).__doc__ for name in grundy.__all__ if name != "LimitError")
+
+
+def test_networkx_digraphs_give_the_graph_of_their_edges():
+    nx = pytest.importorskip("networkx")
+    d = nx.gnp_random_graph(12, 0.2, seed=7, directed=True)
+    d.add_node("isolated")
+    g = grundy.Graph.from_networkx(d, name="random")
+    assert g.nodes == list(d.nodes()) and g.edge_count == d.number_of_edges()
+    same = grundy.Graph(list(d.edges()), vertices=list(d.nodes()))
+    assert g.values() == same.values() and g.value("isolated") == 0
+    followers = [[list(d.nodes()).index(w) for w in d.successors(v)] for v in d.nodes()]
+    labels = brute.label_digraph(len(followers), followers)
+    for i, v in enumerate(d.nodes()):
+        assert grundy.analyze(g.position(v)).outcome == labels[i]
+    multi = nx.MultiDiGraph([("a", "b"), ("a", "b"), ("b", "c")])
+    assert grundy.Graph.from_networkx(multi).values() == {"a": 0, "b": 1, "c": 0}
+    with pytest.raises(ValueError, match="directed"):
+        grundy.Graph.from_networkx(nx.Graph([(1, 2)]))

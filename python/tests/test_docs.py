@@ -34,3 +34,32 @@ def test_help_is_readable():
     for name in grundy.__all__:
         if name != "LimitError":
             assert getattr(grundy, name).__doc__, name
+
+
+def test_the_type_stubs_declare_every_public_name():
+    import ast
+
+    stub = os.path.join(os.path.dirname(grundy.__file__), "__init__.pyi")
+    with open(stub, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    declared = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            declared.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            declared.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            declared.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    missing = [name for name in grundy.__all__ if name not in declared]
+    assert not missing, f"not in __init__.pyi: {missing}"
+    # And every public function's keyword arguments are the stub's.
+    import inspect
+    stubbed = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for name, node in stubbed.items():
+        real = getattr(grundy, name, None)
+        if callable(real) and not isinstance(real, type):
+            params = set(inspect.signature(real).parameters)
+            args = {a.arg for a in node.args.args + node.args.kwonlyargs}
+            if node.args.vararg:
+                args.add(node.args.vararg.arg)
+            assert params == args, (name, params ^ args)

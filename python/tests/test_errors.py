@@ -62,6 +62,34 @@ BAD_INPUT = [
     (lambda: grundy.Solver(moves=lambda p: [], position_limit=0), "position_limit"),
     (lambda: grundy.Solver(moves=lambda p: []).outcome(1, "every"), "every"),
     (lambda: grundy.Solver(moves=lambda p: 5).value(1), "moves()"),
+    (lambda: grundy.Solver(moves=lambda p: [], name="two words"), "name"),
+    (lambda: grundy.Solver(moves=lambda p: [], name=""), "name"),
+    (lambda: grundy.analyze("nim 3", progress=5), "progress"),
+    (lambda: grundy.best_move("nim 3", progress="x"), "progress"),
+    (lambda: grundy.value("0.6", 10, progress=1), "progress"),
+    (lambda: grundy.analyze(grundy.Solver(moves=lambda p: []).position(1) + "nim 2",
+                            convention="every", remoteness=True), "remoteness"),
+    (lambda: grundy.misere_values("wythoff", 5), "heap ruleset"),
+    (lambda: grundy.misere_values("kayles", 5, start=9), "smaller"),
+    (lambda: grundy.misere_values("kayles", -1), "-1"),
+    (lambda: grundy.misere_values(77, 5), "ruleset"),
+    (lambda: grundy.misere_values("kayles", 5, search_limit=0), "search_limit"),
+    (lambda: grundy.genera("nosuch", 5), "nosuch"),
+    (lambda: grundy.genera("kayles", 2**64), str(2**64)),
+    (lambda: grundy.genus("nim 3", search_limit=True), "search_limit"),
+    (lambda: grundy.genus(grundy.Graph([(0, 0)]).position(0)), "repeat"),
+    (lambda: grundy.genera("kayles", 3).genera[0].g(-1), "-1"),
+    (lambda: grundy.plot("0.6"), "value sequence"),
+    (lambda: grundy.plot(5), "value sequence"),
+    (lambda: grundy.plot([1, -2]), "-2"),
+    (lambda: grundy.plot([[1, 2], [3, 4]]), "one-dimensional"),
+    (lambda: grundy.plot([1.5, 2.0]), "integers"),
+    (lambda: grundy.plot([1, 2**64]), "2^64"),
+    (lambda: grundy.plot([1, 2], period=12), "Periodicity"),
+    (lambda: grundy.plot([1, 2], title=3), "title"),
+    (lambda: grundy.plot([1, 2], start=-1), "-1"),
+    (lambda: grundy.plot([1, 2], start=2**63), "2^63-1"),
+    (lambda: grundy.plot([1, 2], "/no/such/dir/plot.svg"), "/no/such/dir/plot.svg"),
 ]
 
 
@@ -79,6 +107,8 @@ def test_at_least_thirty_malformed_calls():
 
 
 def test_refused_computations_are_limit_errors():
+    with pytest.raises(grundy.LimitError):
+        grundy.misere_values("kayles", 300, search_limit=1000)
     with pytest.raises(grundy.LimitError, match="positions"):
         grundy.analyze("kayles 30 30 30 30", convention="misere", search_limit=1000)
     with pytest.raises(grundy.LimitError, match="max_memory"):

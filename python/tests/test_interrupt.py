@@ -11,6 +11,7 @@ import sys
 import pytest
 
 import grundy
+import brute
 
 CHILD = r"""
 import sys, grundy
@@ -57,3 +58,60 @@ def test_an_exception_in_the_progress_callback_stops_the_run():
     with pytest.raises(RuntimeError, match="stop here"):
         grundy.values("0.6", to=2**26, threads=1, progress=progress)
     assert len(calls) == 1
+
+
+SEARCH_CHILD = r"""
+import sys, grundy
+started = False
+def progress(p):
+    global started
+    if not started:
+        started = True
+        print("started", p.search, flush=True)
+if sys.argv[1] == "python":
+    steps = grundy.Solver(moves=lambda n: [n - 1, n - 2] if n >= 2 else [], name="steps")
+    game = steps.position(10**6) + "kayles 40 41"
+else:
+    game = "kayles 30 31 32 33 34"
+try:
+    grundy.analyze(game, convention="misere", search_limit=10**9, progress=progress)
+    print("finished")
+except KeyboardInterrupt as e:
+    print("interrupted:", e)
+# The interpreter still works: a small analysis after the interrupted one.
+print(grundy.analyze("nim 1 2 3").outcome)
+"""
+
+
+@pytest.mark.parametrize("game", ["builtin", "python"])
+def test_ctrl_c_stops_a_position_search_cleanly(game):
+    # Built-in games: the search runs without the GIL on a thread of its own;
+    # with a game written in Python, on the calling thread (SearchControl).
+    child = subprocess.Popen([sys.executable, "-c", SEARCH_CHILD, game], stdout=subprocess.PIPE,
+                             text=True, env=dict(os.environ))
+    first = child.stdout.readline().strip()
+    assert first.startswith("started"), first
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0, out
+    if out.startswith("finished"):
+        pytest.skip("the search finished before the signal arrived")
+    assert out == "interrupted: analysis interrupted\nP\n"
+
+
+def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
+    def stop(p):
+        raise RuntimeError("stop here")
+
+    # Officers (0.6) has no proven period: its values are computed up to max.
+    with pytest.raises(RuntimeError, match="stop here"):
+        grundy.value("0.6", 10**18, max=2**24, progress=stop)
+    with pytest.raises(RuntimeError, match="stop here"):
+        grundy.analyze("kayles 30 31 32 33 34", convention="misere", search_limit=10**9,
+                       progress=stop)
+    with pytest.raises(RuntimeError, match="stop here"):
+        grundy.best_move("kayles 30 31 32 33 34", convention="misere", search_limit=10**9,
+                         progress=stop)
+    # Nothing is left behind: the same calls answer afterwards.
+    expected = "N" if brute.mover_wins(((3, 4), ()), True) else "P"
+    assert grundy.analyze("kayles 3 4", convention="misere").outcome == expected

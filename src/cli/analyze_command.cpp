@@ -8,7 +8,6 @@
 
 #include "commands.h"
 #include "json_fields.h"
-#include "explain.h"
 #include "game_syntax.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
@@ -16,6 +15,7 @@
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
+#include "grundy/solve/explanation_text.h"
 #include "long_run.h"
 
 namespace grundy::cli {
@@ -363,7 +363,7 @@ int run_analyze(const AnalyzeRequest& request) {
   } else {
     print_text(ruleset, position, a, request);
     if (request.explain) {
-      const std::string text = explain(ruleset, position, a, request.misere);
+      const std::string text = explanation_text(ruleset, position, a, request.misere);
       std::fputc('\n', stdout);
       std::fwrite(text.data(), 1, text.size(), stdout);
     }

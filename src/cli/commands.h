@@ -25,7 +25,7 @@ struct AnalyzeRequest {
   std::uint64_t max_moves = AnalysisOptions{}.max_moves;  // with --count: most moves counted
   std::uint64_t search_limit = AnalysisOptions{}.search_limit;
   bool proven_only = false;  // refuse heap values from observed, unproven periods
-  bool explain = false;   // explain why the moves win (explain.h)
+  bool explain = false;   // explain why the moves win (explanation_text.h)
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position
   bool conjunctive = false;  // conjunctive compound: remoteness per component

@@ -25,8 +25,8 @@
 #include "grundy/solve/pattern_table.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/ruleset_game.h"
+#include "grundy/solve/sequence_plot.h"
 #include "long_run.h"
-#include "plot.h"
 
 namespace grundy::cli {
 

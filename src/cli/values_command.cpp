@@ -24,11 +24,11 @@
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_output.h"
+#include "grundy/solve/sequence_plot.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 #include "grundy/solve/check.h"
 #include "long_run.h"
-#include "plot.h"
 
 namespace grundy::cli {
 
@@ -113,36 +113,6 @@ bool extend_code_run(SequenceRun& run, Heap to, std::optional<Heap> search_bound
   return run.extend(to, control);
 }
 
-std::string show_sum(const Position& heaps) {
-  if (heaps.empty()) return "0";
-  std::string s;
-  for (Heap h : heaps) s += fmt::format("{}{}", s.empty() ? "" : "+", h);
-  return s;
-}
-
-// The verdict as one line (text output and the JSON "verdict" field): what
-// was checked and what it allows, never more than heaps 0..to.
-std::string verdict_line(const TameVerdict& v) {
-  if (!v.tame) {
-    const bool itself = v.wild_position == Position{v.wild_heap};
-    std::string where = itself ? fmt::format("heap {}", v.wild_heap)
-                               : fmt::format("position {} (reached from heap {})",
-                                             show_sum(v.wild_position), v.wild_heap);
-    std::string line = fmt::format("wild: {} has genus {}, which is not tame", where,
-                                   v.wild_genus.symbol());
-    if (v.wild_heap > 0) line += fmt::format("; heaps 0..{} are tame", v.wild_heap - 1);
-    return line;
-  }
-  std::string line = fmt::format(
-      "tame for heaps 0..{} (all {} positions reachable from them have tame genera)",
-      v.max_heap, v.positions);
-  if (v.nim_heaps)
-    return line + "; sums of these heaps play as misère Nim with heap sizes G(n)";
-  return line + fmt::format("; heap {} has genus {}: in a sum it counts as firm (like a heap of "
-                            "size 2 or more), so misère Nim on G(n) does not apply as such",
-                            *v.firm_small_heap, v.firm_small_genus.symbol());
-}
-
 // values --misere [--genus]: G⁻(n), or the genus of each heap and the tame
 // verdict over heaps 0..to, by the exhaustive genus search (genus.h).
 int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
@@ -207,7 +177,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
     run.finish();
     const TameVerdict& verdict = result.verdict;
     const auto genus_at = [&](Heap n) -> const Genus& { return result.genera[n - from]; };
-    const std::string line = verdict_line(verdict);
+    const std::string line = verdict.text();
     if (request.json) {
       nlohmann::json j;
       j["ruleset"] = ruleset.name();

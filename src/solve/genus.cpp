@@ -345,4 +345,38 @@ bool misere_nim_rule_applies(const HeapRuleset& ruleset, Heap max_heap,
   }
 }
 
+namespace {
+
+// "0" for no heap, else the heap sizes joined by '+': "3+1+1".
+std::string show_heap_sum(const Position& heaps) {
+  if (heaps.empty()) return "0";
+  std::string s;
+  for (Heap h : heaps) s += fmt::format("{}{}", s.empty() ? "" : "+", h);
+  return s;
+}
+
+}  // namespace
+
+std::string TameVerdict::text() const {
+  const TameVerdict& v = *this;
+  if (!v.tame) {
+    const bool itself = v.wild_position == Position{v.wild_heap};
+    std::string where = itself ? fmt::format("heap {}", v.wild_heap)
+                               : fmt::format("position {} (reached from heap {})",
+                                             show_heap_sum(v.wild_position), v.wild_heap);
+    std::string line = fmt::format("wild: {} has genus {}, which is not tame", where,
+                                   v.wild_genus.symbol());
+    if (v.wild_heap > 0) line += fmt::format("; heaps 0..{} are tame", v.wild_heap - 1);
+    return line;
+  }
+  std::string line = fmt::format(
+      "tame for heaps 0..{} (all {} positions reachable from them have tame genera)",
+      v.max_heap, v.positions);
+  if (v.nim_heaps)
+    return line + "; sums of these heaps play as misère Nim with heap sizes G(n)";
+  return line + fmt::format("; heap {} has genus {}: in a sum it counts as firm (like a heap of "
+                            "size 2 or more), so misère Nim on G(n) does not apply as such",
+                            *v.firm_small_heap, v.firm_small_genus.symbol());
+}
+
 }  // namespace grundy

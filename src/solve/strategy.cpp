@@ -22,6 +22,12 @@ Strategy::Strategy(const Ruleset& ruleset, Convention convention, std::uint64_t 
   if (ruleset.has_cycles()) loopy_ = std::make_unique<Retrograde>(ruleset, convention, search_limit);
 }
 
+void Strategy::set_control(const SearchControl* control) {
+  control_ = control;
+  remoteness_.set_control(control);
+  if (loopy_) loopy_->set_control(control);
+}
+
 std::optional<Strategy::Choice> Strategy::best_move(const Position& position) {
   const std::optional<Position> first = first_option(ruleset_, position);
   if (!first) return std::nullopt;
@@ -37,6 +43,7 @@ std::optional<Strategy::Choice> Strategy::best_move(const Position& position) {
     options.convention = convention_;
     options.max_moves = 1;
     options.search_limit = limit_;
+    options.control = control_;
     const Analysis a = analyze(ruleset_, position, options);
     if (!a.winning_moves.items.empty()) return Choice{a.winning_moves.items.front().after(position), {}};
   } catch (const LimitError&) {

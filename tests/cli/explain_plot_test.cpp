@@ -1,6 +1,5 @@
 // grundy analyze --explain and grundy values --plot, called directly: the
-// front-end sources are not part of the library, so they are compiled into
-// this test (src/cli/explain.cpp, src/cli/plot.cpp).
+// library's explanation_text.h and sequence_plot.h.
 //
 // Expected values come from examples worked by hand (the arithmetic is shown at
 // each test),
@@ -16,13 +15,16 @@
 #include <set>
 #include <sstream>
 
-#include "../../src/cli/explain.cpp"
-#include "../../src/cli/plot.cpp"
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/brute_force.h"
+#include "grundy/solve/explanation_text.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
+#include "grundy/solve/sequence_plot.h"
 #include "support/process.h"
 #include "support/twins.h"
 
@@ -43,7 +45,7 @@ Explained explain_position(const std::string& ruleset_name, const Position& posi
   e.position = position;
   options.convention = misere ? Convention::misere : Convention::normal;
   e.analysis = analyze(*e.ruleset, position, options);
-  e.text = cli::explain(*e.ruleset, position, e.analysis, misere);
+  e.text = explanation_text(*e.ruleset, position, e.analysis, misere);
   return e;
 }
 
@@ -453,7 +455,7 @@ TEST(Plot, KaylesWithItsPeriod) {
   ASSERT_EQ(periodicity.period, 12u);
   ASSERT_EQ(periodicity.preperiod, 71u);
   const auto file = testing::scratch().path() / "kayles.svg";
-  cli::write_svg_plot(file.string(), "Kayles (0.77): G(n), n = 0..500", 0, values, &periodicity);
+  write_svg_plot(file.string(), "Kayles (0.77): G(n), n = 0..500", 0, values, &periodicity);
   const std::string svg = testing::read_file(file);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_TRUE(contains(svg, "period 12 from n = 71 (proven)"));
@@ -466,7 +468,7 @@ TEST(Plot, KaylesWithItsPeriod) {
 TEST(Plot, ManyValuesKeepTheFileSmall) {
   std::vector<Nimber> values(1'000'000);
   for (std::size_t n = 0; n < values.size(); ++n) values[n] = (n * n) % 7;
-  const std::string svg = cli::svg_plot("a million values", 0, values, nullptr);
+  const std::string svg = svg_plot("a million values", 0, values, nullptr);
   EXPECT_EQ(xml_problem(svg), "");
   // At most one dot per pixel column and value row: 7 rows of ~860 columns.
   EXPECT_LE(dot_count(svg), 7u * 900u);
@@ -481,7 +483,7 @@ TEST(Plot, TitlesAndLegendsAreEscaped) {
   observed.proven = false;
   observed.checked_to = values.size();
   const auto file = testing::scratch().path() / "escaped.svg";
-  cli::write_svg_plot(file.string(), "<odd> & \"quoted\" 'title' — G(n)", 1000, values, &observed);
+  write_svg_plot(file.string(), "<odd> & \"quoted\" 'title' — G(n)", 1000, values, &observed);
   const std::string svg = testing::read_file(file);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_TRUE(contains(svg, "&lt;odd&gt; &amp; &quot;quoted&quot; &apos;title&apos;"));
@@ -494,13 +496,13 @@ TEST(Plot, EdgeCases) {
   none.checked_to = 40;
   for (const auto& values : {std::vector<Nimber>{}, std::vector<Nimber>{5},
                              std::vector<Nimber>(40, 0)}) {
-    const std::string svg = cli::svg_plot("edge", 7, values, &none);
+    const std::string svg = svg_plot("edge", 7, values, &none);
     EXPECT_EQ(xml_problem(svg), "") << values.size();
     EXPECT_EQ(dot_count(svg), std::min<std::size_t>(values.size(), 40)) << values.size();
   }
-  EXPECT_TRUE(contains(cli::svg_plot("edge", 0, {1, 2}, &none), "no period found in G(0..39)"));
+  EXPECT_TRUE(contains(svg_plot("edge", 0, {1, 2}, &none), "no period found in G(0..39)"));
   // A large start and values: labels and coordinates stay finite.
-  const std::string far = cli::svg_plot("far", kMaxHeap - 10, std::vector<Nimber>(11, kMaxHeap), nullptr);
+  const std::string far = svg_plot("far", kMaxHeap - 10, std::vector<Nimber>(11, kMaxHeap), nullptr);
   EXPECT_EQ(xml_problem(far), "");
   EXPECT_FALSE(contains(far, "nan"));
   EXPECT_FALSE(contains(far, "inf"));
@@ -509,7 +511,7 @@ TEST(Plot, EdgeCases) {
 TEST(Plot, UnwritablePathIsAnInputErrorNamingIt) {
   const std::string path = (testing::scratch().path() / "no-such-dir" / "plot.svg").string();
   try {
-    cli::write_svg_plot(path, "t", 0, {0, 1}, nullptr);
+    write_svg_plot(path, "t", 0, {0, 1}, nullptr);
     FAIL() << "no error";
   } catch (const InputError& error) {
     EXPECT_EQ(error.token(), path);

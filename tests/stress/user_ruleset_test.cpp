@@ -211,5 +211,42 @@ TEST(UserRuleset, SumsOfAUserGameWithCyclesMatchTokensOnTheSameGraph) {
   EXPECT_GT(infinite, 5);
 }
 
+// A game that describes its positions is shown by that text (a front end
+// such as Python's names positions so); one without, by number.
+struct Countdown {
+  using position = int;
+  std::vector<int> moves(int n) const {
+    std::vector<int> out;
+    for (int k = 1; k <= 2 && k <= n; ++k) out.push_back(n - k);
+    return out;
+  }
+  std::string describe(int n) const { return "countdown(" + std::to_string(n) + ")"; }
+};
+
+// With a move type, describe() names moves (here of the position's type):
+// positions are then shown by number.
+struct TakeOneOrTwo {
+  using position = int;
+  using move = int;
+  std::vector<int> legal_moves(int n) const {
+    std::vector<int> takes;
+    for (int t = 1; t <= 2 && t <= n; ++t) takes.push_back(t);
+    return takes;
+  }
+  int play(int n, int take) const { return n - take; }
+  std::string describe(int take) const { return "take " + std::to_string(take); }
+};
+
+TEST(UserRuleset, ShowsPositionsByTheGamesOwnText) {
+  const UserRuleset<Countdown> described(Countdown{}, "countdown", false);
+  const UserRuleset<Token> numbered(Token{{{}}}, "token");
+  const Position five = described.encode(5), three = described.encode(3);
+  EXPECT_EQ(described.show(five), "countdown(5)");
+  EXPECT_EQ(described.describe_move(five, three), "countdown(5) to countdown(3)");
+  EXPECT_EQ(numbered.show(numbered.encode(0)), "#0");
+  const UserRuleset<TakeOneOrTwo> moves_named(TakeOneOrTwo{}, "take", false);
+  EXPECT_EQ(moves_named.show(moves_named.encode(4)), "#0");
+}
+
 }  // namespace
 }  // namespace grundy

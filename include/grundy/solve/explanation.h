@@ -1,6 +1,6 @@
 // Why a position is won or lost, as facts of the rule that decides it
 // (docs/theory.md §1, §2): the numbers a reader checks by hand, with no text.
-// A front end words them (grundy analyze --explain, src/cli/explain.cpp).
+// explanation_text.h words them (grundy analyze --explain, Python).
 //
 // Description: explain(ruleset, position, analysis, convention) picks the
 //   rule by the ruleset's family (Ruleset::accept; for position games

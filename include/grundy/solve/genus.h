@@ -167,6 +167,11 @@ struct TameVerdict {
   // The theorem above applies: sums of heaps ≤ max_heap are won in misère
   // play exactly as misère Nim with heaps G(h_i).
   bool misere_nim_rule() const { return tame && nim_heaps; }
+
+  // The verdict as one line (the command line's text and JSON "verdict",
+  // Python's TameVerdict): what was checked and what it allows, never more
+  // than the heaps examined.
+  std::string text() const;
 };
 
 // A proven lower bound on the number of distinct positions reachable from

@@ -46,6 +46,9 @@ class Strategy {
   };
   // The move good play makes; nullopt when there is no move.
   std::optional<Choice> best_move(const Position& position);
+  // Progress reports and a stop flag for the searches (search_control.h): a
+  // stop throws Interrupted. nullptr: none.
+  void set_control(const SearchControl* control);
 
   struct Hint {
     // A winning move, when the player to move wins.
@@ -63,6 +66,7 @@ class Strategy {
   std::uint64_t limit_;
   Remoteness remoteness_;
   std::unique_ptr<Retrograde> loopy_;
+  const SearchControl* control_ = nullptr;
 };
 
 // Every-SG on a row of components of one game: each turn the mover moves in

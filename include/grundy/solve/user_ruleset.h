@@ -12,6 +12,8 @@
 //   retrograde method (retrograde.h), which handles games with and without
 //   cycles; false lets the recursive searches run (suspense numbers,
 //   memoised search), which never end on a game that does have a cycle.
+//   A position is shown by the game's describe(position) when it has one
+//   (without a move type), else as "#id", its number.
 // Source: docs/architecture.md (one engine for every game: the Ruleset interface).
 // Time: one hash look-up per position met (plus the user's moves).
 // Memory: every position met, once, for the ruleset's lifetime.
@@ -59,6 +61,9 @@ class UserRuleset final : public Ruleset {
     return positions_[p[0]];
   }
 
+  // The game's rules, as given.
+  const G& game() const { return rules_.game(); }
+
   std::string name() const override { return name_; }
   void check_position(const Position& p) const override {
     if (p.size() != 1 || p[0] >= positions_.size())
@@ -84,7 +89,10 @@ class UserRuleset final : public Ruleset {
     }
   }
   std::string describe_move(const Position& before, const Position& after) const override {
-    return fmt::format("move from position #{} to position #{}", before.at(0), after.at(0));
+    if constexpr (kShowsPositions)
+      return fmt::format("{} to {}", show(before), show(after));
+    else
+      return fmt::format("move from position #{} to position #{}", before.at(0), after.at(0));
   }
   Position canonical(const Position& p) const override {
     if constexpr (GameWithCanonical<G>)
@@ -92,7 +100,14 @@ class UserRuleset final : public Ruleset {
     else
       return p;
   }
-  std::string show(const Position& p) const override { return fmt::format("#{}", p.at(0)); }
+  // The game's own text of a position (G::describe(position), when it has
+  // one: a front end such as Python's shows its positions so), else "#id".
+  std::string show(const Position& p) const override {
+    if constexpr (kShowsPositions)
+      return rules_.game().describe(decode(p));
+    else
+      return fmt::format("#{}", p.at(0));
+  }
   bool has_cycles() const override { return cycles_; }
 
  private:
@@ -106,6 +121,10 @@ class UserRuleset final : public Ruleset {
     if (fresh) positions_.push_back(p);
     return it->second;
   }
+
+  // describe() names positions only in a game without a move type: with
+  // one, it names moves (which may have the position's type, an int).
+  static constexpr bool kShowsPositions = detail::DescribesOptions<G> && !GameWithMoveType<G>;
 
   detail::Rules<G> rules_;
   std::string name_;

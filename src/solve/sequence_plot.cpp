@@ -1,4 +1,4 @@
-// SVG scatter plots of heap-value sequences; see plot.h.
+// SVG scatter plots of heap-value sequences; see sequence_plot.h.
 //
 // Description: one dot per n on a fixed 960x600 canvas; dots are deduplicated
 //   on the pixel grid of the plot area, so the file holds at most one dot per
@@ -11,7 +11,7 @@
 // Status: tests/cli/explain_plot_test.cpp (well-formed XML by a small reader
 //   and by xmllint where installed, escaping, dot counts, unwritable paths);
 //   rendered with headless Chromium and looked at (docs/images/kayles-plot.png).
-#include "plot.h"
+#include "grundy/solve/sequence_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +22,7 @@
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
 
-namespace grundy::cli {
+namespace grundy {
 
 namespace {
 
@@ -250,4 +250,4 @@ void write_svg_plot(const std::string& path, const std::string& title, Heap from
   out.commit();
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy

@@ -1,6 +1,7 @@
-// grundy values ... --plot FILE.svg: G(n) against n as a scatter plot, one
-// dot per n, in the manner of the classic pictures of octal games, with the
-// period marked when one is known.
+// G(n) against n as an SVG scatter plot, one dot per n, in the manner of
+// the classic pictures of octal games, with the period marked when one is
+// known: `grundy values --plot FILE.svg`, `grundy pattern --plot`, and
+// Python's grundy.plot.
 #pragma once
 
 #include <string>
@@ -9,7 +10,7 @@
 #include "grundy/core/types.h"
 #include "grundy/solve/periodicity.h"
 
-namespace grundy::cli {
+namespace grundy {
 
 // Writes to `path` a standalone SVG image (valid XML, UTF-8) of the points
 // (from + i, values[i]) titled `title`. A periodicity with period > 0 is
@@ -26,4 +27,4 @@ void write_svg_plot(const std::string& path, const std::string& title, Heap from
 std::string svg_plot(const std::string& title, Heap from, const std::vector<Nimber>& values,
                      const Periodicity* periodicity);
 
-}  // namespace grundy::cli
+}  // namespace grundy

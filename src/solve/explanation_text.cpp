@@ -1,15 +1,16 @@
-// Explanations for grundy analyze --explain; see explain.h.
+// Explanations in words (grundy analyze --explain, Python's
+// Analysis.explanation); see explanation_text.h.
 //
 // Description: words, for a terminal, the facts the library states about a
-//   position (include/grundy/solve/explanation.h: nim-sum, highest bit,
-//   P-pair, column counts, the move); the numbers and moves shown are all the
-//   library's, this file only lays them out in binary columns and sentences.
+//   position (explanation.h: nim-sum, highest bit, P-pair, column counts,
+//   the move); the numbers and moves shown are all explanation.h's, this
+//   file only lays them out in binary columns and sentences.
 // Source: docs/theory.md §1 (Sprague-Grundy), §2 (Nim: Bouton 1901; misère Nim:
 //   WW ch. 13; Moore's Nim_k: Moore 1910; Wythoff 1907; staircase Nim).
 // Status: tests/cli/explain_plot_test.cpp (worked examples checked by hand; every
 //   move explained is checked to be one of the Analysis's winning moves);
 //   the facts themselves in tests/unit/explanation_test.cpp.
-#include "explain.h"
+#include "grundy/solve/explanation_text.h"
 
 #include <algorithm>
 #include <bit>
@@ -21,7 +22,7 @@
 
 #include "grundy/solve/explanation.h"
 
-namespace grundy::cli {
+namespace grundy {
 
 namespace {
 
@@ -672,9 +673,9 @@ std::string explain_method(const MethodExplanation& e, const Analysis& analysis)
 
 }  // namespace
 
-std::string explain(const Ruleset& ruleset, const Position& position, const Analysis& analysis,
-                    bool misere) {
-  const Explanation facts = grundy::explain(ruleset, position, analysis,
+std::string explanation_text(const Ruleset& ruleset, const Position& position,
+                             const Analysis& analysis, bool misere) {
+  const Explanation facts = explain(ruleset, position, analysis,
                                             misere ? Convention::misere : Convention::normal);
   struct Wording {
     const Analysis& analysis;
@@ -696,4 +697,4 @@ std::string explain(const Ruleset& ruleset, const Position& position, const Anal
   return out;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy
