@@ -66,6 +66,7 @@ struct PatternRequest {
 struct SurveyRequest {
   std::string family;      // a pattern (0.ddd, 0.[0-7][0-7]) or a file of codes
   std::string max = "1048576";  // values per code at most
+  std::string max_work = "1073741824";  // work per code at most (SurveyLimits), 0: none
   std::string out;         // the table: .csv, .json or .txt
   std::string journal;     // default: OUT.journal (none without --out)
   bool resume = false;     // the journal must exist already

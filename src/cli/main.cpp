@@ -168,6 +168,10 @@ Runner declare_survey(CLI::App& cmd) {
       ->required();
   cmd.add_option("--max", r->max, "Compute at most this many values per code")
       ->capture_default_str();
+  cmd.add_option("--max-work", r->max_work,
+                 "Stop a code before a step estimated to cost more than this (new values x "
+                 "rare values; 0: no limit)")
+      ->capture_default_str();
   cmd.add_option("--out", r->out,
                  "Also write the table to FILE: .csv, .json or .txt (and journal the results "
                  "to FILE.journal)");

@@ -67,9 +67,11 @@ std::string result_text(const SurveyEntry& e) {
       text = fmt::format("no period proven up to n = {} (seen: {}", last, pattern);
       text += p.proof_needs != 0 ? fmt::format("; a proof needs {} values)", p.proof_needs)
                                  : std::string("; no criterion applies)");
+      if (!e.stopped.empty()) text += fmt::format(" ({})", e.stopped);
       break;
     case SurveyStatus::none:
       text = fmt::format("no period up to n = {}", last);
+      if (!e.stopped.empty()) text += fmt::format(" ({})", e.stopped);
       break;
     case SurveyStatus::stopped:
       text = p.checked_to == 0 ? fmt::format("not computed: {}", e.stopped)
@@ -174,8 +176,11 @@ std::string table_text(const std::string& family, Heap max, const std::vector<Su
 
 int run_survey(const SurveyRequest& request) {
   const std::vector<std::string> codes = family_codes(request.family);
-  const Heap max = parse_heap(request.max);
-  if (max < 16) throw InputError(request.max, "--max must be at least 16");
+  SurveyLimits limits;
+  limits.max_values = parse_heap(request.max);
+  if (limits.max_values < 16) throw InputError(request.max, "--max must be at least 16");
+  limits.max_work = parse_heap(request.max_work);
+  const Heap max = limits.max_values;
   std::optional<TableFormat> format;
   if (!request.out.empty()) format = table_format(request.out);
   std::string journal_path = request.journal;
@@ -193,7 +198,7 @@ int run_survey(const SurveyRequest& request) {
   std::map<std::string, SurveyEntry> entries;
   const auto prepare = [&] {
     if (!journal_path.empty()) {
-      journal = std::make_unique<SurveyJournal>(journal_path, max);
+      journal = std::make_unique<SurveyJournal>(journal_path, limits);
       entries = journal->entries();
     }
     return survey_pending(codes, entries);
@@ -203,7 +208,7 @@ int run_survey(const SurveyRequest& request) {
     entries[entry.name] = entry;
   };
   LongRun stop(0, 0);
-  const SurveyRun run = distribute_survey(prepare, max, request.threads, record, stop.stop_flag());
+  const SurveyRun run = distribute_survey(prepare, limits, request.threads, record, stop.stop_flag());
   if (!run.root) return 0;
   if (!run.complete) {
     const std::size_t pending = survey_pending(codes, entries).size();

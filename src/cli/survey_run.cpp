@@ -26,12 +26,12 @@ namespace {
 
 // One process: rank 0 with no one to hand work to.
 SurveyRun run_here(const std::function<std::vector<std::string>()>& prepare,
-                         Heap max_values, unsigned threads,
+                         const SurveyLimits& limits, unsigned threads,
                          const std::function<void(const SurveyEntry&)>& record,
                          const std::atomic<bool>* stop) {
   SurveyRun result;
   result.root = true;
-  result.complete = run_survey(prepare(), max_values, threads, record, stop);
+  result.complete = run_survey(prepare(), limits, threads, record, stop);
   return result;
 }
 
@@ -40,10 +40,10 @@ SurveyRun run_here(const std::function<std::vector<std::string>()>& prepare,
 #if !GRUNDY_WITH_MPI
 
 SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                                  Heap max_values, unsigned threads,
+                                  const SurveyLimits& limits, unsigned threads,
                                   const std::function<void(const SurveyEntry&)>& record,
                                   const std::atomic<bool>* stop) {
-  return run_here(prepare, max_values, threads, record, stop);
+  return run_here(prepare, limits, threads, record, stop);
 }
 
 #else
@@ -100,7 +100,7 @@ bool hand_out(const std::vector<std::string>& pending, int ranks,
   return recorded == pending.size();
 }
 
-void work(Heap max_values, const std::atomic<bool>* stop) {
+void work(const SurveyLimits& limits, const std::atomic<bool>* stop) {
   std::string result;
   while (true) {
     send_text(result, 0, kTagResult);
@@ -109,7 +109,7 @@ void work(Heap max_values, const std::atomic<bool>* stop) {
     const std::string name = receive_text(0, status.MPI_TAG, status);
     if (status.MPI_TAG == kTagStop) return;
     SurveyEntry entry;
-    result = survey_code(TakeAndBreak::parse(name), max_values, entry, stop)
+    result = survey_code(TakeAndBreak::parse(name), limits, entry, stop)
                  ? survey_journal_line(entry)
                  : std::string();
   }
@@ -118,10 +118,10 @@ void work(Heap max_values, const std::atomic<bool>* stop) {
 }  // namespace
 
 SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                                  Heap max_values, unsigned threads,
+                                  const SurveyLimits& limits, unsigned threads,
                                   const std::function<void(const SurveyEntry&)>& record,
                                   const std::atomic<bool>* stop) {
-  if (!launched_by_mpi()) return run_here(prepare, max_values, threads, record, stop);
+  if (!launched_by_mpi()) return run_here(prepare, limits, threads, record, stop);
   MPI_Init(nullptr, nullptr);
   SurveyRun result;
   int rank = 0;
@@ -139,7 +139,7 @@ SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& pre
     if (result.ranks == 1) {
       if (!error) {
         try {
-          result.complete = run_survey(pending, max_values, threads, record, stop);
+          result.complete = run_survey(pending, limits, threads, record, stop);
         } catch (...) {
           error = std::current_exception();
         }
@@ -148,7 +148,7 @@ SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& pre
       result.complete = hand_out(pending, result.ranks, record, stop, error);
     }
   } else {
-    work(max_values, stop);
+    work(limits, stop);
   }
   MPI_Finalize();
   if (error) std::rethrow_exception(error);

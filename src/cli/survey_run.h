@@ -34,7 +34,7 @@ struct SurveyRun {
 // itself on `threads` threads; under MPI each other rank computes one code
 // at a time.
 SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                                  Heap max_values, unsigned threads,
+                                  const SurveyLimits& limits, unsigned threads,
                                   const std::function<void(const SurveyEntry&)>& record,
                                   const std::atomic<bool>* stop);
 

@@ -25,7 +25,7 @@ std::vector<std::string> survey_pending(const std::vector<std::string>& codes,
   return pending;
 }
 
-bool run_survey(const std::vector<std::string>& names, Heap max_values, unsigned threads,
+bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limits, unsigned threads,
                 const std::function<void(const SurveyEntry&)>& record,
                 const std::atomic<bool>* stop) {
   if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
@@ -47,7 +47,7 @@ bool run_survey(const std::vector<std::string>& names, Heap max_values, unsigned
       const std::size_t i = next.fetch_add(1);
       if (i >= names.size()) break;
       SurveyEntry entry;
-      if (!survey_code(TakeAndBreak::parse(names[i]), max_values, entry, stop)) {
+      if (!survey_code(TakeAndBreak::parse(names[i]), limits, entry, stop)) {
         stopped = true;
         halt = true;
         break;

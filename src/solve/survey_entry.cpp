@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "grundy/core/error.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/period_search.h"
@@ -35,15 +37,17 @@ bool SurveyEntry::same_result(const SurveyEntry& other) const {
          stopped == other.stopped && proven_prefix == other.proven_prefix;
 }
 
-bool survey_code(const TakeAndBreak& code, Heap max_values, SurveyEntry& entry,
+bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
                  const std::atomic<bool>* stop) {
+  const Heap max_values = std::max<Heap>(limits.max_values, 16);
   const auto start = std::chrono::steady_clock::now();
   PeriodSearchOptions options;
   // The naive engine (codes leaving three heaps) costs O(n^3): the same work
   // budget as `grundy period` without --max.
   options.max_values =
       std::max<Heap>(16, affordable_code_values(code, code, max_values, ComputeLimits{}.max_work));
-  options.max_values = std::min(options.max_values, std::max<Heap>(max_values, 16));
+  options.max_values = std::min(options.max_values, max_values);
+  options.max_work = limits.max_work;
   options.threads = 1;  // a survey runs many codes side by side instead
   EngineProgress last;
   EngineControl control;
@@ -69,6 +73,8 @@ bool survey_code(const TakeAndBreak& code, Heap max_values, SurveyEntry& entry,
     result.status = SurveyStatus::proven;
   } else {
     result.status = p.period != 0 ? SurveyStatus::observed : SurveyStatus::none;
+    if (search.over_work)
+      result.stopped = fmt::format("work limit {} reached", limits.max_work);
   }
   if (result.status == SurveyStatus::proven)
     result.proven_prefix.assign(search.values.begin(),

@@ -89,8 +89,10 @@ SurveyEntry parse_survey_journal_line(std::string_view line, const std::string& 
   return e;
 }
 
-SurveyJournal::SurveyJournal(std::string path, Heap max_values) : path_(std::move(path)) {
-  const std::string header = fmt::format("{}{}\n", kHeader, max_values);
+SurveyJournal::SurveyJournal(std::string path, const SurveyLimits& limits)
+    : path_(std::move(path)) {
+  const std::string limits_text = fmt::format("{} work {}", limits.max_values, limits.max_work);
+  const std::string header = fmt::format("{}{}\n", kHeader, limits_text);
   std::error_code error;
   if (std::filesystem::exists(path_, error)) {
     std::ifstream in(path_, std::ios::binary);
@@ -108,11 +110,11 @@ SurveyJournal::SurveyJournal(std::string path, Heap max_values) : path_(std::mov
       const std::string_view first = lines.substr(0, first_end);
       if (first.substr(0, kHeader.size()) != kHeader)
         throw InputError(path_, fmt::format("'{}' is not a survey journal", path_));
-      if (first.substr(kHeader.size()) != std::to_string(max_values))
+      if (first.substr(kHeader.size()) != limits_text)
         throw InputError(path_,
-                         fmt::format("the journal '{}' was written with --max {}, not {}; use "
-                                     "that bound or another journal",
-                                     path_, first.substr(kHeader.size()), max_values));
+                         fmt::format("the journal '{}' was written with --max and --max-work "
+                                     "'{}', not '{}'; use those or another journal",
+                                     path_, first.substr(kHeader.size()), limits_text));
       lines.remove_prefix(first_end + 1);
       std::size_t line_number = 1;
       while (!lines.empty()) {

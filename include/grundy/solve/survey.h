@@ -37,7 +37,7 @@ std::vector<std::string> survey_pending(const std::vector<std::string>& codes,
 // finishes, one call at a time. Returns false when `stop` was raised before
 // all were done (the finished ones were recorded). An exception thrown by
 // `record` stops the workers and is rethrown.
-bool run_survey(const std::vector<std::string>& names, Heap max_values, unsigned threads,
+bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limits, unsigned threads,
                 const std::function<void(const SurveyEntry&)>& record,
                 const std::atomic<bool>* stop = nullptr);
 

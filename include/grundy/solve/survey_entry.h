@@ -3,9 +3,9 @@
 // computed without one, its largest value and rare count, and its time.
 //
 // Description: survey_code runs the period search of period_search.h on one
-//   engine thread, up to a bound N of values (lowered, as `grundy period`
-//   lowers it, for a code that can leave three heaps and so runs on the naive
-//   engine). A period is called proven only when find_periodicity proves it;
+//   engine thread, up to a bound N of values and within a bound of work
+//   (both lowered, as `grundy period` lowers them, for a code that can leave
+//   three heaps and so runs on the naive engine). A period is called proven only when find_periodicity proves it;
 //   anything else is "observed" (a pattern seen, not proven) or "none" (no
 //   pattern in the values computed). A proven entry keeps the values
 //   G(0..preperiod+period-1), which with the proven period determine the
@@ -48,7 +48,9 @@ struct SurveyEntry {
   Nimber largest_value = 0;       // max G(n) over the values computed
   std::uint64_t rare_count = 0;   // heap sizes with a rare value at the end (rare/common engine)
   std::uint64_t milliseconds = 0; // time taken (the one field that varies between runs)
-  std::string stopped;            // the engine's message when status is stopped
+  // Why the values stop short of max_values: the engine's message (status
+  // stopped), or the work limit (status observed or none); else empty.
+  std::string stopped;
   // G(0..preperiod+period-1) when proven, else empty.
   std::vector<std::uint16_t> proven_prefix;
 
@@ -56,10 +58,21 @@ struct SurveyEntry {
   bool same_result(const SurveyEntry& other) const;
 };
 
-// The entry of `code` computed up to `max_values` values (at least 16).
-// Returns false, leaving `entry` unset, when control.stop was raised before
-// the code was finished; the caller then records nothing for it.
-bool survey_code(const TakeAndBreak& code, Heap max_values, SurveyEntry& entry,
+// How far a survey computes each code. An entry depends only on its code and
+// these, never on the machine, the threads or the ranks.
+struct SurveyLimits {
+  Heap max_values = Heap{1} << 20;  // values per code at most (at least 16)
+  // Work per code at most, in the estimate of PeriodSearchOptions::max_work
+  // (0: none); codes whose values are not sparse cost O(n^2).
+  std::uint64_t max_work = std::uint64_t{1} << 30;
+
+  friend bool operator==(const SurveyLimits&, const SurveyLimits&) = default;
+};
+
+// The entry of `code` computed within `limits`. Returns false, leaving
+// `entry` unset, when `stop` was raised before the code was finished; the
+// caller then records nothing for it.
+bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
                  const std::atomic<bool>* stop = nullptr);
 
 }  // namespace grundy

@@ -3,10 +3,10 @@
 // machine, one MPI rank, the whole job) loses no finished result, and a
 // survey run again with the same journal computes only the codes it lacks.
 //
-// Description: a text file. The first line, "grundy survey journal 1 max N",
-//   records the bound on values per code; entries depend only on their code
-//   and that bound, so a journal serves any family with the same bound (and
-//   refuses another bound). Then one line per entry, tab-separated: name,
+// Description: a text file. The first line, "grundy survey journal 1 max N
+//   work W", records the limits per code (survey_entry.h); entries depend
+//   only on their code and the limits, so a journal serves any family with
+//   the same limits (and refuses other limits). Then one line per entry, tab-separated: name,
 //   status, period, preperiod, saltus, checked_to, proof_needs, largest
 //   value, rare count, milliseconds, criterion, the engine's message, and the
 //   proven prefix G(0..preperiod+period-1) as comma-separated numbers. A
@@ -36,8 +36,8 @@ class SurveyJournal {
  public:
   // Opens `path`, reading the entries it holds, or creates it. Throws
   // InputError when it cannot be read or written, when a line is damaged,
-  // or when it was written for another bound than `max_values`.
-  SurveyJournal(std::string path, Heap max_values);
+  // or when it was written with other limits.
+  SurveyJournal(std::string path, const SurveyLimits& limits);
   ~SurveyJournal();
   SurveyJournal(const SurveyJournal&) = delete;
   SurveyJournal& operator=(const SurveyJournal&) = delete;
