@@ -75,6 +75,10 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
     result.status = p.period != 0 ? SurveyStatus::observed : SurveyStatus::none;
     if (search.over_work)
       result.stopped = fmt::format("work limit {} reached", limits.max_work);
+    else if (!search.unprovable && options.max_values < max_values)
+      result.stopped = fmt::format(
+          "a code that leaves three heaps: the naive mex stops at {} option visits",
+          ComputeLimits{}.max_work);
   }
   if (result.status == SurveyStatus::proven)
     result.proven_prefix.assign(search.values.begin(),
