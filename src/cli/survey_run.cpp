@@ -1,7 +1,9 @@
 #include "survey_run.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <exception>
+#include <thread>
 
 #if GRUNDY_WITH_MPI
 #include <mpi.h>
@@ -61,8 +63,21 @@ void send_text(const std::string& text, int to, int tag) {
   MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
 }
 
+// Waits for a message, looking every millisecond rather than in MPI's
+// blocking receive, which spins: rank 0 mostly waits, and on a machine with
+// more ranks than cores (--oversubscribe) a spinning rank 0 would take a core
+// from the ranks that compute.
+void wait_for(int from, int tag, MPI_Status& status) {
+  while (true) {
+    int arrived = 0;
+    MPI_Iprobe(from, tag, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
 std::string receive_text(int from, int tag, MPI_Status& status) {
-  MPI_Probe(from, tag, MPI_COMM_WORLD, &status);
+  wait_for(from, tag, status);
   int size = 0;
   MPI_Get_count(&status, MPI_CHAR, &size);
   std::string text(static_cast<std::size_t>(size), '\0');
@@ -105,7 +120,7 @@ void work(const SurveyLimits& limits, const std::atomic<bool>* stop) {
   while (true) {
     send_text(result, 0, kTagResult);
     MPI_Status status;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    wait_for(0, MPI_ANY_TAG, status);
     const std::string name = receive_text(0, status.MPI_TAG, status);
     if (status.MPI_TAG == kTagStop) return;
     SurveyEntry entry;

@@ -14,7 +14,7 @@
 // Time and memory: those of the engine on the values computed, 2 bytes each.
 // Status: the command line's period tests (tests/cli/arithmetic_period_test.cpp,
 //   tests/cli/sequence_cli_test.cpp) and the Python module's
-//   (python/tests/test_api.py).
+//   (python/tests/test_api.py); the work limit in tests/unit/survey_test.cpp.
 #pragma once
 
 #include <string>
