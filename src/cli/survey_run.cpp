@@ -28,9 +28,9 @@ namespace {
 
 // One process: rank 0 with no one to hand work to.
 SurveyRun run_here(const std::function<std::vector<std::string>()>& prepare,
-                         const SurveyLimits& limits, unsigned threads,
-                         const std::function<void(const SurveyEntry&)>& record,
-                         const std::atomic<bool>* stop) {
+                   const SurveyLimits& limits, unsigned threads,
+                   const std::function<void(const SurveyEntry&)>& record,
+                   const std::atomic<bool>* stop) {
   SurveyRun result;
   result.root = true;
   result.complete = run_survey(prepare(), limits, threads, record, stop);
@@ -42,9 +42,9 @@ SurveyRun run_here(const std::function<std::vector<std::string>()>& prepare,
 #if !GRUNDY_WITH_MPI
 
 SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                                  const SurveyLimits& limits, unsigned threads,
-                                  const std::function<void(const SurveyEntry&)>& record,
-                                  const std::atomic<bool>* stop) {
+                            const SurveyLimits& limits, unsigned threads,
+                            const std::function<void(const SurveyEntry&)>& record,
+                            const std::atomic<bool>* stop) {
   return run_here(prepare, limits, threads, record, stop);
 }
 
@@ -133,9 +133,9 @@ void work(const SurveyLimits& limits, const std::atomic<bool>* stop) {
 }  // namespace
 
 SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                                  const SurveyLimits& limits, unsigned threads,
-                                  const std::function<void(const SurveyEntry&)>& record,
-                                  const std::atomic<bool>* stop) {
+                            const SurveyLimits& limits, unsigned threads,
+                            const std::function<void(const SurveyEntry&)>& record,
+                            const std::atomic<bool>* stop) {
   if (!launched_by_mpi()) return run_here(prepare, limits, threads, record, stop);
   MPI_Init(nullptr, nullptr);
   SurveyRun result;

@@ -34,8 +34,8 @@ struct SurveyRun {
 // itself on `threads` threads; under MPI each other rank computes one code
 // at a time.
 SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                                  const SurveyLimits& limits, unsigned threads,
-                                  const std::function<void(const SurveyEntry&)>& record,
-                                  const std::atomic<bool>* stop);
+                            const SurveyLimits& limits, unsigned threads,
+                            const std::function<void(const SurveyEntry&)>& record,
+                            const std::atomic<bool>* stop);
 
 }  // namespace grundy::cli
