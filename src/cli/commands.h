@@ -62,6 +62,20 @@ struct PatternRequest {
   std::uint64_t search_limit = 10'000'000;  // most positions the solver may store
 };
 
+// grundy survey: every code of a family, its period proven or not (survey.h).
+struct SurveyRequest {
+  std::string family;      // a pattern (0.ddd, 0.[0-7][0-7]) or a file of codes
+  std::string max = "1048576";  // values per code at most
+  std::string max_work = "1073741824";  // work per code at most (SurveyLimits), 0: none
+  std::string out;         // the table: .csv, .json or .txt
+  std::string journal;     // default: OUT.journal (none without --out)
+  bool resume = false;     // the journal must exist already
+  bool no_times = false;   // leave out the time per code (tables compare equal)
+  unsigned threads = 0;    // 0: one per core (one code per rank under MPI)
+};
+
+int run_survey(const SurveyRequest& request);
+
 int run_pattern(const PatternRequest& request);
 int run_period(const PeriodRequest& request);
 int run_bench();

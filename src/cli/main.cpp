@@ -159,6 +159,35 @@ Runner declare_period(CLI::App& cmd) {
   };
 }
 
+Runner declare_survey(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::SurveyRequest>();
+  cmd.add_option("family", r->family,
+                 "The codes: a pattern where d is an octal digit, x a hexadecimal one and "
+                 "[0-7] or [1-37] the digits listed (0.ddd: every 3-digit octal code), or a "
+                 "file with one code or pattern per line")
+      ->required();
+  cmd.add_option("--max", r->max, "Compute at most this many values per code")
+      ->capture_default_str();
+  cmd.add_option("--max-work", r->max_work,
+                 "Stop a code before a step estimated to cost more than this (new values x "
+                 "rare values; 0: no limit)")
+      ->capture_default_str();
+  cmd.add_option("--out", r->out,
+                 "Also write the table to FILE: .csv, .json or .txt (and journal the results "
+                 "to FILE.journal)");
+  cmd.add_option("--journal", r->journal,
+                 "Append each finished code to FILE; a survey run again with the same journal "
+                 "computes only the codes it lacks (default with --out: OUT.journal)");
+  cmd.add_flag("--resume", r->resume, "Continue the journal, which must exist");
+  cmd.add_flag("--no-times", r->no_times,
+               "Leave out the time per code, so that tables of two runs compare equal");
+  cmd.add_option("--threads", r->threads,
+                 "Codes computed side by side (0: one per core); under mpirun, one code per "
+                 "rank")
+      ->capture_default_str();
+  return [r] { return grundy::cli::run_survey(*r); };
+}
+
 Runner declare_pattern(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::PatternRequest>();
   cmd.add_option("ruleset", r->ruleset, "Ruleset name, e.g. kayles, nim, wythoff, 0.137")
@@ -309,6 +338,10 @@ const Command kCommands[] = {
     {"pattern",
      "Table of a family of positions (n, or n and m): period, P-positions, gaps, observed",
      declare_pattern, true},
+    {"survey",
+     "Every code of a family of take-and-break games: proven periods, equal games (also under "
+     "mpirun)",
+     declare_survey, true},
     {"value", "G(n) of one heap, for any n up to 2^63-1", declare_value, true},
     {"values", "G(n) of a single heap for n in a range", declare_values, true},
     {"graph",

@@ -30,7 +30,16 @@ PeriodSearch search_period(const TakeAndBreak& code, const PeriodSearchOptions& 
       result.unprovable = true;
       break;
     }
-    size = std::min(max, std::max<Heap>(2 * size, p.proof_needs));
+    const Heap next = std::min(max, std::max<Heap>(2 * size, p.proof_needs));
+    if (options.max_work != 0) {
+      const std::uint64_t rare = std::max<std::uint64_t>(engine->progress().rare_count, 1);
+      const Heap step = next - result.values.size();
+      if (step > options.max_work / rare) {
+        result.over_work = true;
+        break;
+      }
+    }
+    size = next;
   }
   return result;
 }

@@ -8,12 +8,13 @@
 //   reached, the engine stops (a value past 16 bits: the prefix it kept is
 //   examined as it is) or the caller's stop flag is raised. For a code no
 //   criterion can prove, the search stops at the first pattern seen unless
-//   the caller asks to look as far as the limit.
+//   the caller asks to look as far as the limit. A caller may also bound the
+//   work per search (max_work), deterministically.
 // Source: docs/theory.md §3; the criteria of periodicity.h.
 // Time and memory: those of the engine on the values computed, 2 bytes each.
 // Status: the command line's period tests (tests/cli/arithmetic_period_test.cpp,
 //   tests/cli/sequence_cli_test.cpp) and the Python module's
-//   (python/tests/test_api.py).
+//   (python/tests/test_api.py); the work limit in tests/unit/survey_test.cpp.
 #pragma once
 
 #include <string>
@@ -31,6 +32,13 @@ struct PeriodSearchOptions {
   // Look as far as max_values even when no criterion can prove a period.
   bool observe_to_max = false;
   unsigned threads = 0;  // 0: one per core
+  // When not 0: do not start a step whose estimated work exceeds this. The
+  // estimate of extending G(0..s-1) to G(0..s'-1) is (s' - s) x max(1, rare
+  // values so far): the rare/common engine pairs each new heap size with
+  // every rare one (docs/theory.md §3). It depends only on the code and the
+  // sizes, never on the machine, so a search stopped by it stops at the same
+  // n every time.
+  std::uint64_t max_work = 0;
 };
 
 struct PeriodSearch {
@@ -41,6 +49,8 @@ struct PeriodSearch {
   std::string stopped;
   // Stopped at the first pattern: no criterion can prove a period of this code.
   bool unprovable = false;
+  // Stopped short of max_values because the next step would exceed max_work.
+  bool over_work = false;
 };
 
 // Throws InputError when max_values < 16, and the engine's LimitError when

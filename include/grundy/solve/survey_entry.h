@@ -1,0 +1,78 @@
+// One code of a survey (`grundy survey`): its canonical name, its period and
+// preperiod proven by the criteria of periodicity.h or how far it was
+// computed without one, its largest value and rare count, and its time.
+//
+// Description: survey_code runs the period search of period_search.h on one
+//   engine thread, up to a bound N of values and within a bound of work
+//   (both lowered, as `grundy period` lowers them, for a code that can leave
+//   three heaps and so runs on the naive engine). A period is called proven only when find_periodicity proves it;
+//   anything else is "observed" (a pattern seen, not proven) or "none" (no
+//   pattern in the values computed). A proven entry keeps the values
+//   G(0..preperiod+period-1), which with the proven period determine the
+//   whole sequence: two codes with equal (preperiod, period, saltus) and equal
+//   kept values have the same value for every heap (survey.h groups them).
+// Source: docs/theory.md §3; docs/survey.md.
+// Time and memory: those of search_period up to N values.
+// Status: tests/stress/survey_test.cpp (entries equal to search_period run
+//   directly), tests/unit/survey_test.cpp (published periods).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/periodicity.h"
+#include "grundy/solve/sequence_engine.h"
+
+namespace grundy {
+
+enum class SurveyStatus {
+  proven,    // a period proven by a criterion of periodicity.h
+  observed,  // a pattern seen in the values computed, not proven
+  none,      // no pattern seen in the values computed
+  stopped,   // the engine could not go on (a value past 16 bits); see `stopped`
+};
+
+// "proven", "observed", "none", "stopped"; and back (false for another word).
+const char* survey_status_name(SurveyStatus status);
+bool parse_survey_status(std::string_view word, SurveyStatus& status);
+
+struct SurveyEntry {
+  std::string name;  // the canonical code, TakeAndBreak::name()
+  SurveyStatus status = SurveyStatus::none;
+  // Period, preperiod, saltus, how far it was checked and what a proof needs.
+  Periodicity periodicity;
+  Nimber largest_value = 0;       // max G(n) over the values computed
+  std::uint64_t rare_count = 0;   // heap sizes with a rare value at the end (rare/common engine)
+  std::uint64_t milliseconds = 0; // time taken (the one field that varies between runs)
+  // Why the values stop short of max_values: the engine's message (status
+  // stopped), or the work limit (status observed or none); else empty.
+  std::string stopped;
+  // G(0..preperiod+period-1) when proven, else empty.
+  std::vector<std::uint16_t> proven_prefix;
+
+  // Equal in everything but the time taken.
+  bool same_result(const SurveyEntry& other) const;
+};
+
+// How far a survey computes each code. An entry depends only on its code and
+// these, never on the machine, the threads or the ranks.
+struct SurveyLimits {
+  Heap max_values = Heap{1} << 20;  // values per code at most (at least 16)
+  // Work per code at most, in the estimate of PeriodSearchOptions::max_work
+  // (0: none); codes whose values are not sparse cost O(n^2).
+  std::uint64_t max_work = std::uint64_t{1} << 30;
+
+  friend bool operator==(const SurveyLimits&, const SurveyLimits&) = default;
+};
+
+// The entry of `code` computed within `limits`. Returns false, leaving
+// `entry` unset, when `stop` was raised before the code was finished; the
+// caller then records nothing for it.
+bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
+                 const std::atomic<bool>* stop = nullptr);
+
+}  // namespace grundy

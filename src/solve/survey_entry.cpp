@@ -1,0 +1,97 @@
+#include "grundy/solve/survey_entry.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/solve/heap_values.h"
+#include "grundy/solve/period_search.h"
+
+namespace grundy {
+
+const char* survey_status_name(SurveyStatus status) {
+  switch (status) {
+    case SurveyStatus::proven: return "proven";
+    case SurveyStatus::observed: return "observed";
+    case SurveyStatus::none: return "none";
+    case SurveyStatus::stopped: return "stopped";
+  }
+  return "none";
+}
+
+bool parse_survey_status(std::string_view word, SurveyStatus& status) {
+  for (SurveyStatus s : {SurveyStatus::proven, SurveyStatus::observed, SurveyStatus::none,
+                         SurveyStatus::stopped})
+    if (word == survey_status_name(s)) {
+      status = s;
+      return true;
+    }
+  return false;
+}
+
+bool SurveyEntry::same_result(const SurveyEntry& other) const {
+  return name == other.name && status == other.status && periodicity == other.periodicity &&
+         largest_value == other.largest_value && rare_count == other.rare_count &&
+         stopped == other.stopped && proven_prefix == other.proven_prefix;
+}
+
+bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
+                 const std::atomic<bool>* stop) {
+  const Heap max_values = std::max<Heap>(limits.max_values, 16);
+  const auto start = std::chrono::steady_clock::now();
+  PeriodSearchOptions options;
+  // The naive engine (codes leaving three heaps) costs O(n^3): the same work
+  // budget as `grundy period` without --max.
+  options.max_values =
+      std::max<Heap>(16, affordable_code_values(code, code, max_values, ComputeLimits{}.max_work));
+  options.max_values = std::min(options.max_values, max_values);
+  options.max_work = limits.max_work;
+  options.threads = 1;  // a survey runs many codes side by side instead
+  EngineProgress last;
+  EngineControl control;
+  control.progress = [&last](const EngineProgress& progress) { last = progress; };
+  control.stop = stop;
+  PeriodSearch search;
+  try {
+    search = search_period(code, options, control);
+  } catch (const LimitError& e) {
+    // Not even the first values could be computed: an entry that says so.
+    search.stopped = e.what();
+  }
+  if (search.interrupted) return false;
+
+  SurveyEntry result;
+  result.name = code.name();
+  result.periodicity = search.periodicity;
+  const Periodicity& p = result.periodicity;
+  if (!search.stopped.empty()) {
+    result.status = p.proven ? SurveyStatus::proven : SurveyStatus::stopped;
+    result.stopped = search.stopped;
+  } else if (p.proven) {
+    result.status = SurveyStatus::proven;
+  } else {
+    result.status = p.period != 0 ? SurveyStatus::observed : SurveyStatus::none;
+    if (search.over_work)
+      result.stopped = fmt::format("work limit {} reached", limits.max_work);
+    else if (!search.unprovable && options.max_values < max_values)
+      result.stopped = fmt::format(
+          "a code that leaves three heaps: the naive mex stops at {} option visits",
+          ComputeLimits{}.max_work);
+  }
+  if (result.status == SurveyStatus::proven)
+    result.proven_prefix.assign(search.values.begin(),
+                                search.values.begin() +
+                                    static_cast<std::ptrdiff_t>(p.preperiod + p.period));
+  for (Value16 v : search.values) result.largest_value = std::max<Nimber>(result.largest_value, v);
+  result.rare_count = last.rare_count;
+  result.milliseconds = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                            start)
+          .count());
+  entry = std::move(result);
+  return true;
+}
+
+}  // namespace grundy

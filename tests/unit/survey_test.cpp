@@ -1,0 +1,211 @@
+// Literal checks of the survey's parts: family patterns expanded, the
+// journal's lines read back (and a torn, damaged or mismatched journal), and
+// the periods of 3-digit octal codes surveyed against the published ones,
+// each row naming its source. Codes the literature leaves open are never
+// called proven.
+#include "grundy/solve/survey.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "grundy/core/error.h"
+#include "grundy/solve/survey_family.h"
+#include "grundy/solve/survey_journal.h"
+#include "support/process.h"
+
+namespace grundy {
+namespace {
+
+using Codes = std::vector<std::string>;
+
+TEST(SurveyFamily, PatternsExpandInDigitOrder) {
+  const Codes octal3 = expand_family("0.ddd");
+  ASSERT_EQ(octal3.size(), 512U);
+  EXPECT_EQ(octal3.front(), "0.000");
+  EXPECT_EQ(octal3[1], "0.001");
+  EXPECT_EQ(octal3[8], "0.010");
+  EXPECT_EQ(octal3.back(), "0.777");
+  EXPECT_EQ(expand_family("0.[0-7][0-7]").size(), 64U);
+  EXPECT_EQ(expand_family("0.[1-37]"), (Codes{"0.1", "0.2", "0.3", "0.7"}));
+  EXPECT_EQ(expand_family("0.[7-7][3-3]"), (Codes{"0.73"}));
+  const Codes hex = expand_family("0.x");
+  ASSERT_EQ(hex.size(), 16U);
+  EXPECT_EQ(hex[10], "0.A");
+  EXPECT_EQ(hex.back(), "0.F");
+  // A bracket without a dash is the code's repeated block; D is the digit.
+  EXPECT_EQ(expand_family("4.[3]"), (Codes{"4.[3]"}));
+  EXPECT_EQ(expand_family("0.d[3]").size(), 8U);
+  EXPECT_EQ(expand_family("0.D"), (Codes{"0.D"}));
+  EXPECT_EQ(expand_family("0.77"), (Codes{"0.77"}));
+}
+
+TEST(SurveyFamily, BadPatternsAreInputErrors) {
+  for (const char* pattern : {"", "0.[7-1]", "0.[0-7", "0.[-]", "0.[0-z]", "0.[3-]", "kayles",
+                              "0.d.d", "0.G"})
+    EXPECT_THROW(expand_family(pattern), InputError) << pattern;
+  EXPECT_THROW(expand_family("0.xxxxxx"), LimitError);  // 16^6 codes
+}
+
+TEST(SurveyFamily, ListsSkipCommentsBlanksAndRepeats) {
+  const Codes codes = expand_family_list("# octal\n0.77\n\n 0.07  # Dawson\n0.[6-7]\r\n0.77\n",
+                                         "list.txt");
+  EXPECT_EQ(codes, (Codes{"0.77", "0.07", "0.6", "0.7"}));
+  try {
+    expand_family_list("0.77\n0.9z\n", "list.txt");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("list.txt line 2"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(expand_family_list("# nothing\n", "list.txt"), InputError);
+}
+
+SurveyEntry small_entry(const std::string& code) {
+  SurveyEntry entry;
+  SurveyLimits limits;
+  limits.max_values = 4096;
+  EXPECT_TRUE(survey_code(TakeAndBreak::parse(code), limits, entry));
+  return entry;
+}
+
+TEST(SurveyJournal, LinesReadBackTheSameEntry) {
+  for (const char* code : {"0.77", "0.6", "0.16", "0.0", "4.[3]", "C.[3]"}) {
+    const SurveyEntry entry = small_entry(code);
+    const std::string line = survey_journal_line(entry);
+    ASSERT_EQ(line.back(), '\n');
+    const SurveyEntry back =
+        parse_survey_journal_line(std::string_view(line).substr(0, line.size() - 1), "here");
+    EXPECT_TRUE(back.same_result(entry)) << line;
+    EXPECT_EQ(back.milliseconds, entry.milliseconds);
+  }
+  for (const char* damaged : {"", "0.77", "0.77\tproven\t12", "0.77\tsure\t1\t0\t0\t1\t1\t1\t1\t1\tc\t\t0",
+                              "0.77\tproven\t1\t0\t0\t1\t1\t1\t1\t1\tc\t\t0,1"})
+    EXPECT_THROW(parse_survey_journal_line(damaged, "here"), InputError) << damaged;
+}
+
+TEST(SurveyJournal, ResumesDropsATornLineAndRefusesOtherLimits) {
+  const std::string path = (testing::scratch().path() / "unit.journal").string();
+  SurveyLimits limits;
+  limits.max_values = 4096;
+  const SurveyEntry kayles = small_entry("0.77"), officers = small_entry("0.6");
+  {
+    SurveyJournal journal(path, limits);
+    EXPECT_TRUE(journal.entries().empty());
+    journal.append(kayles);
+    journal.append(officers);
+  }
+  // A kill in the middle of a write leaves a line without its newline.
+  std::ofstream(path, std::ios::app) << "0.07\tproven\t34";
+  {
+    SurveyJournal journal(path, limits);
+    ASSERT_EQ(journal.entries().size(), 2U);
+    EXPECT_TRUE(journal.entries().at("0.77").same_result(kayles));
+    EXPECT_TRUE(journal.entries().at("0.6").same_result(officers));
+    journal.append(small_entry("0.07"));
+  }
+  {
+    SurveyJournal journal(path, limits);
+    EXPECT_EQ(journal.entries().size(), 3U);
+  }
+  SurveyLimits other = limits;
+  other.max_values = 8192;
+  EXPECT_THROW(SurveyJournal(path, other), InputError);
+  other = limits;
+  other.max_work = 1000;
+  EXPECT_THROW(SurveyJournal(path, other), InputError);
+  std::ofstream(path, std::ios::app) << "0.07\tproven\n";
+  EXPECT_THROW(SurveyJournal(path, limits), InputError);
+  const std::string not_journal = (testing::scratch().path() / "other.txt").string();
+  std::ofstream(not_journal) << "hello\n";
+  EXPECT_THROW(SurveyJournal(not_journal, limits), InputError);
+}
+
+struct PublishedPeriod {
+  const char* code;
+  Heap preperiod;
+  Heap period;
+  const char* source;
+};
+
+// Periods of octal codes with at most three digits as published. OEIS rows
+// give a(n) = G(n) from n = 1; "last exception at n = x" means grundy's
+// least preperiod is x + 1.
+const PublishedPeriod kPublished[] = {
+    {"0.77", 71, 12, "Guy & Smith 1956; WW ch. 4; OEIS A002186 (Kayles, last exception n = 70)"},
+    {"0.137", 52, 34, "Guy & Smith 1956; WW ch. 4; OEIS A002187 (Dawson's Chess)"},
+    {"0.07", 53, 34, "OEIS A002187 (Dawson's Kayles: the values of .137 shifted by one)"},
+    {"0.4", 54, 34, "OEIS A002187 (.4: the values of .137 shifted by two)"},
+    {"0.17", 33, 34, "WW ch. 4, table of octal games"},
+    {"0.44", 143, 24, "OEIS A071434 (.440: values a(n-2), last exception of a at 140)"},
+    {"0.45", 498, 20, "OEIS A071435 (.450: values a(n-1), last exception of a at 496)"},
+    {"0.177", 497, 20, "OEIS A071435 (period 20, last exception n = 496); WW ch. 4"},
+    {"0.045", 189, 32, "OEIS A071452 (.045 has values a(n-2), last exception of a at 186)"},
+    {"0.117", 47, 48, "OEIS A071453 (period 48, exceptions up to n = 46); WW ch. 4"},
+    {"0.051", 48, 48, "OEIS A071453 (.051 has values a(n-1))"},
+    {"0.115", 1, 14, "OEIS A125829 (period 14, only exception n = 0); WW ch. 4"},
+    {"0.127", 46578, 4, "OEIS A071464 (period 4, last exception n = 46577), after Gangolli & "
+                        "Plambeck, IJGT 18 (1989)"},
+};
+
+TEST(SurveyPublished, ThreeDigitPeriodsMatchTheLiterature) {
+  Codes codes;
+  for (const PublishedPeriod& row : kPublished) codes.push_back(row.code);
+  // The codes written with three digits, as a survey of 0.ddd lists them.
+  codes.push_back("0.770");
+  codes.push_back("0.400");
+  std::map<std::string, SurveyEntry> entries;
+  ASSERT_TRUE(run_survey(survey_pending(codes, entries), SurveyLimits{}, 2,
+                         [&](const SurveyEntry& e) { entries[e.name] = e; }));
+  const std::vector<SurveyRow> rows = survey_table(codes, entries);
+  ASSERT_EQ(rows.size(), codes.size());
+  for (const SurveyRow& row : rows) {
+    const PublishedPeriod* published = nullptr;
+    for (const PublishedPeriod& p : kPublished)
+      if (row.entry.name == p.code) published = &p;
+    ASSERT_NE(published, nullptr) << row.code;
+    SCOPED_TRACE(std::string(row.code) + ": " + published->source);
+    EXPECT_EQ(row.entry.status, SurveyStatus::proven);
+    EXPECT_EQ(row.entry.periodicity.period, published->period);
+    EXPECT_EQ(row.entry.periodicity.preperiod, published->preperiod);
+  }
+  // Same game: by name (0.770 is 0.77), and by proven equal values: none of
+  // the published rows above shares its (preperiod, period).
+  for (const SurveyRow& row : rows) {
+    if (row.code == std::string("0.770")) EXPECT_EQ(row.same_as, "0.77");
+    else if (row.code == std::string("0.400")) EXPECT_EQ(row.same_as, "0.4");
+    else EXPECT_EQ(row.same_as, "") << row.code;
+  }
+}
+
+TEST(SurveyPublished, OpenCodesAreNeverProven) {
+  // Officers (0.6) and Treblecross (0.007) have no known period: WW ch. 4;
+  // "Searching for periodicity in Officers", Games of No Chance 5 (2019).
+  SurveyLimits limits;
+  limits.max_values = 1 << 14;
+  for (const char* code : {"0.6", "0.007"}) {
+    SurveyEntry entry;
+    ASSERT_TRUE(survey_code(TakeAndBreak::parse(code), limits, entry));
+    EXPECT_NE(entry.status, SurveyStatus::proven) << code;
+    EXPECT_TRUE(entry.proven_prefix.empty());
+    EXPECT_EQ(entry.periodicity.checked_to, limits.max_values) << code;
+  }
+}
+
+TEST(SurveyPublished, TheWorkLimitStopsAtTheSameSizeEveryTime) {
+  SurveyLimits limits;
+  limits.max_values = 1 << 16;
+  limits.max_work = 1 << 22;
+  SurveyEntry first, second;
+  ASSERT_TRUE(survey_code(TakeAndBreak::parse("0.004"), limits, first));
+  ASSERT_TRUE(survey_code(TakeAndBreak::parse("0.004"), limits, second));
+  EXPECT_TRUE(first.same_result(second));
+  EXPECT_LT(first.periodicity.checked_to, limits.max_values);
+  EXPECT_NE(first.stopped.find("work limit"), std::string::npos) << first.stopped;
+  EXPECT_NE(first.status, SurveyStatus::proven);
+}
+
+}  // namespace
+}  // namespace grundy
