@@ -8,9 +8,9 @@
 //   once into byte stamps, one row per heap; the entries below 16 need values
 //   of the group itself and are paired per heap.
 // - The scan needs only the rare values below c that the pairing left: a
-//   table of `bound` bits, or, once at most 8 are left (nearly always at
-//   once), a list that the vector kernel (src/solve/sequence_kernels.h)
-//   compares a whole register of splits with.
+//   table of `bound` bits, which the vector kernels (sequence_kernels.h)
+//   look a register of splits up in (byte shuffles), and once at most 8 are
+//   left, a list they compare a register of splits with.
 // - Helpers (threads > 1) take blocks of far pairs (rare entries >= 2304,
 //   whose values are known 2304 heaps early) and speculative scans. The main
 //   thread retires scan results in heap order; a failed scan (it ran to the
@@ -220,24 +220,18 @@ unsigned scan_portable(const Value16* g, Heap m, Heap from, Heap to, Word* table
   return count;
 }
 
-// Splits scanned with the table before looking again whether few enough
-// values are left for the vector kernel.
-constexpr Heap kTableChunk = 256;
-
 // The scan of splits (a, m-a), from <= a <= to, clearing from `table` (of
 // `words` words) every value found; returns how many are left (0: stopped
-// early). With `simd`, once at most kernels::kMaxTargets values are left
-// (at once, in practice: the pairing leaves few), the vector kernel looks
-// for them as a list.
+// early). With `simd`, the vector kernels: while many values are left (often
+// a hundred), a register of splits at a time is looked up in the table; once
+// at most kernels::kMaxTargets are, it is compared with each of them.
 unsigned scan_range(const Value16* g, Heap m, Heap from, Heap to, Word* table, unsigned words,
                     unsigned count, bool simd, std::uint64_t& steps) {
   if (!simd) return scan_portable(g, m, from, to, table, count, steps);
   Heap a = from;
-  while (count > kernels::kMaxTargets) {
-    const Heap end = std::min(to, a + kTableChunk - 1);
-    count = scan_portable(g, m, a, end, table, count, steps);
-    if (count == 0 || end == to) return count;
-    a = end + 1;
+  if (count > kernels::kMaxTargets) {
+    count = kernels::scan_table(g, m, a, to, table, words, count, kernels::kMaxTargets, steps);
+    if (count == 0 || a > to) return count;
   }
   Value16 targets[kernels::kMaxTargets];
   unsigned listed = 0;

@@ -10,6 +10,7 @@
 
 #include <hwy/highway.h>
 
+#include <bit>
 #include <cstring>
 
 #include "solve/sequence_kernels.h"
@@ -113,6 +114,133 @@ unsigned ScanTargets(const std::uint16_t* g, std::uint64_t m, std::uint64_t from
   return count;
 }
 
+#if HWY_TARGET != HWY_SCALAR  // the table needs 128-bit registers
+// Splits a..last one at a time against the bit table (and its byte copy):
+// clears the values found; true when none is left.
+HWY_INLINE bool SettleInTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                              std::uint64_t last, std::uint64_t* table, std::uint8_t* bytes,
+                              unsigned& count) {
+  for (; a <= last; ++a) {
+    const unsigned v = g[a] ^ g[m - a];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      bytes[v >> 3] = static_cast<std::uint8_t>(bytes[v >> 3] & ~(1u << (v & 7)));
+      if (--count == 0) return true;
+    }
+  }
+  return false;
+}
+
+// The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
+// each in every 128-bit block of a register, looked up with byte shuffles:
+// bits 3-6 of v pick the byte within a block, bits 7-9 the block, bits 0-2
+// the bit (a shuffle of the 8 single-bit bytes). Only the low byte of each
+// 16-bit lane is meaningful; the high byte is masked off.
+template <int kBlocks>
+unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
+                    std::uint64_t to, std::uint64_t* table, std::uint8_t* bytes, unsigned count,
+                    unsigned enough, std::uint64_t& steps) {
+  const hn::ScalableTag<std::uint16_t> d;
+  const hn::Repartition<std::uint8_t, decltype(d)> d8;
+  using V = hn::Vec<decltype(d)>;
+  const std::size_t n = hn::Lanes(d);
+  HWY_ALIGN static constexpr std::uint8_t kBit[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                                      1, 2, 4, 8, 16, 32, 64, 128};
+  const V single = hn::BitCast(d, hn::LoadDup128(d8, kBit));
+  const V low_byte = hn::Set(d, std::uint16_t{0xFF});
+  const V low3 = hn::Set(d, std::uint16_t{7}), low4 = hn::Set(d, std::uint16_t{15});
+  V t[kBlocks];
+  const auto load_tables = [&] {
+    for (int k = 0; k < kBlocks; ++k) t[k] = hn::BitCast(d, hn::LoadDup128(d8, bytes + 16 * k));
+  };
+  load_tables();
+  const std::uint64_t start = from;
+  std::uint64_t a = from;
+  for (; a + n - 1 <= to; a += n) {
+    const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
+    const V within = hn::And(hn::ShiftRight<3>(v), low4);
+    V byte = hn::TableLookupBytes(t[0], within);
+    if constexpr (kBlocks > 1) {
+      const V block = hn::ShiftRight<7>(v);
+      for (int k = 1; k < kBlocks; ++k)
+        byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, static_cast<std::uint16_t>(k))),
+                              hn::TableLookupBytes(t[k], within), byte);
+    }
+    const V bit = hn::And(hn::TableLookupBytes(single, hn::And(v, low3)), low_byte);
+    const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
+    if (hn::AllFalse(d, hit)) continue;
+    // Clear the values of the lanes that hit (a value twice in the vector
+    // is cleared once: the table is looked at again).
+    HWY_ALIGN std::uint16_t lanes[hn::MaxLanes(d)];
+    HWY_ALIGN std::uint8_t hit_bits[(hn::MaxLanes(d) + 7) / 8 + 8] = {};  // whole words
+    hn::StoreU(v, d, lanes);
+    hn::StoreMaskBits(d, hit, hit_bits);
+    for (std::size_t w = 0; w < n; w += 64) {
+      std::uint64_t word;
+      std::memcpy(&word, hit_bits + w / 8, sizeof word);
+      for (; word != 0; word &= word - 1) {
+        const unsigned value = lanes[w + static_cast<std::size_t>(std::countr_zero(word))];
+        const std::uint64_t mask_bit = std::uint64_t{1} << (value & 63);
+        if (!(table[value >> 6] & mask_bit)) continue;
+        table[value >> 6] &= ~mask_bit;
+        bytes[value >> 3] = static_cast<std::uint8_t>(bytes[value >> 3] & ~(1u << (value & 7)));
+        if (--count == 0) {
+          steps += a + n - start;
+          from = a + n;
+          return 0;
+        }
+      }
+    }
+    if (count <= enough) {
+      a += n;
+      steps += a - start;
+      from = a;
+      return count;
+    }
+    load_tables();
+  }
+  // The tail, one split at a time.
+  if (a <= to && SettleInTable(g, m, a, to, table, bytes, count)) {
+    steps += to + 1 - start;
+    from = to + 1;
+    return 0;
+  }
+  steps += to + 1 - start;
+  from = to + 1;
+  return count;
+}
+
+#endif  // HWY_TARGET != HWY_SCALAR
+
+unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
+                   std::uint64_t to, std::uint64_t* table, unsigned words, unsigned count,
+                   unsigned enough, std::uint64_t& steps) {
+#if HWY_TARGET != HWY_SCALAR
+  if (words <= 16) {
+    HWY_ALIGN std::uint8_t bytes[128] = {};
+    std::memcpy(bytes, table, 8 * words);
+    if (words <= 2) return ScanBlocks<1>(g, m, from, to, table, bytes, count, enough, steps);
+    if (words <= 4) return ScanBlocks<2>(g, m, from, to, table, bytes, count, enough, steps);
+    if (words <= 8) return ScanBlocks<4>(g, m, from, to, table, bytes, count, enough, steps);
+    return ScanBlocks<8>(g, m, from, to, table, bytes, count, enough, steps);
+  }
+#endif
+  // Values of more than 10 bits (or no 128-bit registers): one at a time.
+  const std::uint64_t start = from;
+  for (; from <= to && count > enough; ++from) {
+    const unsigned v = g[from] ^ g[m - from];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      --count;
+    }
+  }
+  steps += from - start;
+  (void)words;
+  return count;
+}
+
 std::int64_t CurrentTarget() { return HWY_TARGET; }
 
 }  // namespace grundy::kernels::HWY_NAMESPACE
@@ -124,6 +252,7 @@ namespace grundy::kernels {
 HWY_EXPORT(ExclusionBits);
 HWY_EXPORT(GroupBits);
 HWY_EXPORT(ScanTargets);
+HWY_EXPORT(ScanTable);
 HWY_EXPORT(CurrentTarget);
 
 bool available() { return true; }
@@ -140,6 +269,11 @@ void group_bits(const std::uint8_t* row, std::uint8_t epoch, unsigned words, std
 unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* targets,
                       unsigned count, std::uint64_t& steps) {
   return HWY_DYNAMIC_DISPATCH(ScanTargets)(g, m, from, to, targets, count, steps);
+}
+
+unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
+                    unsigned words, unsigned count, unsigned enough, std::uint64_t& steps) {
+  return HWY_DYNAMIC_DISPATCH(ScanTable)(g, m, from, to, table, words, count, enough, steps);
 }
 
 std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
@@ -196,6 +330,21 @@ unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* tar
       }
   }
   steps += to + 1 - from;
+  return count;
+}
+
+unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
+                    unsigned, unsigned count, unsigned enough, std::uint64_t& steps) {
+  const Heap start = from;
+  for (; from <= to && count > enough; ++from) {
+    const unsigned v = g[from] ^ g[m - from];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      --count;
+    }
+  }
+  steps += from - start;
   return count;
 }
 

@@ -4,10 +4,13 @@
 // portable emulation everywhere) and picks the best the CPU has at run time.
 //
 // Description: exclusion_bits and group_bits turn epoch stamps into bit sets
-//   (compare a vector of stamps, store the mask bits); scan_targets looks
-//   for a few values among the xors g[a] ^ g[m - a] of the two-heap splits
-//   of one heap, a whole vector of splits per step (the second heap's values
-//   reversed in the register), comparing with each value broadcast.
+//   (compare a vector of stamps, store the mask bits). The scans look for
+//   values among the xors g[a] ^ g[m - a] of the two-heap splits of one
+//   heap, a whole vector of splits per step (the second heap's values
+//   reversed in the register): scan_table, for many values, looks each xor
+//   up in the table of values held in registers (byte shuffles, tables of up
+//   to 1024 bits); scan_targets, for at most 8, compares with each value
+//   broadcast.
 // Source: Highway's manual (github.com/google/highway, g3doc/quick_reference.md)
 //   for HWY_DYNAMIC_DISPATCH and the ops used.
 // Status: every target the CPU runs is compared with the portable kernels
@@ -42,6 +45,14 @@ constexpr unsigned kMaxTargets = 8;
 // change. `steps` grows by the splits looked at (whole vectors).
 unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* targets,
                       unsigned count, std::uint64_t& steps);
+
+// Clears from `table` (`words` words) each value g[a] ^ g[m - a] for
+// from <= a <= to (to <= m / 2); `count` is the number of bits set in it.
+// Stops once no more than `enough` are left (after a whole vector of
+// splits, so possibly fewer), or after split `to`;
+// returns the count left and sets `from` to the first split not looked at.
+unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
+                    unsigned words, unsigned count, unsigned enough, std::uint64_t& steps);
 
 // The instruction set the kernels run with now ("AVX2", "NEON", ...), or
 // "portable" without Highway.

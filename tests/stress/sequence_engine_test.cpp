@@ -189,9 +189,9 @@ void for_each_vector_target(Body body) {
 
 TEST(SequenceEngineStress, VectorKernelsAgreeWithTheDefinition) {
   // Each kernel on random input against its definition written here: the
-  // bit sets bit by bit, the scan as the set of xors g[a] ^ g[m - a] over the
-  // whole range (every count 1..8, ranges of every length mod 64, values
-  // from small to 16 bits).
+  // bit sets bit by bit, the scans as the set of xors g[a] ^ g[m - a] over
+  // the range (every count 1..8 for the list, random tables of 64 to 65536
+  // bits for the table, ranges of every length mod 64).
   std::mt19937_64 rng(kSeed + 11);
   for_each_vector_target([&] {
     for (int trial = 0; trial < 300; ++trial) {
@@ -242,6 +242,38 @@ TEST(SequenceEngineStress, VectorKernelsAgreeWithTheDefinition) {
       std::sort(expected.begin(), expected.end());
       ASSERT_EQ(left, expected) << "m " << m << " from " << from << " to " << to;
       ASSERT_LE(steps, to + 1 - from);
+
+      // The table scan: random tables over the values' range, to the end
+      // (enough = 0) and stopping when few are left (enough = 8).
+      const unsigned table_words = std::max(1u, (1u << value_bits) / 64);
+      std::vector<std::uint64_t> table(table_words);
+      for (std::uint64_t& word : table) word = rng() & rng();
+      if (value_bits < 6) table[0] &= (std::uint64_t{1} << (1u << value_bits)) - 1;
+      unsigned bits_set = 0;
+      for (std::uint64_t word : table) bits_set += static_cast<unsigned>(std::popcount(word));
+      if (bits_set == 0) continue;
+      for (unsigned enough : {0u, 8u}) {
+        std::vector<std::uint64_t> t = table;
+        Heap a = from;
+        std::uint64_t table_steps = 0;
+        const unsigned after = kernels::scan_table(g.data(), m, a, to, t.data(), table_words,
+                                                   bits_set, enough, table_steps);
+        ASSERT_EQ(table_steps, a - from);
+        ASSERT_LE(a, to + 1);
+        unsigned count_left = 0;
+        for (unsigned v = 0; v < 64 * table_words; ++v) {
+          const bool was = (table[v / 64] >> (v % 64)) & 1, is = (t[v / 64] >> (v % 64)) & 1;
+          count_left += is;
+          // A value is cleared only if it is a split's xor, and always if
+          // the scan went to the end.
+          if (was && !is) ASSERT_TRUE(seen[v]) << v;
+          if (was && is && a > to) ASSERT_FALSE(seen[v]) << v;
+          ASSERT_FALSE(!was && is) << v;
+        }
+        ASSERT_EQ(after, count_left);
+        if (enough == 0) ASSERT_TRUE(a > to || after == 0);
+        if (a <= to) ASSERT_LE(after, enough);
+      }
     }
   });
 }
