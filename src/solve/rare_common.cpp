@@ -62,6 +62,10 @@ constexpr std::size_t kBlockRing = 8;          // blocks of far pairs in flight
 constexpr Heap kFarPosition = (kBlockRing + 1) * kBlockHeaps;
 constexpr unsigned kShareSteps = 16;           // the helpers' share of far pairs, in 16ths
 constexpr unsigned kGroupHeaps = 16;           // heaps paired together in one pass
+// Rare entries (from 16 on) from which pairing a group in one pass beats
+// pairing heap by heap: 0.16, with 43 such entries, took about 15% less CPU
+// time with groups than without (a quick A/B, CPU time on a shared machine).
+constexpr std::size_t kMinGroupEntries = 16;
 // Handing work to a helper costs a few cache-line transfers: not worth it for
 // scans shorter than this (in splits), nor for blocks with fewer far entries.
 constexpr std::uint64_t kMinHandedScan = 2048;
@@ -538,7 +542,8 @@ bool RareCommonEngine::Impl::mask_change_due(Nimber& best) const {
 // for all its heaps.
 void RareCommonEngine::Impl::start_group(Heap n) {
   group_end = 0;
-  if (split.empty() || bound > kTableBound || n < split.back() + 2 || rare_pos.size() < 64)
+  if (split.empty() || bound > kTableBound || n < split.back() + 2 ||
+      rare_pos.size() < kMinGroupEntries)
     return;
   Heap end = std::min<Heap>(n + kGroupHeaps, last_heap + 1);
   if (current)
@@ -549,7 +554,7 @@ void RareCommonEngine::Impl::start_group(Heap n) {
   const std::size_t lo = static_cast<std::size_t>(
       std::lower_bound(rare_pos.begin(), rare_pos.end(), Heap{kGroupHeaps}) - rare_pos.begin());
   const std::size_t hi = rare_pos.size();
-  if (end - n < 4 || hi - lo < 64) return;  // per heap is as good
+  if (end - n < 4 || hi - lo < kMinGroupEntries) return;  // per heap is as good
   group.start(bound);
   const std::uint32_t* const pos = rare_pos.data();
   const Value16* const val = rare_val.data();
