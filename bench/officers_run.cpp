@@ -3,7 +3,7 @@
 //   bench_officers_run [N] [CODE] [THREADS] [ENGINE]
 // computes G(0..N) of CODE (default 2^24 and 0.6, Officers) with the
 // rare/common engine (ENGINE = fast, default; naive; portable = rare/common
-// without the AVX-512 kernels) on THREADS threads (default 0: one per core)
+// with its portable kernels) on THREADS threads (default 0: one per core)
 // and prints the time, values per second, the rare count, the mask, the
 // engine's counters and a checksum of the values (FNV-1a, to compare runs).
 // A progress line goes to stderr every few seconds; Ctrl-C stops cleanly.
@@ -72,9 +72,9 @@ int main(int argc, char** argv) {
     if (v > max_value) max_value = v;
   }
   const grundy::EngineProgress p = engine->progress();
-  std::printf("code %s  engine %s  threads %u  simd %s\n", code.name().c_str(), engine_name.c_str(),
-              threads, rare_common && rare_common->uses_simd() ? "avx512" : "no");
-  std::printf("G(0..%llu)%s  %.2f s  %.0f values/s  max value %u  rare %llu  mask %llu  "
+  std::printf("code %s  engine %s  threads %u  kernel %s\n", code.name().c_str(), engine_name.c_str(),
+              threads, rare_common ? rare_common->kernel().c_str() : "none");
+  std::printf("G(0..%llu)%s  %.3f s  %.0f values/s  max value %u  rare %llu  mask %llu  "
               "checksum %016llx\n",
               static_cast<unsigned long long>(values.size() - 1), done ? "" : " (stopped)",
               seconds, static_cast<double>(values.size()) / seconds, max_value,

@@ -13,8 +13,9 @@
 //   Engineering: exclusions are marked with epoch stamps (stores only, no
 //   read-modify-write chains) and turned into bit sets; each rare heap size
 //   is paired with 16 consecutive heaps in one pass (four 8-byte loads, 16
-//   byte stamps); the scan looks up 32 splits at a time in a table of up to
-//   4096 bits with AVX-512 where the CPU has it (portable kernels otherwise).
+//   byte stamps); the scan compares a vector register of splits at a time
+//   with the few rare values left, with kernels written once for every
+//   instruction set (Highway; portable kernels are their twin).
 //   Helper threads take two kinds of work off the main thread: the pairs of
 //   far rare heap sizes (>= 2304), made ahead of time in blocks of 256 heaps
 //   (a share adjusted to keep both sides busy), and the scans: G(n) = c is
@@ -32,14 +33,16 @@
 //   sizes below 2^32.
 // Status: compared with the naive engine on all 512 codes 0.d1d2d3 to 4096,
 //   random octal and hexadecimal codes and forced (also bad) masks; portable
-//   against AVX-512 kernels, thread counts 1-3 (with rollbacks), resumed and
-//   stopped runs; published values and periods (OEIS A046695, A002187,
-//   A071464, A071436) (tests/stress/sequence_engine_test.cpp).
+//   kernels against every vector target the CPU runs, thread counts 1-3
+//   (with rollbacks), resumed and stopped runs; published values and
+//   periods (OEIS A046695, A002187, A071464, A071436)
+//   (tests/stress/sequence_engine_test.cpp).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "grundy/solve/sequence_engine.h"
 
@@ -52,7 +55,8 @@ struct RareCommonOptions {
   // A fixed mask for the whole run (0 allowed: every value is rare and every
   // split is paired). Empty: chosen from the value frequencies.
   std::optional<Nimber> mask;
-  // Use the AVX-512 kernels when the CPU has them (false: the portable ones).
+  // Use the vector kernels (src/solve/sequence_kernels.h) when the library
+  // has them (false: the portable ones).
   bool simd = true;
   // For tests: with helpers, hand every scan over at once, however short and
   // however soon after a rare value, so that failed scans (rollbacks) happen.
@@ -88,8 +92,9 @@ class RareCommonEngine final : public SequenceEngine {
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
   EngineProgress progress() const override;
   const RareCommonStats& stats() const;
-  // Whether the AVX-512 kernels are in use.
-  bool uses_simd() const;
+  // The instruction set of the vector kernels in use ("AVX2", "NEON", ...),
+  // or "portable".
+  std::string kernel() const;
 
  private:
   struct Impl;

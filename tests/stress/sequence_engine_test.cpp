@@ -6,6 +6,7 @@
 // against sequences published in Winning Ways and the OEIS.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "solve/rare_common.h"
+#include "solve/sequence_kernels.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace grundy {
@@ -170,27 +172,140 @@ TEST(SequenceEngineStress, ForcedMasksGiveTheSameSequence) {
                InputError);
 }
 
-TEST(SequenceEngineStress, PortableAndSimdKernelsAgree) {
-  // The AVX-512 scan has tables of 1024, 2048 and 4096 bits: values of
-  // 0.0404 pass 1024 before n = 15000, those of 0.40404 pass 2048 before
-  // n = 27000 (neither has a sparse space: about half the heap sizes are
-  // rare, so the pairing dominates and these runs stay short).
+// Every vector target compiled in that this CPU runs (Highway's dispatch
+// forced to each in turn), then the best again.
+template <class Body>
+void for_each_vector_target(Body body) {
+  const std::vector<kernels::VectorTarget> targets = kernels::runnable_targets();
+  if (kernels::available()) EXPECT_FALSE(targets.empty());
+  for (const kernels::VectorTarget& target : targets) {
+    SCOPED_TRACE(target.name);
+    kernels::force_target(target.bits);
+    EXPECT_EQ(kernels::target_name(), target.name);
+    body();
+  }
+  kernels::force_target(0);
+}
+
+TEST(SequenceEngineStress, VectorKernelsAgreeWithTheDefinition) {
+  // Each kernel on random input against its definition written here: the
+  // bit sets bit by bit, the scans as the set of xors g[a] ^ g[m - a] over
+  // the range (every count 1..8 for the list, random tables of 64 to 65536
+  // bits for the table, ranges of every length mod 64).
+  std::mt19937_64 rng(kSeed + 11);
+  for_each_vector_target([&] {
+    for (int trial = 0; trial < 300; ++trial) {
+      const unsigned words = 1 + static_cast<unsigned>(rng() % 8);
+      std::vector<std::uint32_t> stamps(64 * words);
+      std::vector<std::uint8_t> bytes(64 * words);
+      const std::uint32_t epoch = static_cast<std::uint32_t>(rng() % 4);
+      for (std::size_t i = 0; i < stamps.size(); ++i) {
+        stamps[i] = static_cast<std::uint32_t>(rng() % 4);
+        bytes[i] = static_cast<std::uint8_t>(rng() % 4);
+      }
+      std::vector<std::uint64_t> bits(words), byte_bits(words);
+      kernels::exclusion_bits(stamps.data(), epoch, words, bits.data());
+      kernels::group_bits(bytes.data(), static_cast<std::uint8_t>(epoch), words, byte_bits.data());
+      for (unsigned i = 0; i < 64 * words; ++i) {
+        ASSERT_EQ((bits[i / 64] >> (i % 64)) & 1, std::uint64_t{stamps[i] == epoch}) << i;
+        ASSERT_EQ((byte_bits[i / 64] >> (i % 64)) & 1, std::uint64_t{bytes[i] == epoch}) << i;
+      }
+
+      const unsigned value_bits = 1 + static_cast<unsigned>(rng() % 16);
+      const Heap m = 2 + rng() % 700;
+      ValueSequence g(m + 1);
+      for (Value16& v : g) v = static_cast<Value16>(rng() % (1u << value_bits));
+      const Heap from = 1 + rng() % (m / 2);
+      const Heap to = from + rng() % (m / 2 - from + 1);
+      std::vector<bool> seen(1u << 16);
+      for (Heap a = from; a <= to; ++a) seen[g[a] ^ g[m - a]] = true;
+      // Targets: some xors that occur, some values that may not.
+      // Distinct values: no more than the values there are.
+      const unsigned count = 1 + static_cast<unsigned>(
+                                     rng() % std::min(kernels::kMaxTargets, 1u << value_bits));
+      std::vector<Value16> targets;
+      while (targets.size() < count) {
+        const Heap a = from + rng() % (to - from + 1);
+        const Value16 v = rng() % 2 ? static_cast<Value16>(g[a] ^ g[m - a])
+                                    : static_cast<Value16>(rng() % (1u << value_bits));
+        if (std::find(targets.begin(), targets.end(), v) == targets.end()) targets.push_back(v);
+      }
+      std::vector<Value16> expected;
+      for (Value16 v : targets)
+        if (!seen[v]) expected.push_back(v);
+      std::uint64_t steps = 0;
+      std::vector<Value16> left = targets;
+      const unsigned remaining =
+          kernels::scan_targets(g.data(), m, from, to, left.data(), count, steps);
+      left.resize(remaining);
+      std::sort(left.begin(), left.end());
+      std::sort(expected.begin(), expected.end());
+      ASSERT_EQ(left, expected) << "m " << m << " from " << from << " to " << to;
+      ASSERT_LE(steps, to + 1 - from);
+
+      // The table scan: random tables over the values' range, to the end
+      // (enough = 0) and stopping when few are left (enough = 8).
+      const unsigned table_words = std::max(1u, (1u << value_bits) / 64);
+      std::vector<std::uint64_t> table(table_words);
+      for (std::uint64_t& word : table) word = rng() & rng();
+      if (value_bits < 6) table[0] &= (std::uint64_t{1} << (1u << value_bits)) - 1;
+      unsigned bits_set = 0;
+      for (std::uint64_t word : table) bits_set += static_cast<unsigned>(std::popcount(word));
+      if (bits_set == 0) continue;
+      for (unsigned enough : {0u, 8u}) {
+        std::vector<std::uint64_t> t = table;
+        Heap a = from;
+        std::uint64_t table_steps = 0;
+        const unsigned after = kernels::scan_table(g.data(), m, a, to, t.data(), table_words,
+                                                   bits_set, enough, table_steps);
+        ASSERT_EQ(table_steps, a - from);
+        ASSERT_LE(a, to + 1);
+        unsigned count_left = 0;
+        for (unsigned v = 0; v < 64 * table_words; ++v) {
+          const bool was = (table[v / 64] >> (v % 64)) & 1, is = (t[v / 64] >> (v % 64)) & 1;
+          count_left += is;
+          // A value is cleared only if it is a split's xor, and always if
+          // the scan went to the end.
+          if (was && !is) ASSERT_TRUE(seen[v]) << v;
+          if (was && is && a > to) ASSERT_FALSE(seen[v]) << v;
+          ASSERT_FALSE(!was && is) << v;
+        }
+        ASSERT_EQ(after, count_left);
+        if (enough == 0) ASSERT_TRUE(a > to || after == 0);
+        if (a <= to) ASSERT_LE(after, enough);
+      }
+    }
+  });
+}
+
+TEST(SequenceEngineStress, EveryVectorTargetAgreesWithThePortableKernels) {
+  // Whole sequences with the vector kernels of each target against the
+  // portable kernels: long enough for values past 1024 and 2048 (0.0404
+  // passes 1024 before n = 15000, 0.40404 passes 2048 before n = 27000),
+  // and for the long scans of the sparse codes.
   struct Case {
     const char* code;
     Heap last;
   };
-  for (const Case& c : {Case{"0.6", 40000}, Case{"0.007", 40000}, Case{"0.16", 40000},
-                        Case{"0.014", 40000}, Case{"0.77", 40000}, Case{"0.0404", 15000},
-                        Case{"0.40404", 27000}}) {
-    SCOPED_TRACE(c.code);
+  const std::vector<Case> cases = {Case{"0.6", 30000},    Case{"0.007", 20000},
+                                   Case{"0.16", 30000},   Case{"0.014", 20000},
+                                   Case{"0.77", 20000},   Case{"0.0404", 15000},
+                                   Case{"0.40404", 27000}};
+  std::vector<ValueSequence> expected;
+  for (const Case& c : cases) {
     RareCommonOptions portable;
     portable.simd = false;
     portable.threads = 2;
-    const ValueSequence expected = rare_common(c.code, c.last, portable);
-    RareCommonOptions simd;
-    simd.threads = 1;
-    EXPECT_SAME_SEQUENCE(rare_common(c.code, c.last, simd), expected);
+    expected.push_back(rare_common(c.code, c.last, portable));
   }
+  for_each_vector_target([&] {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      SCOPED_TRACE(cases[i].code);
+      RareCommonOptions vector;
+      vector.threads = 1;
+      EXPECT_SAME_SEQUENCE(rare_common(cases[i].code, cases[i].last, vector), expected[i]);
+    }
+  });
 }
 
 TEST(SequenceEngineStress, ThreadCountDoesNotChangeValues) {

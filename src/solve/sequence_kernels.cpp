@@ -1,0 +1,356 @@
+// The vector kernels of src/solve/sequence_kernels.h. With Highway this file
+// is compiled once per target (hwy/foreach_target.h includes it again for
+// each); without it (GRUNDY_HAVE_HIGHWAY undefined, e.g. under emscripten)
+// only the stubs at the end exist and the engine keeps its portable kernels.
+#if defined(GRUNDY_HAVE_HIGHWAY)
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "solve/sequence_kernels.cpp"
+#include <hwy/foreach_target.h>  // must come before highway.h
+
+#include <hwy/highway.h>
+
+#include <bit>
+#include <cstring>
+
+#include "solve/sequence_kernels.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace grundy::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// 64 comparisons per output word, a vector at a time: the mask of each
+// vector is stored as bits (at most 64 lanes, so at most 8 bytes).
+template <class D, typename T>
+HWY_INLINE void MaskWords(D d, const T* lanes, T epoch, unsigned words, std::uint64_t* bits) {
+  const std::size_t n = hn::Lanes(d);
+  const auto e = hn::Set(d, epoch);
+  for (unsigned w = 0; w < words; ++w) {
+    std::uint64_t word = 0;
+    for (std::size_t i = 0; i < 64; i += n) {
+      std::uint8_t bytes[8] = {};
+      hn::StoreMaskBits(d, hn::Eq(hn::LoadU(d, lanes + 64 * w + i), e), bytes);
+      std::uint64_t part;
+      std::memcpy(&part, bytes, sizeof part);
+      word |= part << i;
+    }
+    bits[w] = word;
+  }
+}
+
+void ExclusionBits(const std::uint32_t* stamps, std::uint32_t epoch, unsigned words,
+                   std::uint64_t* bits) {
+  MaskWords(hn::CappedTag<std::uint32_t, 64>(), stamps, epoch, words, bits);
+}
+
+void GroupBits(const std::uint8_t* row, std::uint8_t epoch, unsigned words, std::uint64_t* bits) {
+  MaskWords(hn::CappedTag<std::uint8_t, 64>(), row, epoch, words, bits);
+}
+
+// From split a on, the first vector of splits a..a+N-1 (all <= to) whose
+// xors hit one of the kTargets values in t; `to + 1` past the last whole
+// vector if none does.
+template <int kTargets, class D, class V>
+HWY_INLINE std::uint64_t FirstHit(D d, const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                                  std::uint64_t to, const V* t) {
+  const std::size_t n = hn::Lanes(d);
+  for (; a + n - 1 <= to; a += n) {
+    const auto x = hn::LoadU(d, g + a);
+    const auto y = hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1))));
+    const auto v = hn::Xor(x, y);
+    auto hit = hn::Eq(v, t[0]);
+    for (int i = 1; i < kTargets; ++i) hit = hn::Or(hit, hn::Eq(v, t[i]));
+    if (!hn::AllFalse(d, hit)) return a;
+  }
+  return a;
+}
+
+unsigned ScanTargets(const std::uint16_t* g, std::uint64_t m, std::uint64_t from,
+                     std::uint64_t to, std::uint16_t* targets, unsigned count,
+                     std::uint64_t& steps) {
+  const hn::ScalableTag<std::uint16_t> d;
+  const std::size_t n = hn::Lanes(d);
+  using V = hn::Vec<decltype(d)>;
+  // Splits a..last, one at a time: removes the values found; true when none
+  // is left.
+  const auto settle = [&](std::uint64_t a, std::uint64_t last) {
+    for (; a <= last; ++a) {
+      const std::uint16_t v = static_cast<std::uint16_t>(g[a] ^ g[m - a]);
+      for (unsigned i = 0; i < count; ++i)
+        if (targets[i] == v) {
+          targets[i] = targets[--count];
+          if (count == 0) {
+            steps += a + 1 - from;
+            return true;
+          }
+          break;
+        }
+    }
+    return false;
+  };
+  if (count == 0) return 0;
+  std::uint64_t a = from;
+  while (a <= to) {
+    // The values left, broadcast; unused registers repeat the last one.
+    V t[kMaxTargets];
+    for (unsigned i = 0; i < kMaxTargets; ++i) t[i] = hn::Set(d, targets[i < count ? i : count - 1]);
+    std::uint64_t hit;
+    if (count == 1)
+      hit = FirstHit<1>(d, g, m, a, to, t);
+    else if (count == 2)
+      hit = FirstHit<2>(d, g, m, a, to, t);
+    else if (count <= 4)
+      hit = FirstHit<4>(d, g, m, a, to, t);
+    else
+      hit = FirstHit<kMaxTargets>(d, g, m, a, to, t);
+    if (hit + n - 1 > to) {  // no whole vector left: the tail one by one
+      if (settle(hit, to)) return 0;
+      break;
+    }
+    if (settle(hit, hit + n - 1)) return 0;
+    a = hit + n;
+  }
+  steps += to + 1 - from;
+  return count;
+}
+
+#if HWY_TARGET != HWY_SCALAR  // the table needs 128-bit registers
+// Splits a..last one at a time against the bit table (and its byte copy):
+// clears the values found; true when none is left.
+HWY_INLINE bool SettleInTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                              std::uint64_t last, std::uint64_t* table, std::uint8_t* bytes,
+                              unsigned& count) {
+  for (; a <= last; ++a) {
+    const unsigned v = g[a] ^ g[m - a];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      bytes[v >> 3] = static_cast<std::uint8_t>(bytes[v >> 3] & ~(1u << (v & 7)));
+      if (--count == 0) return true;
+    }
+  }
+  return false;
+}
+
+// The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
+// each in every 128-bit block of a register, looked up with byte shuffles:
+// bits 3-6 of v pick the byte within a block, bits 7-9 the block, bits 0-2
+// the bit (a shuffle of the 8 single-bit bytes). Only the low byte of each
+// 16-bit lane is meaningful; the high byte is masked off.
+template <int kBlocks>
+unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
+                    std::uint64_t to, std::uint64_t* table, std::uint8_t* bytes, unsigned count,
+                    unsigned enough, std::uint64_t& steps) {
+  const hn::ScalableTag<std::uint16_t> d;
+  const hn::Repartition<std::uint8_t, decltype(d)> d8;
+  using V = hn::Vec<decltype(d)>;
+  const std::size_t n = hn::Lanes(d);
+  HWY_ALIGN static constexpr std::uint8_t kBit[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                                      1, 2, 4, 8, 16, 32, 64, 128};
+  const V single = hn::BitCast(d, hn::LoadDup128(d8, kBit));
+  const V low_byte = hn::Set(d, std::uint16_t{0xFF});
+  const V low3 = hn::Set(d, std::uint16_t{7}), low4 = hn::Set(d, std::uint16_t{15});
+  V t[kBlocks];
+  const auto load_tables = [&] {
+    for (int k = 0; k < kBlocks; ++k) t[k] = hn::BitCast(d, hn::LoadDup128(d8, bytes + 16 * k));
+  };
+  load_tables();
+  const std::uint64_t start = from;
+  std::uint64_t a = from;
+  for (; a + n - 1 <= to; a += n) {
+    const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
+    const V within = hn::And(hn::ShiftRight<3>(v), low4);
+    V byte = hn::TableLookupBytes(t[0], within);
+    if constexpr (kBlocks > 1) {
+      const V block = hn::ShiftRight<7>(v);
+      for (int k = 1; k < kBlocks; ++k)
+        byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, static_cast<std::uint16_t>(k))),
+                              hn::TableLookupBytes(t[k], within), byte);
+    }
+    const V bit = hn::And(hn::TableLookupBytes(single, hn::And(v, low3)), low_byte);
+    const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
+    if (hn::AllFalse(d, hit)) continue;
+    // Clear the values of the lanes that hit (a value twice in the vector
+    // is cleared once: the table is looked at again).
+    HWY_ALIGN std::uint16_t lanes[hn::MaxLanes(d)];
+    HWY_ALIGN std::uint8_t hit_bits[(hn::MaxLanes(d) + 7) / 8 + 8] = {};  // whole words
+    hn::StoreU(v, d, lanes);
+    hn::StoreMaskBits(d, hit, hit_bits);
+    for (std::size_t w = 0; w < n; w += 64) {
+      std::uint64_t word;
+      std::memcpy(&word, hit_bits + w / 8, sizeof word);
+      for (; word != 0; word &= word - 1) {
+        const unsigned value = lanes[w + static_cast<std::size_t>(std::countr_zero(word))];
+        const std::uint64_t mask_bit = std::uint64_t{1} << (value & 63);
+        if (!(table[value >> 6] & mask_bit)) continue;
+        table[value >> 6] &= ~mask_bit;
+        bytes[value >> 3] = static_cast<std::uint8_t>(bytes[value >> 3] & ~(1u << (value & 7)));
+        if (--count == 0) {
+          steps += a + n - start;
+          from = a + n;
+          return 0;
+        }
+      }
+    }
+    if (count <= enough) {
+      a += n;
+      steps += a - start;
+      from = a;
+      return count;
+    }
+    load_tables();
+  }
+  // The tail, one split at a time.
+  if (a <= to && SettleInTable(g, m, a, to, table, bytes, count)) {
+    steps += to + 1 - start;
+    from = to + 1;
+    return 0;
+  }
+  steps += to + 1 - start;
+  from = to + 1;
+  return count;
+}
+
+#endif  // HWY_TARGET != HWY_SCALAR
+
+unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
+                   std::uint64_t to, std::uint64_t* table, unsigned words, unsigned count,
+                   unsigned enough, std::uint64_t& steps) {
+#if HWY_TARGET != HWY_SCALAR
+  if (words <= 16) {
+    HWY_ALIGN std::uint8_t bytes[128] = {};
+    std::memcpy(bytes, table, 8 * words);
+    if (words <= 2) return ScanBlocks<1>(g, m, from, to, table, bytes, count, enough, steps);
+    if (words <= 4) return ScanBlocks<2>(g, m, from, to, table, bytes, count, enough, steps);
+    if (words <= 8) return ScanBlocks<4>(g, m, from, to, table, bytes, count, enough, steps);
+    return ScanBlocks<8>(g, m, from, to, table, bytes, count, enough, steps);
+  }
+#endif
+  // Values of more than 10 bits (or no 128-bit registers): one at a time.
+  const std::uint64_t start = from;
+  for (; from <= to && count > enough; ++from) {
+    const unsigned v = g[from] ^ g[m - from];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      --count;
+    }
+  }
+  steps += from - start;
+  (void)words;
+  return count;
+}
+
+std::int64_t CurrentTarget() { return HWY_TARGET; }
+
+}  // namespace grundy::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace grundy::kernels {
+
+HWY_EXPORT(ExclusionBits);
+HWY_EXPORT(GroupBits);
+HWY_EXPORT(ScanTargets);
+HWY_EXPORT(ScanTable);
+HWY_EXPORT(CurrentTarget);
+
+bool available() { return true; }
+
+void exclusion_bits(const std::uint32_t* stamps, std::uint32_t epoch, unsigned words,
+                    std::uint64_t* bits) {
+  HWY_DYNAMIC_DISPATCH(ExclusionBits)(stamps, epoch, words, bits);
+}
+
+void group_bits(const std::uint8_t* row, std::uint8_t epoch, unsigned words, std::uint64_t* bits) {
+  HWY_DYNAMIC_DISPATCH(GroupBits)(row, epoch, words, bits);
+}
+
+unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* targets,
+                      unsigned count, std::uint64_t& steps) {
+  return HWY_DYNAMIC_DISPATCH(ScanTargets)(g, m, from, to, targets, count, steps);
+}
+
+unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
+                    unsigned words, unsigned count, unsigned enough, std::uint64_t& steps) {
+  return HWY_DYNAMIC_DISPATCH(ScanTable)(g, m, from, to, table, words, count, enough, steps);
+}
+
+std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
+
+std::vector<VectorTarget> runnable_targets() {
+  std::vector<VectorTarget> result;
+  for (std::int64_t bits : hwy::SupportedAndGeneratedTargets())
+    result.push_back({bits, hwy::TargetName(bits)});
+  return result;
+}
+
+void force_target(std::int64_t bits) { hwy::SetSupportedTargetsForTest(bits); }
+
+}  // namespace grundy::kernels
+#endif  // HWY_ONCE
+
+#else  // !GRUNDY_HAVE_HIGHWAY
+
+#include "solve/sequence_kernels.h"
+
+namespace grundy::kernels {
+// The same contracts, one lane at a time.
+bool available() { return false; }
+
+void exclusion_bits(const std::uint32_t* stamps, std::uint32_t epoch, unsigned words,
+                    std::uint64_t* bits) {
+  for (unsigned w = 0; w < words; ++w) {
+    std::uint64_t x = 0;
+    for (unsigned b = 0; b < 64; ++b) x |= std::uint64_t{stamps[64 * w + b] == epoch} << b;
+    bits[w] = x;
+  }
+}
+
+void group_bits(const std::uint8_t* row, std::uint8_t epoch, unsigned words, std::uint64_t* bits) {
+  for (unsigned w = 0; w < words; ++w) {
+    std::uint64_t x = 0;
+    for (unsigned b = 0; b < 64; ++b) x |= std::uint64_t{row[64 * w + b] == epoch} << b;
+    bits[w] = x;
+  }
+}
+
+unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* targets,
+                      unsigned count, std::uint64_t& steps) {
+  for (Heap a = from; a <= to && count != 0; ++a) {
+    const Value16 v = static_cast<Value16>(g[a] ^ g[m - a]);
+    for (unsigned i = 0; i < count; ++i)
+      if (targets[i] == v) {
+        targets[i] = targets[--count];
+        if (count == 0) {
+          steps += a + 1 - from;
+          return 0;
+        }
+        break;
+      }
+  }
+  steps += to + 1 - from;
+  return count;
+}
+
+unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
+                    unsigned, unsigned count, unsigned enough, std::uint64_t& steps) {
+  const Heap start = from;
+  for (; from <= to && count > enough; ++from) {
+    const unsigned v = g[from] ^ g[m - from];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if (table[v >> 6] & bit) {
+      table[v >> 6] &= ~bit;
+      --count;
+    }
+  }
+  steps += from - start;
+  return count;
+}
+
+std::string target_name() { return "portable"; }
+std::vector<VectorTarget> runnable_targets() { return {}; }
+void force_target(std::int64_t) {}
+}  // namespace grundy::kernels
+
+#endif  // GRUNDY_HAVE_HIGHWAY
