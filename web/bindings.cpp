@@ -249,8 +249,8 @@ json mex_table(const HeapRuleset& heaps, HeapValues& values, Heap n) {
 }
 
 // Explain: the analysis, the command line's --explain text, the nim-sum of
-// the component values in binary columns (normal play), and the mex table
-// of each small heap of each heap game.
+// the component values in binary columns, and the mex table of each small
+// heap of each heap game (the last two in normal play).
 std::string explain_web(const std::string& text, const std::string& convention) {
   return answer([&] {
     const std::vector<GamePosition> summands = summands_of(text);
@@ -265,8 +265,9 @@ std::string explain_web(const std::string& text, const std::string& convention) 
     j["analysis"] = cli::analysis_json(*whole.ruleset, whole.position, a, misere);
     j["explanation"] = cli::explain(*whole.ruleset, whole.position, a, misere);
     if (a.heap_values) j["nim_sum"] = nim_sum_json(nim_sum_step(*a.heap_values));
+    // The mex tables are of normal-play values, which do not decide misère play.
     auto tables = json::array();
-    for (const GamePosition& s : summands) {
+    for (const GamePosition& s : misere ? std::vector<GamePosition>{} : summands) {
       const HeapRuleset* heaps = heap_ruleset_of(*s.ruleset);
       if (heaps == nullptr) continue;
       HeapValues values(*heaps, ComputeLimits{});

@@ -96,12 +96,22 @@ class Page:
         self.d.get(self.base + ("#" + fragment if fragment else ""))
         WebDriverWait(self.d, 60).until(
             lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        self.settle()
 
     def by_id(self, id_):
         return self.d.find_element(By.ID, id_)
 
+    def settle(self, timeout=300):
+        """Waits until the page has no question under way in its worker."""
+        WebDriverWait(self.d, timeout).until(
+            lambda d: d.execute_script("return document.body.dataset.busy === '0'"))
+
+    def press(self, element):
+        element.click()
+        self.settle()
+
     def tab(self, view):
-        self.by_id("tab-" + view).click()
+        self.press(self.by_id("tab-" + view))
 
     def fill(self, id_, text):
         field = self.by_id(id_)
@@ -115,7 +125,7 @@ class Page:
         self.tab("analyse")
         self.fill("analyse-game", game)
         Select(self.by_id("analyse-convention")).select_by_value(convention)
-        self.by_id("analyse-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        self.press(self.by_id("analyse-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
         return self.result("analyse-result")
 
     def result(self, id_):
@@ -189,7 +199,7 @@ def test_analyse(page, grundy):
     want = cli_json(grundy, "analyze", "nim", "3", "4", "5")
     after = "nim " + " ".join(map(str, want["winning_moves"][0]["position"]))
     page.analyse("nim 3 4 5", "normal")
-    page.by_id("analyse-result").find_element(By.CSS_SELECTOR, "ul.moves button").click()
+    page.press(page.by_id("analyse-result").find_element(By.CSS_SELECTOR, "ul.moves button"))
     check(page.by_id("analyse-game").get_attribute("value") == after, f"a winning move steps into {after}")
     check(page.result("analyse-result")["outcome"] == "P", f"{after} is a P-position")
     check("game=" + after.replace(" ", "+") in page.d.current_url, "the URL follows the position")
@@ -200,21 +210,21 @@ def test_play(page, shots):
     page.fill("play-game", "nim 1 2 3")  # a P-position: the player to move loses
     Select(page.by_id("play-convention")).select_by_value("normal")
     Select(page.by_id("play-first")).select_by_value("you")
-    page.by_id("play-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.press(page.by_id("play-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
     check("computer wins" in page.by_id("play-prediction").text, "Play: the prediction says the computer wins")
-    page.by_id("play-hint").click()
+    page.press(page.by_id("play-hint"))
     check("No winning move" in page.by_id("play-hint-text").text, "Play: the hint says there is no winning move")
     turns = 0
     while page.by_id("play-move").is_enabled() and turns < 20:
         Select(page.by_id("play-moves")).select_by_index(0)
-        page.by_id("play-move").click()
+        page.press(page.by_id("play-move"))
         turns += 1
         if turns == 1:
-            page.by_id("play-undo").click()
+            page.press(page.by_id("play-undo"))
             check(len(page.by_id("play-history").find_elements(By.CSS_SELECTOR, "tbody tr")) == 1,
                   "Play: undo goes back to the start")
             Select(page.by_id("play-moves")).select_by_index(0)
-            page.by_id("play-move").click()
+            page.press(page.by_id("play-move"))
         if turns == 2:
             page.shot(shots, "web-play.png")
     status = page.by_id("play-status").text
@@ -241,7 +251,7 @@ def test_sequence(page, grundy, shots):
         const now = performance.now();
         beat.gap = Math.max(beat.gap, now - beat.last); beat.last = now; beat.ticks += 1;
       }, 10);""")
-    page.by_id("sequence-go").click()
+    page.press(page.by_id("sequence-go"))
     start = time.monotonic()
     while time.monotonic() - start < 300:
         status = page.d.execute_script("return document.getElementById('sequence-status').textContent")
@@ -261,7 +271,7 @@ def test_sequence(page, grundy, shots):
 
     page.fill("sequence-ruleset", "0.16")
     page.fill("sequence-to", "1000")
-    page.by_id("sequence-period").click()
+    page.press(page.by_id("sequence-period"))
     WebDriverWait(page.d, 600).until(lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
     want = cli_json(grundy, "period", "0.16")
     facts = page.result("sequence-period-result")["facts"]
@@ -275,15 +285,15 @@ def test_sequence(page, grundy, shots):
     # Cancel: a long run stops at once and the page goes on.
     page.fill("sequence-ruleset", "0.6")
     page.fill("sequence-to", "20000000")
-    page.by_id("sequence-go").click()
-    page.by_id("sequence-cancel").click()
+    page.press(page.by_id("sequence-go"))
+    page.press(page.by_id("sequence-cancel"))
     check(page.by_id("sequence-status").text.startswith("Cancelled"), "Sequence: cancel stops the worker")
 
 
 def test_explain(page, grundy, shots):
     page.tab("explain")
     page.fill("explain-game", "kayles 5 + nim 3")
-    page.by_id("explain-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.press(page.by_id("explain-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
     root = page.by_id("explain-result")
     text = root.find_element(By.TAG_NAME, "pre").text
     cli = subprocess.run([grundy, "analyze", "kayles", "5", "+", "nim", "3", "--explain"],
@@ -302,7 +312,7 @@ def test_explain(page, grundy, shots):
 
 def test_graph(page, grundy, shots):
     page.tab("graph")
-    page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
     edges = page.by_id("graph-edges").get_attribute("value")
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(edges)
@@ -334,18 +344,34 @@ def test_bad_input(page, grundy):
             page.fill("sequence-to", "10")
         page.fill(field, text)
         form = page.by_id(field).find_element(By.XPATH, "ancestor::form")
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        page.press(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
         want = cli_error(grundy, *args)
         got = page.error(field)
         check(got == want, f"bad input {text!r} in {field}: {want!r} next to the field (page: {got!r})")
         check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
     page.tab("graph")
     page.fill("graph-edges", "2 1\n0 5\n")
-    page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
     check("out of range" in page.error("graph-edges"), f"bad graph: {page.error('graph-edges')!r}")
     # Still working: a good input clears the message and answers.
     got = page.analyse("nim 3 4 5", "normal")
     check(page.error("analyse-game") == "" and got["outcome"] == "N", "after bad input the page still works")
+
+
+def test_cancel(page):
+    """A search that would take minutes runs in the worker: the page answers,
+    Cancel stops it with a message next to the field, and the page goes on."""
+    page.tab("analyse")
+    page.fill("analyse-game", "kayles 30 40 50 60")
+    Select(page.by_id("analyse-convention")).select_by_value("misere")
+    page.by_id("analyse-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(page.d, 30).until(lambda d: d.find_element(By.ID, "working").is_displayed())
+    time.sleep(0.5)
+    page.press(page.by_id("working-cancel"))
+    check(page.error("analyse-game").startswith("cancelled"),
+          f"a long search is cancelled, saying so next to the field ({page.error('analyse-game')!r})")
+    got = page.analyse("nim 3 4 5", "normal")
+    check(got["outcome"] == "N" and page.error("analyse-game") == "", "after a cancel the page still works")
 
 
 def test_url_and_labels(page):
@@ -382,6 +408,7 @@ def main():
         test_sequence(page, args.grundy, args.screenshots)
         test_graph(page, args.grundy, args.screenshots)
         test_bad_input(page, args.grundy)
+        test_cancel(page)
         test_url_and_labels(page)
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(logs == [], f"no errors in the browser's console ({logs})")

@@ -7,15 +7,57 @@
 
 const $ = (id) => document.getElementById(id);
 const views = ["analyse", "play", "explain", "sequence", "graph"];
-let grundy = null;  // the module, once loaded
+// ---------------------------------------------------------------- the solver
 
-// ---------------------------------------------------------------- helpers
+// Every question goes to a Web Worker of its own (worker.js), so that a long
+// search never freezes the page: while one runs, "Working…" shows with a
+// Cancel button, which ends the worker (and so the search) and starts a new one.
+const solver = {worker: null, ready: null, pending: new Map(), next: 1};
+
+function startSolver() {
+  solver.worker = new Worker("worker.js");
+  solver.ready = new Promise((resolve, reject) => {
+    solver.worker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.kind === "ready") { resolve(); return; }
+      if (msg.kind === "failed") { reject(new Error(msg.message)); return; }
+      const done = solver.pending.get(msg.id);
+      if (!done) return;
+      solver.pending.delete(msg.id);
+      busy(-1);
+      done(msg.text);
+    };
+  });
+  return solver.ready;
+}
+
+// Counts the questions under way; the page shows "Working…" while any is.
+let busyCount = 0;
+function busy(d) {
+  busyCount += d;
+  document.body.dataset.busy = String(busyCount);
+  $("working").hidden = busyCount === 0;
+}
 
 // A binding's answer: its JSON, or an Error carrying the one-line message.
-function call(name, ...args) {
-  const out = JSON.parse(grundy[name](...args));
+async function call(name, ...args) {
+  await solver.ready;
+  const id = solver.next++;
+  const text = await new Promise((resolve) => {
+    solver.pending.set(id, resolve);
+    busy(1);
+    solver.worker.postMessage({kind: "call", id, name, args});
+  });
+  const out = JSON.parse(text);
   if (out.error !== undefined) throw new Error(out.error);
   return out;
+}
+
+function cancelSolver() {
+  solver.worker.terminate();
+  const cancelled = JSON.stringify({error: "cancelled: the computation was stopped before it finished"});
+  for (const [id, done] of solver.pending) { solver.pending.delete(id); busy(-1); done(cancelled); }
+  startSolver();
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -93,14 +135,14 @@ function selectView(view, focus = false) {
 
 // ---------------------------------------------------------------- Analyse
 
-function analyse(updateUrl = true) {
+async function analyse(updateUrl = true) {
   const game = $("analyse-game").value, convention = $("analyse-convention").value;
   if (updateUrl) writeHash({view: "analyse", game, convention});
   const out = $("analyse-result");
   out.replaceChildren();
   let a;
   try {
-    a = call("analyze", game, convention);
+    a = await call("analyze", game, convention);
     clearError("analyse-game");
   } catch (e) {
     showError("analyse-game", e.message);
@@ -138,7 +180,7 @@ function analyse(updateUrl = true) {
       if (m.text) {
         li.append(el("button", {class: "link", type: "button", text: `${m.description}  →  ${m.text}`,
           "aria-label": `Step into ${m.text} (${m.description})`,
-          onclick: () => { $("analyse-game").value = m.text; analyse(); $("analyse-game").focus(); }}));
+          onclick: async () => { $("analyse-game").value = m.text; await analyse(); $("analyse-game").focus(); }}));
       } else {
         li.textContent = m.description;
       }
@@ -153,30 +195,30 @@ function analyse(updateUrl = true) {
 
 const play = {turns: [], convention: "normal", first: "you", humanMoves: []};
 
-function turnOf(text, mover, convention) {
-  const t = call("turn", text, convention);
+async function turnOf(text, mover, convention) {
+  const t = await call("turn", text, convention);
   return {text, mover, outcome: t.outcome, value: t.value, remoteness: t.remoteness, move: null};
 }
 
-function computerMoves() {
+async function computerMoves() {
   const last = play.turns[play.turns.length - 1];
-  const best = call("bestMove", last.text, play.convention);
+  const best = await call("bestMove", last.text, play.convention);
   if (best.move === null) return false;
   last.move = best.move.description;
-  play.turns.push(turnOf(best.move.text, "you", play.convention));
+  play.turns.push(await turnOf(best.move.text, "you", play.convention));
   return true;
 }
 
-function startPlay(updateUrl = true, replay = [], game = $("play-game").value) {
+async function startPlay(updateUrl = true, replay = [], game = $("play-game").value) {
   play.game = game;
   play.convention = $("play-convention").value;
   play.first = $("play-first").value;
   play.humanMoves = [];
   try {
-    const start = call("options", game);  // reads the position as the command does
-    play.turns = [turnOf(start.text, play.first, play.convention)];
-    if (play.first === "computer") computerMoves();
-    for (const i of replay) if (!humanMove(i, false)) break;
+    const start = await call("options", game);  // reads the position as the command does
+    play.turns = [await turnOf(start.text, play.first, play.convention)];
+    if (play.first === "computer") await computerMoves();
+    for (const i of replay) if (!(await humanMove(i, false))) break;
     clearError("play-game");
   } catch (e) {
     showError("play-game", e.message);
@@ -185,7 +227,7 @@ function startPlay(updateUrl = true, replay = [], game = $("play-game").value) {
   }
   $("play-board").hidden = false;
   if (updateUrl) savePlay();
-  drawPlay();
+  await drawPlay();
 }
 
 function savePlay() {
@@ -196,42 +238,42 @@ function savePlay() {
 
 // The player's move `index` among the options, and the computer's reply.
 // Throws the library's message when a position is beyond its limits.
-function humanMove(index, draw = true) {
+async function humanMove(index, draw = true) {
   const last = play.turns[play.turns.length - 1];
   if (last.mover !== "you") return false;
-  const options = call("options", last.text).options;
+  const options = (await call("options", last.text)).options;
   if (!(index >= 0 && index < options.length)) return false;
   last.move = options[index].description;
   play.humanMoves.push(index);
-  play.turns.push(turnOf(options[index].text, "computer", play.convention));
-  computerMoves();
-  if (draw) { savePlay(); drawPlay(); }
+  play.turns.push(await turnOf(options[index].text, "computer", play.convention));
+  await computerMoves();
+  if (draw) { savePlay(); await drawPlay(); }
   return true;
 }
 
-function playMove() {
+async function playMove() {
   try {
-    humanMove(Number($("play-moves").value));
+    await humanMove(Number($("play-moves").value));
   } catch (e) {
     showError("play-game", e.message);
   }
   $("play-moves").focus();
 }
 
-function undoPlay() {
+async function undoPlay() {
   // Back to the turn before the player's last move, by playing the game
   // again from its start without that move.
   if (play.humanMoves.length === 0) return;
   const moves = play.humanMoves.slice(0, -1);
-  startPlay(true, moves, play.game);
+  await startPlay(true, moves, play.game);
   $("play-moves").focus();
 }
 
-function drawPlay() {
+async function drawPlay() {
   const last = play.turns[play.turns.length - 1];
   let options;
   try {
-    options = call("options", last.text);
+    options = await call("options", last.text);
   } catch (e) {
     showError("play-game", e.message);
     return;
@@ -310,11 +352,11 @@ function drawChart() {
   add("text", {x: W - 190, y: T + 12, "font-size": 12}).textContent = "● remoteness   ■ value";
 }
 
-function hintPlay() {
+async function hintPlay() {
   const last = play.turns[play.turns.length - 1];
   let a;
   try {
-    a = call("analyze", last.text, play.convention);
+    a = await call("analyze", last.text, play.convention);
   } catch (e) {
     $("play-hint-text").textContent = e.message;
     return;
@@ -327,14 +369,14 @@ function hintPlay() {
 
 // ---------------------------------------------------------------- Explain
 
-function explainView(updateUrl = true) {
+async function explainView(updateUrl = true) {
   const game = $("explain-game").value, convention = $("explain-convention").value;
   if (updateUrl) writeHash({view: "explain", game, convention});
   const out = $("explain-result");
   out.replaceChildren();
   let e;
   try {
-    e = call("explain", game, convention);
+    e = await call("explain", game, convention);
     clearError("explain-game");
   } catch (err) {
     showError("explain-game", err.message);
@@ -439,21 +481,21 @@ function setBusy(busy) {
 
 // The fields checked here, on the page's own module, so that a mistake is
 // named next to its field before the worker starts.
-function readSequenceFields() {
+async function readSequenceFields() {
   let ok = true;
   const ruleset = $("sequence-ruleset").value.trim();
-  try { call("sequenceStart", ruleset); clearError("sequence-ruleset"); } catch (e) { showError("sequence-ruleset", e.message); ok = false; }
+  try { await call("sequenceStart", ruleset); clearError("sequence-ruleset"); } catch (e) { showError("sequence-ruleset", e.message); ok = false; }
   let to = 0;
   try {
-    to = Number(call("heapSize", $("sequence-to").value.trim()).value);
+    to = Number((await call("heapSize", $("sequence-to").value.trim())).value);
     if (!(to <= 1 << 26)) throw new Error(`'${$("sequence-to").value.trim()}' is too large for a browser: at most ${1 << 26} values`);
     clearError("sequence-to");
   } catch (e) { showError("sequence-to", e.message); ok = false; }
   return ok ? {ruleset, to} : null;
 }
 
-function computeValues(updateUrl = true) {
-  const f = readSequenceFields();
+async function computeValues(updateUrl = true) {
+  const f = await readSequenceFields();
   if (!f) return;
   if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to});
   seq.values = [];
@@ -469,8 +511,8 @@ function computeValues(updateUrl = true) {
   worker().postMessage({kind: "values", ruleset: f.ruleset, to: f.to});
 }
 
-function findPeriod(updateUrl = true) {
-  const f = readSequenceFields();
+async function findPeriod(updateUrl = true) {
+  const f = await readSequenceFields();
   if (!f) return;
   if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to, period: 1});
   seq.ruleset = f.ruleset;
@@ -607,14 +649,14 @@ function drawStats(values) {
 
 // ---------------------------------------------------------------- Graph
 
-function graphView(updateUrl = true) {
+async function graphView(updateUrl = true) {
   const edges = $("graph-edges").value, tokens = $("graph-tokens").value;
   if (updateUrl) writeHash({view: "graph", edges, tokens});
   const out = $("graph-result");
   out.replaceChildren();
   let g;
   try {
-    g = call("graph", edges, "");
+    g = await call("graph", edges, "");
     clearError("graph-edges");
   } catch (e) {
     showError("graph-edges", e.message);
@@ -623,7 +665,7 @@ function graphView(updateUrl = true) {
   }
   let analysis = null;
   try {
-    if (tokens.trim()) analysis = call("graph", edges, tokens).analysis;
+    if (tokens.trim()) analysis = (await call("graph", edges, tokens)).analysis;
     clearError("graph-tokens");
   } catch (e) {
     showError("graph-tokens", e.message);
@@ -683,21 +725,21 @@ function drawGraph(g, gamma) {
 
 // ---------------------------------------------------------------- start
 
-function restore() {
+async function restore() {
   const h = readHash();
   const view = selectView(h.get("view") || "analyse");
   const set = (id, key) => { if (h.has(key)) $(id).value = h.get(key); };
-  if (view === "analyse") { set("analyse-game", "game"); set("analyse-convention", "convention"); analyse(false); }
-  if (view === "explain") { set("explain-game", "game"); set("explain-convention", "convention"); explainView(false); }
-  if (view === "graph") { set("graph-edges", "edges"); set("graph-tokens", "tokens"); graphView(false); }
+  if (view === "analyse") { set("analyse-game", "game"); set("analyse-convention", "convention"); await analyse(false); }
+  if (view === "explain") { set("explain-game", "game"); set("explain-convention", "convention"); await explainView(false); }
+  if (view === "graph") { set("graph-edges", "edges"); set("graph-tokens", "tokens"); await graphView(false); }
   if (view === "play") {
     set("play-game", "game"); set("play-convention", "convention"); set("play-first", "first");
-    if (h.has("game")) startPlay(false, (h.get("moves") || "").split(".").filter((s) => s !== "").map(Number));
+    if (h.has("game")) await startPlay(false, (h.get("moves") || "").split(".").filter((s) => s !== "").map(Number));
   }
   if (view === "sequence") {
     set("sequence-ruleset", "ruleset"); set("sequence-to", "to");
-    if (h.get("period") === "1") findPeriod(false);
-    else if (h.has("ruleset")) computeValues(false);
+    if (h.get("period") === "1") await findPeriod(false);
+    else if (h.has("ruleset")) await computeValues(false);
   }
 }
 
@@ -733,17 +775,17 @@ function wire() {
   $("play-move").addEventListener("click", playMove);
   $("play-moves").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); $("play-move").click(); } });
   $("play-hint").addEventListener("click", hintPlay);
+  $("working-cancel").addEventListener("click", cancelSolver);
   $("play-undo").addEventListener("click", undoPlay);
   window.addEventListener("hashchange", restore);
 }
 
-createGrundy().then((module) => {
-  grundy = module;
+startSolver().then(() => {
   $("loading").textContent = "";
   $("loading").hidden = true;
-  document.body.dataset.ready = "true";
+  busy(0);
   wire();
-  restore();
+  restore().finally(() => { document.body.dataset.ready = "true"; });
 }, (e) => {
-  $("loading").textContent = "The solver could not be loaded: " + e;
+  $("loading").textContent = "The solver could not be loaded: " + e.message;
 });

@@ -1,13 +1,18 @@
-// The Sequence view's Web Worker: long computations off the page's thread, so
-// that the page stays responsive. It runs one request at a time; the page
-// cancels one by terminating the worker. Messages in:
+// The page's Web Workers: the library runs here, off the page's thread, so
+// that the page stays responsive however long a computation takes. The page
+// starts two: one answers its questions one by one, one runs the Sequence
+// view's long computations; it cancels either by terminating it. Messages in:
+//   {kind: "call", id, name, args}  a binding of web/bindings.cpp, answered by
+//                                   {kind: "result", id, text} (its JSON text)
 //   {kind: "values", ruleset, to}   G(0..to) in chunks, each posted as progress
 //   {kind: "period", ruleset, max}  the period search of `grundy period`
-// Messages out: {kind: "progress", reached, total, values?, stats?},
+// Messages out: {kind: "ready"} once the module is loaded (or {kind:
+//   "failed", message}), {kind: "progress", reached, total, values?, stats?},
 //   {kind: "done", ...}, {kind: "error", message}.
 importScripts("grundy.js");
 
 const ready = createGrundy();
+ready.then(() => postMessage({kind: "ready"}), (e) => postMessage({kind: "failed", message: String(e)}));
 
 function call(m, name, ...args) {
   const out = JSON.parse(m[name](...args));
@@ -18,6 +23,10 @@ function call(m, name, ...args) {
 onmessage = async (event) => {
   const m = await ready;
   const request = event.data;
+  if (request.kind === "call") {
+    postMessage({kind: "result", id: request.id, text: m[request.name](...request.args)});
+    return;
+  }
   try {
     if (request.kind === "values") {
       const start = call(m, "sequenceStart", request.ruleset);
