@@ -516,6 +516,7 @@ async function findPeriod(updateUrl = true) {
   if (!f) return;
   if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to, period: 1});
   seq.ruleset = f.ruleset;
+  seq.stats = null;
   seq.total = 4194304;
   $("sequence-period-result").replaceChildren();
   $("sequence-status").textContent = `Searching for a period of ${f.ruleset}…`;
@@ -604,8 +605,17 @@ function drawSequence() {
   ctx.fillText(String(n - 1), W - R - 50, H - 8);
   ctx.fillText("n", (W - L) / 2 + L, H - 8);
   ctx.fillStyle = "#1f5fa8";
-  const size = n > 20000 ? 1 : n > 2000 ? 2 : 3;
-  for (let i = 0; i < n; ++i) ctx.fillRect(x(i) - size / 2, y(values[i]) - size / 2, size, size);
+  const cols = W - L - R + 1;
+  if (n > 4 * cols && cols * (maxV + 1) <= (1 << 26)) {
+    // Many heaps a pixel: each value present in a pixel's column, once.
+    const seen = new Uint8Array(cols * (maxV + 1));
+    for (let i = 0; i < n; ++i) seen[Math.floor((i * (cols - 1)) / (n - 1)) * (maxV + 1) + values[i]] = 1;
+    for (let c = 0; c < cols; ++c)
+      for (let v = 0; v <= maxV; ++v) if (seen[c * (maxV + 1) + v]) ctx.fillRect(L + c, y(v), 1, 1.5);
+  } else {
+    const size = n > 20000 ? 1 : n > 2000 ? 2 : 3;
+    for (let i = 0; i < n; ++i) ctx.fillRect(x(i) - size / 2, y(values[i]) - size / 2, size, size);
+  }
   canvas.setAttribute("aria-label", caption);
   $("sequence-plot-caption").textContent = caption;
   drawStats(values);
@@ -621,9 +631,7 @@ function drawStats(values) {
   const keys = [...counts.keys()].sort((a, b) => a - b);
   const most = Math.max(...counts.values());
   out.append(el("h3", {text: "Histogram"}));
-  const bars = el("div", {class: "bars", role: "img", "aria-label": "Histogram: " + keys.slice(0, 64).map((k) => `${k}: ${counts.get(k)}`).join(", ")});
-  for (const k of keys.slice(0, 256)) bars.append(el("div", {style: `height:${Math.max(1, (100 * counts.get(k)) / most)}%`, title: `value ${k}: ${counts.get(k)} times`}));
-  out.append(bars);
+  out.append(histogram(keys.slice(0, 256), counts, most));
   const table = el("table", {}, el("caption", {text: "How often each value occurs"}));
   table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "value"}), el("th", {scope: "col", text: "count"}))));
   const body = el("tbody");
@@ -645,6 +653,29 @@ function drawStats(values) {
     }
     out.append(el("p", {text: `Values met at most ${threshold} time${threshold === 1 ? "" : "s"} in ${values.length}:`}), ul);
   }
+}
+
+// Bars of how often each value occurs, the values under them.
+function histogram(keys, counts, most) {
+  const ns = "http://www.w3.org/2000/svg";
+  const bar = 16, H = 160, B = 22, T = 16;
+  const W = Math.max(200, keys.length * bar + 10);
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("width", String(W));
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Histogram: " + keys.slice(0, 64).map((k) => `value ${k}: ${counts.get(k)} times`).join(", "));
+  const add = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); svg.append(e); return e; };
+  const every = keys.length > 40 ? 5 : 1;
+  keys.forEach((k, i) => {
+    const h = Math.max(1, ((H - B - T) * counts.get(k)) / most);
+    add("rect", {x: 5 + i * bar, y: H - B - h, width: bar - 3, height: h, fill: "#1f5fa8"}).append(
+      Object.assign(document.createElementNS(ns, "title"), {textContent: `value ${k}: ${counts.get(k)} times`}));
+    if (i % every === 0) add("text", {x: 5 + i * bar + (bar - 3) / 2, y: H - 6, "text-anchor": "middle", "font-size": 10}).textContent = String(k);
+  });
+  add("line", {x1: 0, y1: H - B, x2: W, y2: H - B, stroke: "#333"});
+  add("text", {x: 5, y: 12, "font-size": 10}).textContent = `${most} times`;
+  return el("div", {class: "table-wrap"}, svg);
 }
 
 // ---------------------------------------------------------------- Graph
