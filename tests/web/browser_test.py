@@ -36,6 +36,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 failures = []
@@ -381,6 +382,16 @@ def test_url_and_labels(page):
     check(page.by_id("explain").is_displayed() and not page.by_id("analyse").is_displayed(),
           "a shared URL opens its view")
     check("nim-sum" in page.by_id("explain-result").text, "a shared URL restores the view's answer")
+    # The keyboard alone: arrow keys move between the tabs, Enter submits.
+    page.by_id("tab-play").send_keys(Keys.ARROW_LEFT)
+    page.settle()
+    check(page.by_id("analyse").is_displayed() and
+          page.d.switch_to.active_element.get_attribute("id") == "tab-analyse",
+          "the left arrow moves from the Play tab to the Analyse tab")
+    page.fill("analyse-game", "nim 1 2 3")
+    page.by_id("analyse-game").send_keys(Keys.ENTER)
+    page.settle()
+    check(page.result("analyse-result")["outcome"] == "P", "Enter in the position field analyses it")
     unlabelled = page.d.execute_script("""
       return [...document.querySelectorAll('input, select, textarea')]
         .filter(e => !document.querySelector(`label[for="${e.id}"]`)).map(e => e.id);""")
