@@ -282,6 +282,8 @@ async function drawPlay() {
   select.replaceChildren();
   options.options.forEach((o, i) => select.append(el("option", {value: String(i), text: `${o.description}  →  ${o.text}`})));
   if (options.options.length) select.selectedIndex = 0;
+  $("play-more").textContent = options.complete ? "" :
+    `Only the first ${options.options.length} moves are listed (the position has more).`;
   const over = options.options.length === 0;
   const misere = play.convention === "misere";
   let status;
