@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <nlohmann/json.hpp>
 
+#include "analysis_json.h"
 #include "commands.h"
 #include "json_fields.h"
 #include "game_syntax.h"
@@ -25,23 +25,10 @@ namespace {
 // Positions longer than this are not repeated after each move in text output;
 // the description names the heap that changed.
 constexpr std::size_t kShowPositionUpTo = 24;
-// JSON gives the position after each winning move up to this many numbers.
-constexpr std::size_t kJsonPositionUpTo = 256;
 
 std::string join(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
 
 bool is_compound(const Ruleset& ruleset) { return compound_of(ruleset) != nullptr; }
-
-// A position in JSON: its numbers, or for a compound one object per component.
-nlohmann::json position_json(const Ruleset& ruleset, const Position& position) {
-  const Compound* compound = compound_of(ruleset);
-  if (compound == nullptr) return position;
-  auto parts = nlohmann::json::array();
-  const auto components = compound->decode(position);
-  for (std::size_t i = 0; i < components.size(); ++i)
-    parts.push_back({{"ruleset", compound->ruleset(i).name()}, {"position", components[i]}});
-  return parts;
-}
 
 void print_text(const Ruleset& ruleset, const Position& position, const Analysis& a,
                 const AnalyzeRequest& request) {
@@ -108,48 +95,9 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
-// A winning move in JSON: what it changes (docs/json.md), and the whole
-// position after it only where that is small: a position of 10^5 heaps with
-// 10^4 winning moves would otherwise be written 10^4 times.
-nlohmann::json move_json(const Ruleset& ruleset, const Position& position, const Move& move) {
-  nlohmann::json m{{"description", move.description}};
-  const bool whole_compound = move.component == Move::kWhole && is_compound(ruleset);
-  if (!whole_compound) {
-    if (move.component != Move::kWhole) m["component"] = move.component;
-    m["index"] = move.index;
-    m["replaced"] = move.replaced;
-    m["parts"] = move.parts;
-  }
-  // A move of a whole compound comes from a search, on a small position.
-  if (whole_compound || position.size() <= kJsonPositionUpTo)
-    m["position"] = position_json(ruleset, move.after(position));
-  return m;
-}
-
 void print_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
                 const AnalyzeRequest& request, const std::optional<CheckReport>& check) {
-  nlohmann::json j;
-  j["ruleset"] = ruleset.name();
-  j["convention"] = request.misere ? "misere" : "normal";
-  j["position"] = position_json(ruleset, position);
-  j["outcome"] = std::string(1, outcome_letter(a.outcome));
-  j["value"] = a.value ? nlohmann::json(*a.value) : nlohmann::json(nullptr);
-  if (!a.value) j["value_note"] = a.value_note;
-  j["heap_values"] = a.heap_values ? nlohmann::json(*a.heap_values) : nlohmann::json(nullptr);
-  j["method"] = a.method;
-  j["proven"] = a.proven;
-  if (!a.moves_note.empty()) j["moves_note"] = a.moves_note;
-  auto moves = nlohmann::json::array();
-  if (!request.count) {
-    for (const Move& move : a.winning_moves.items) {
-      moves.push_back(move_json(ruleset, position, move));
-      if (request.one) break;
-    }
-  }
-  j["winning_moves"] = std::move(moves);
-  j["winning_moves_complete"] = a.winning_moves.complete && !request.one && !request.count;
-  j["winning_move_count"] =
-      a.winning_move_count ? nlohmann::json(*a.winning_move_count) : nlohmann::json(nullptr);
+  nlohmann::json j = analysis_json(ruleset, position, a, request.misere, request.one, request.count);
   if (check) j["check"] = check_json(*check);
   const std::string text = j.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), stdout);
@@ -169,19 +117,9 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
       summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
   const Compound& every = *game.compound;
   const Position& position = game.position;
-  struct {
-    Outcome outcome;
-    std::vector<std::uint64_t> numbers;
-    std::optional<Position> move;
-    std::string method;
-  } e;
-  if (conjunctive) {
-    auto c = analyze_conjunctive(every, position, request.search_limit, run.control());
-    e = {c.outcome, std::move(c.remoteness), std::move(c.move), std::move(c.method)};
-  } else {
-    auto c = analyze_every(every, position, request.search_limit, run.control());
-    e = {c.outcome, std::move(c.suspense), std::move(c.move), std::move(c.method)};
-  }
+  const CompoundAnswer e =
+      conjunctive ? compound_answer(analyze_conjunctive(every, position, request.search_limit, run.control()))
+                  : compound_answer(analyze_every(every, position, request.search_limit, run.control()));
   run.finish();
   const char* numbers_name = conjunctive ? "remoteness" : "suspense";
   // The compound shows a heap game's components in one row, a group of
@@ -189,35 +127,8 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   // same compound (rules/compound.h).
   auto shown = [&](const Position& p) { return every.show(p); };
   const std::string description = e.move ? every.describe_move(position, *e.move) : "";
-  // JSON: the components of one heap game as one row (a component of one
-  // heap a number, a group of heaps a list: [3, [1, 1]]); otherwise every
-  // component with its ruleset.
-  bool one_row = true;
-  for (std::size_t i = 0; i < every.size(); ++i)
-    one_row = one_row && every.ruleset(i).numbers_are_components() &&
-              every.ruleset(i).name() == every.ruleset(0).name();
-  auto as_json = [&](const Position& p) {
-    if (!one_row) return position_json(every, p);
-    auto row = nlohmann::json::array();
-    for (const Position& c : every.decode(p))
-      row.push_back(c.size() == 1 ? nlohmann::json(c[0]) : nlohmann::json(c));
-    return row;
-  };
   if (request.json) {
-    nlohmann::json j;
-    j["ruleset"] = one_row ? every.ruleset(0).name() : every.name();
-    j["convention"] = conjunctive ? "conjunctive" : "every";
-    j["position"] = as_json(position);
-    j["outcome"] = std::string(1, outcome_letter(e.outcome));
-    j["value"] = nullptr;
-    j[numbers_name] = e.numbers.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.numbers);
-    j["heap_values"] = nullptr;
-    j["method"] = e.method;
-    auto moves = nlohmann::json::array();
-    if (e.outcome == Outcome::N && e.move)
-      moves.push_back({{"description", description}, {"position", as_json(*e.move)}});
-    j["winning_moves"] = moves;
-    std::puts(j.dump(2).c_str());
+    std::puts(compound_json(every, position, e, conjunctive).dump(2).c_str());
     return 0;
   }
   const char* rule = conjunctive
@@ -258,16 +169,7 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   run.finish();
   const bool wins = r.outcome == Outcome::N;
   if (request.json) {
-    nlohmann::json j;
-    j["ruleset"] = ruleset.name();
-    j["convention"] = request.misere ? "misere" : "normal";
-    j["position"] = position_json(ruleset, position);
-    j["outcome"] = std::string(1, outcome_letter(r.outcome));
-    j["remoteness"] = r.remoteness ? nlohmann::json(*r.remoteness) : nlohmann::json(nullptr);
-    if (r.best)
-      j["best_move"] = {{"description", ruleset.describe_move(position, *r.best)},
-                        {"position", position_json(ruleset, *r.best)}};
-    std::puts(j.dump(2).c_str());
+    std::puts(remoteness_json(ruleset, position, r, request.misere).dump(2).c_str());
     return 0;
   }
   std::string out =

@@ -450,7 +450,12 @@ RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
   if (options.mask && *options.mask >= kValues)
     throw InputError(fmt::format("{}", *options.mask),
                      fmt::format("rare/common mask {} is not a 16-bit value", *options.mask));
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  // The WebAssembly build (web/) has no threads: one, whatever was asked.
+  threads = 1;
+#else
   threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+#endif
   const Heap t = code.last_digit();
   take_all.assign(t + 1, false);
   for (Heap k = 0; k <= t; ++k) {

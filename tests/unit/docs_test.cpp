@@ -1,5 +1,5 @@
 // The repository stands alone: checks over every text file of src/, include/,
-// tests/, examples/, bench/, tools/, docs/, python/ and fuzz/, plus README.md
+// tests/, examples/, bench/, tools/, docs/, python/, fuzz/ and web/, plus README.md
 // and the top CMakeLists.txt (docs/architecture.md, "Files and namespaces"):
 //   - every repository path a file cites (docs/..., src/..., include/...,
 //     tests/..., examples/..., bench/..., tools/...) exists;
@@ -33,7 +33,8 @@ const fs::path kRoot = GRUNDY_SOURCE_DIR;
 // The folders whose files are scanned, which are also the first components a
 // cited repository path may start with.
 const std::vector<std::string> kFolders = {"src",   "include", "tests",  "examples", "bench",
-                                           "tools", "docs",    "python", "fuzz"};
+                                           "tools", "docs",    "python", "fuzz",
+                                           "web"};
 
 struct TextFile {
   std::string path;  // relative to the repository root, with '/'
@@ -51,7 +52,8 @@ std::string read_all(const fs::path& path) {
 // CMakeLists.txt, or a script without extension that starts with "#!".
 bool is_text_file(const fs::path& path) {
   static const std::set<std::string> kExtensions = {".h",     ".cpp", ".md", ".txt",
-                                                    ".cmake", ".sh",  ".py", ".in"};
+                                                    ".cmake", ".sh",  ".py", ".in",
+                                                    ".js",    ".html"};
   if (path.filename() == "CMakeLists.txt" || kExtensions.count(path.extension().string()))
     return true;
   if (!path.extension().empty()) return false;

@@ -1,0 +1,46 @@
+// The JSON of an analysis (docs/json.md): what `grundy analyze --json`
+// prints, and what the web explorer (web/bindings.cpp) hands to JavaScript,
+// built in one place so that both front ends give the same answer in the
+// same fields.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/rules/compound.h"
+#include "grundy/solve/analysis.h"
+#include "grundy/solve/compound_analysis.h"
+
+namespace grundy::cli {
+
+// A position: its numbers, or for a compound one object per component.
+nlohmann::json position_json(const Ruleset& ruleset, const Position& position);
+
+// `analyze --json` in normal or misère play; `one` keeps the first winning
+// move, `count` lists none (the count is in winning_move_count).
+nlohmann::json analysis_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
+                             bool misere, bool one = false, bool count = false);
+
+// The answer of analyze_every or analyze_conjunctive, in one shape.
+struct CompoundAnswer {
+  Outcome outcome = Outcome::P;
+  std::vector<std::uint64_t> numbers;  // suspense (Every-SG) or remoteness (conjunctive)
+  std::optional<Position> move;
+  std::string method;
+};
+CompoundAnswer compound_answer(EveryAnalysis e);
+CompoundAnswer compound_answer(ConjunctiveAnalysis c);
+
+// `analyze --every --json` and `analyze --conjunctive --json`.
+nlohmann::json compound_json(const Compound& compound, const Position& position,
+                             const CompoundAnswer& answer, bool conjunctive);
+
+// `analyze --remoteness --json`.
+nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,
+                               const RemotenessAnalysis& r, bool misere);
+
+}  // namespace grundy::cli

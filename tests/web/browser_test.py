@@ -1,0 +1,439 @@
+#!/usr/bin/python3
+"""The web explorer in a real browser (ctest label `web`, docs/web.md).
+
+Serves the built site (tools/web build: build-web/site) on 127.0.0.1 on a free
+port, drives headless Chromium with Selenium, and checks the page against the
+`grundy` command's JSON for the same input:
+
+- Analyse: `kayles 5 + nim 3` in normal and misère play, a Wythoff position
+  at 10^12, Every-SG `kayles 3 4`, and stepping into a winning move;
+- Play: a game of Nim from a P-position, played to the end against the
+  computer, and lost; undo;
+- Sequence: G(0..10^5) of 0.6 computed in the Web Worker while the page
+  keeps answering, equal to `grundy values 0.6`; the proven period of 0.16;
+- Explain and Graph against the command's analysis and graph values;
+- bad input in each field: the command's one-line message next to the field,
+  and the page still working afterwards;
+- a shared URL restores its view; every control has a label.
+
+With --screenshots DIR it saves the pictures docs/web.md shows
+(tools/web screenshots). Run by hand:
+  /usr/bin/python3 tests/web/browser_test.py --site build-web/site --grundy build/grundy
+"""
+import argparse
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+failures = []
+
+
+def check(condition, what):
+    if condition:
+        print(f"ok: {what}")
+    else:
+        print(f"FAILED: {what}")
+        failures.append(what)
+
+
+def cli_json(grundy, *args):
+    out = subprocess.run([grundy, *args, "--json"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def cli_error(grundy, *args):
+    """The one line the command prints for bad input, without its prefix."""
+    out = subprocess.run([grundy, *args], capture_output=True, text=True)
+    assert out.returncode == 2, (args, out.returncode, out.stderr)
+    return out.stderr.strip().removeprefix("grundy: error: ")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(site):
+    handler = functools.partial(QuietHandler, directory=site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)  # port 0: a free one
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser(width, height):
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={width},{height}"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Page:
+    def __init__(self, driver, base):
+        self.d = driver
+        self.base = base
+
+    def open(self, fragment=""):
+        self.d.get("about:blank")  # a new document, even when only the fragment differs
+        self.d.get(self.base + ("#" + fragment if fragment else ""))
+        WebDriverWait(self.d, 60).until(
+            lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        self.settle()
+
+    def by_id(self, id_):
+        return self.d.find_element(By.ID, id_)
+
+    def settle(self, timeout=300):
+        """Waits until the page has no question under way in its worker."""
+        WebDriverWait(self.d, timeout).until(
+            lambda d: d.execute_script("return document.body.dataset.busy === '0'"))
+
+    def press(self, element):
+        element.click()
+        self.settle()
+
+    def tab(self, view):
+        self.press(self.by_id("tab-" + view))
+
+    def fill(self, id_, text):
+        field = self.by_id(id_)
+        field.clear()
+        field.send_keys(text)
+
+    def error(self, field):
+        return self.by_id(field + "-error").text
+
+    def analyse(self, game, convention):
+        self.tab("analyse")
+        self.fill("analyse-game", game)
+        Select(self.by_id("analyse-convention")).select_by_value(convention)
+        self.press(self.by_id("analyse-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        return self.result("analyse-result")
+
+    def result(self, id_):
+        """The outcome letter, the facts (dt -> dd) and the moves listed."""
+        root = self.by_id(id_)
+        outcome = root.find_elements(By.CSS_SELECTOR, ".outcome")
+        facts = {}
+        dts = root.find_elements(By.CSS_SELECTOR, "dl.facts dt")
+        dds = root.find_elements(By.CSS_SELECTOR, "dl.facts dd")
+        for dt, dd in zip(dts, dds):
+            facts[dt.text] = dd.text
+        moves = [li.get_attribute("data-description") for li in root.find_elements(By.CSS_SELECTOR, "ul.moves li")]
+        letter = outcome[0].get_attribute("class").split()[-1] if outcome else None
+        return {"outcome": letter, "facts": facts, "moves": moves}
+
+    def shot(self, directory, name, width=1200, mobile=False):
+        """The whole page (up to 2400 pixels high) as DIRECTORY/NAME."""
+        if not directory:
+            return
+        os.makedirs(directory, exist_ok=True)
+        self.d.execute_script("window.scrollTo(0, 0)")
+        metrics = {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": mobile}
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        height = self.d.execute_script("return document.documentElement.scrollHeight")
+        metrics["height"] = min(2400, height)
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        self.d.save_screenshot(os.path.join(directory, name))
+        self.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def numbers(text):
+    return [int(x) for x in text.split()]
+
+
+def test_analyse(page, grundy):
+    for convention, flag in (("normal", []), ("misere", ["--misere"])):
+        want = cli_json(grundy, "analyze", "kayles", "5", "+", "nim", "3", *flag)
+        got = page.analyse("kayles 5 + nim 3", convention)
+        check(got["outcome"] == want["outcome"], f"kayles 5 + nim 3 {convention}: outcome {want['outcome']}")
+        value = got["facts"].get("Value", "")
+        if want["value"] is None:
+            check(value.startswith("none"), f"kayles 5 + nim 3 {convention}: no value")
+        else:
+            check(value == str(want["value"]), f"kayles 5 + nim 3 {convention}: value {want['value']}")
+        if want["heap_values"] is not None:
+            check(numbers(got["facts"].get("Component values", "")) == want["heap_values"],
+                  f"kayles 5 + nim 3 {convention}: component values {want['heap_values']}")
+        check(got["moves"] == [m["description"] for m in want["winning_moves"]],
+              f"kayles 5 + nim 3 {convention}: winning moves {[m['description'] for m in want['winning_moves']]}")
+
+    # Wythoff's game at 10^12: the closed form (Wythoff 1907), exact.
+    for heaps in (["1000000000000", "1618033988749"], ["1618033988749", "2618033988749"]):
+        want = cli_json(grundy, "analyze", "wythoff", *heaps)
+        got = page.analyse("wythoff " + " ".join(heaps), "normal")
+        check(got["outcome"] == want["outcome"], f"wythoff {' '.join(heaps)}: outcome {want['outcome']}")
+        check(got["moves"] == [m["description"] for m in want["winning_moves"]],
+              f"wythoff {' '.join(heaps)}: winning moves as the command's")
+
+    want = cli_json(grundy, "analyze", "kayles", "3", "4", "--every")
+    got = page.analyse("kayles 3 4", "every")
+    check(got["outcome"] == want["outcome"], f"Every-SG kayles 3 4: outcome {want['outcome']}")
+    check(numbers(got["facts"].get("Suspense numbers", "")) == want["suspense"],
+          f"Every-SG kayles 3 4: suspense {want['suspense']}")
+    check(got["moves"] == [m["description"] for m in want["winning_moves"]], "Every-SG kayles 3 4: the move")
+
+    want = cli_json(grundy, "analyze", "nim", "3", "4", "5", "--remoteness")
+    got = page.analyse("nim 3 4 5", "remoteness")
+    check(got["facts"].get("Remoteness") == str(want["remoteness"]), f"nim 3 4 5: remoteness {want['remoteness']}")
+
+    # A winning move is a button that steps into the position after it.
+    want = cli_json(grundy, "analyze", "nim", "3", "4", "5")
+    after = "nim " + " ".join(map(str, want["winning_moves"][0]["position"]))
+    page.analyse("nim 3 4 5", "normal")
+    page.press(page.by_id("analyse-result").find_element(By.CSS_SELECTOR, "ul.moves button"))
+    check(page.by_id("analyse-game").get_attribute("value") == after, f"a winning move steps into {after}")
+    check(page.result("analyse-result")["outcome"] == "P", f"{after} is a P-position")
+    check("game=" + after.replace(" ", "+") in page.d.current_url, "the URL follows the position")
+
+
+def test_play(page, shots):
+    page.tab("play")
+    page.fill("play-game", "nim 1 2 3")  # a P-position: the player to move loses
+    Select(page.by_id("play-convention")).select_by_value("normal")
+    Select(page.by_id("play-first")).select_by_value("you")
+    page.press(page.by_id("play-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    check("computer wins" in page.by_id("play-prediction").text, "Play: the prediction says the computer wins")
+    page.press(page.by_id("play-hint"))
+    check("No winning move" in page.by_id("play-hint-text").text, "Play: the hint says there is no winning move")
+    turns = 0
+    while page.by_id("play-move").is_enabled() and turns < 20:
+        Select(page.by_id("play-moves")).select_by_index(0)
+        page.press(page.by_id("play-move"))
+        turns += 1
+        if turns == 1:
+            page.press(page.by_id("play-undo"))
+            check(len(page.by_id("play-history").find_elements(By.CSS_SELECTOR, "tbody tr")) == 1,
+                  "Play: undo goes back to the start")
+            Select(page.by_id("play-moves")).select_by_index(0)
+            page.press(page.by_id("play-move"))
+        if turns == 2:
+            page.shot(shots, "web-play.png")
+    status = page.by_id("play-status").text
+    check("You lose" in status, f"Play: Nim played to the end is lost against perfect play ({status!r})")
+    rows = page.by_id("play-history").find_elements(By.CSS_SELECTOR, "tbody tr")
+    outcomes = [r.find_elements(By.TAG_NAME, "td")[3].text for r in rows]
+    movers = [r.find_elements(By.TAG_NAME, "td")[1].text for r in rows]
+    # After every move of the computer the player faces a P-position.
+    check(all(o == "P" for o, m in zip(outcomes, movers) if m == "you"),
+          "Play: the computer always leaves a P-position")
+    check(len(page.by_id("play-chart").find_elements(By.TAG_NAME, "circle")) == len(rows),
+          "Play: the value history has a point per turn")
+
+
+def test_sequence(page, grundy, shots):
+    page.tab("sequence")
+    page.fill("sequence-ruleset", "0.6")
+    page.fill("sequence-to", "100000")
+    # A heartbeat on the page's thread: the longest gap between its ticks
+    # while the worker computes (until the last value arrives, before the
+    # page draws them) says whether the page stayed responsive.
+    page.d.execute_script("""
+      window.beat = {last: performance.now(), gap: 0, ticks: 0};
+      window.beat.timer = setInterval(() => {
+        if (seq.values.length > 100000) return;
+        const now = performance.now();
+        beat.gap = Math.max(beat.gap, now - beat.last); beat.last = now; beat.ticks += 1;
+      }, 10);""")
+    page.press(page.by_id("sequence-go"))
+    start = time.monotonic()
+    while time.monotonic() - start < 300:
+        status = page.d.execute_script("return document.getElementById('sequence-status').textContent")
+        if status.startswith("Done") or "Stopped" in status:
+            break
+        time.sleep(0.02)
+    beat = page.d.execute_script("clearInterval(beat.timer); return beat")
+    seconds = time.monotonic() - start
+    check(status.startswith("Done"), f"Sequence: G(0..100000) of 0.6 computed ({status!r}, {seconds:.2f} s)")
+    check(beat["gap"] < 1000, f"Sequence: the page's thread was never blocked for long while the worker ran "
+                              f"(longest gap {beat['gap']:.0f} ms, {beat['ticks']} ticks)")
+    reports = page.d.execute_script("return seq.progressCount")
+    check(reports >= 20, f"Sequence: the worker reported its progress ({reports} times)")
+    values = page.d.execute_script("return seq.values")
+    want = cli_json(grundy, "values", "0.6", "--to", "100000")["values"]
+    check(values == want, "Sequence: the worker's G(0..100000) of 0.6 equals `grundy values 0.6`")
+
+    page.fill("sequence-ruleset", "0.16")
+    page.fill("sequence-to", "1000")
+    page.press(page.by_id("sequence-period"))
+    WebDriverWait(page.d, 600).until(lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
+    want = cli_json(grundy, "period", "0.16")
+    facts = page.result("sequence-period-result")["facts"]
+    check(facts.get("Period") == str(want["period"]) and facts.get("Preperiod") == str(want["preperiod"]),
+          f"Sequence: 0.16 has period {want['period']} from {want['preperiod']} ({facts})")
+    check(facts.get("Status", "").startswith("proven") and want["proven"], "Sequence: the period of 0.16 is proven")
+    check("preperiod 105351" in page.by_id("sequence-plot").get_attribute("aria-label").lower(),
+          "Sequence: the plot marks the preperiod")
+    page.shot(shots, "web-sequence.png")
+
+    # Cancel: a long run stops at once and the page goes on.
+    page.fill("sequence-ruleset", "0.6")
+    page.fill("sequence-to", "20000000")
+    page.press(page.by_id("sequence-go"))
+    page.press(page.by_id("sequence-cancel"))
+    check(page.by_id("sequence-status").text.startswith("Cancelled"), "Sequence: cancel stops the worker")
+
+
+def test_explain(page, grundy, shots):
+    page.tab("explain")
+    page.fill("explain-game", "kayles 5 + nim 3")
+    page.press(page.by_id("explain-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    root = page.by_id("explain-result")
+    text = root.find_element(By.TAG_NAME, "pre").text
+    cli = subprocess.run([grundy, "analyze", "kayles", "5", "+", "nim", "3", "--explain"],
+                         capture_output=True, text=True, check=True).stdout
+    page_lines = [l.strip() for l in text.splitlines() if l.strip()]
+    cli_lines = [l.strip() for l in cli.splitlines() if l.strip()]
+    k = len(page_lines)
+    check(k > 0 and any(cli_lines[i:i + k] == page_lines for i in range(len(cli_lines))),
+          "Explain: the words are those of `grundy analyze --explain`")
+    mex = root.find_element(By.CSS_SELECTOR, ".mex").text
+    check(mex == "4", "Explain: the mex of Kayles 5's options is G(5) = 4")
+    nim_sum_row = root.find_element(By.CSS_SELECTOR, "table.bits tr.sum").text
+    check(nim_sum_row.split()[:2] == ["nim-sum", "7"], f"Explain: the nim-sum is 4 xor 3 = 7 ({nim_sum_row!r})")
+    page.shot(shots, "web-explain.png")
+
+
+def test_graph(page, grundy, shots):
+    page.tab("graph")
+    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    edges = page.by_id("graph-edges").get_attribute("value")
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(edges)
+    try:
+        want = cli_json(grundy, "graph", f.name)
+    finally:
+        os.unlink(f.name)
+    rows = page.by_id("graph-result").find_elements(By.CSS_SELECTOR, "table tbody tr")
+    got = [r.find_elements(By.TAG_NAME, "td")[1].text for r in rows]
+    wanted = [str(v["gamma"]) if v["gamma"] is not None else "∞(" + ",".join(map(str, v["infinity"])) + ")"
+              for v in want["values"]]
+    check(got == wanted, f"Graph: γ of every vertex as `grundy graph` gives it ({got})")
+    page.shot(shots, "web-graph.png")
+
+
+def test_bad_input(page, grundy):
+    cases = [
+        ("analyse", "analyse-game", "kayles x", ["analyze", "kayles", "x"]),
+        ("analyse", "analyse-game", "kayles 5 + nimm 3", ["analyze", "kayles", "5", "+", "nimm", "3"]),
+        ("explain", "explain-game", "wythoff 3", ["analyze", "wythoff", "3"]),
+        ("play", "play-game", "nim 1.5", ["analyze", "nim", "1.5"]),
+        ("sequence", "sequence-to", "abc", ["values", "0.6", "--to", "abc"]),
+        ("sequence", "sequence-ruleset", "0.9x", ["values", "0.9x", "--to", "10"]),
+    ]
+    for view, field, text, args in cases:
+        page.tab(view)
+        if view == "sequence":
+            page.fill("sequence-ruleset", "0.6")
+            page.fill("sequence-to", "10")
+        page.fill(field, text)
+        form = page.by_id(field).find_element(By.XPATH, "ancestor::form")
+        page.press(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        want = cli_error(grundy, *args)
+        got = page.error(field)
+        check(got == want, f"bad input {text!r} in {field}: {want!r} next to the field (page: {got!r})")
+        check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
+    page.tab("graph")
+    page.fill("graph-edges", "2 1\n0 5\n")
+    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    check("out of range" in page.error("graph-edges"), f"bad graph: {page.error('graph-edges')!r}")
+    # Still working: a good input clears the message and answers.
+    got = page.analyse("nim 3 4 5", "normal")
+    check(page.error("analyse-game") == "" and got["outcome"] == "N", "after bad input the page still works")
+
+
+def test_cancel(page):
+    """A search that would take minutes runs in the worker: the page answers,
+    Cancel stops it with a message next to the field, and the page goes on."""
+    page.tab("analyse")
+    page.fill("analyse-game", "kayles 30 40 50 60")
+    Select(page.by_id("analyse-convention")).select_by_value("misere")
+    page.by_id("analyse-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(page.d, 30).until(lambda d: d.find_element(By.ID, "working").is_displayed())
+    time.sleep(0.5)
+    page.press(page.by_id("working-cancel"))
+    check(page.error("analyse-game").startswith("cancelled"),
+          f"a long search is cancelled, saying so next to the field ({page.error('analyse-game')!r})")
+    got = page.analyse("nim 3 4 5", "normal")
+    check(got["outcome"] == "N" and page.error("analyse-game") == "", "after a cancel the page still works")
+
+
+def test_url_and_labels(page):
+    page.open("view=explain&" + urllib.parse.urlencode({"game": "nim 3 4 5", "convention": "normal"}))
+    check(page.by_id("explain").is_displayed() and not page.by_id("analyse").is_displayed(),
+          "a shared URL opens its view")
+    check("nim-sum" in page.by_id("explain-result").text, "a shared URL restores the view's answer")
+    # The keyboard alone: arrow keys move between the tabs, Enter submits.
+    page.by_id("tab-play").send_keys(Keys.ARROW_LEFT)
+    page.settle()
+    check(page.by_id("analyse").is_displayed() and
+          page.d.switch_to.active_element.get_attribute("id") == "tab-analyse",
+          "the left arrow moves from the Play tab to the Analyse tab")
+    page.fill("analyse-game", "nim 1 2 3")
+    page.by_id("analyse-game").send_keys(Keys.ENTER)
+    page.settle()
+    check(page.result("analyse-result")["outcome"] == "P", "Enter in the position field analyses it")
+    unlabelled = page.d.execute_script("""
+      return [...document.querySelectorAll('input, select, textarea')]
+        .filter(e => !document.querySelector(`label[for="${e.id}"]`)).map(e => e.id);""")
+    check(unlabelled == [], f"every field has a label ({unlabelled})")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--site", required=True)
+    parser.add_argument("--grundy", required=True)
+    parser.add_argument("--screenshots", default="")
+    args = parser.parse_args()
+    if not os.path.exists(os.path.join(args.site, "grundy.wasm")):
+        print(f"{args.site}/grundy.wasm is missing: build the site first (tools/web build)", file=sys.stderr)
+        return 1
+    server = serve(args.site)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    driver = browser(1200, 1000)
+    try:
+        page = Page(driver, base)
+        page.open()
+        test_analyse(page, args.grundy)
+        page.analyse("kayles 5 + nim 3", "normal")
+        page.shot(args.screenshots, "web-analyse.png")
+        test_play(page, args.screenshots)
+        test_explain(page, args.grundy, args.screenshots)
+        test_sequence(page, args.grundy, args.screenshots)
+        test_graph(page, args.grundy, args.screenshots)
+        test_bad_input(page, args.grundy)
+        test_cancel(page)
+        test_url_and_labels(page)
+        logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        check(logs == [], f"no errors in the browser's console ({logs})")
+        if args.screenshots:  # a phone's width
+            page.open("view=analyse&game=kayles+5+%2B+nim+3&convention=normal")
+            page.shot(args.screenshots, "web-phone.png", width=390, mobile=True)
+    finally:
+        driver.quit()
+    server.shutdown()
+    print(f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

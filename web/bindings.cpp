@@ -1,0 +1,458 @@
+// The web explorer's bindings (embind): the library's answers as JSON text
+// for JavaScript, and nothing else (docs/architecture.md: a front end parses,
+// calls the library and converts). The analysis JSON is the command line's
+// own (src/cli/analysis_json.h, docs/json.md) and the explanation text is
+// `grundy analyze --explain`'s (include/grundy/solve/explanation_text.h), so that the page and the
+// command agree to the letter. docs/web.md describes the page.
+//
+// Every function returns a JSON object; bad input or a limit gives
+// {"error": "the one-line message"} instead. An exception must not reach
+// JavaScript: emscripten 3.1.6 delivers it there as a bare number.
+// Integers above 2^53 - 1, which a JavaScript number cannot hold exactly,
+// are written as decimal strings.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <exception>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "analysis_json.h"
+#include "grundy/solve/explanation_text.h"
+#include "grundy/grundy.h"
+
+namespace grundy::web {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::uint64_t kMaxSafeInteger = (std::uint64_t{1} << 53) - 1;
+// Positions a search for Play's prediction and Explain's remoteness may store:
+// small, so that the page answers at once or says it cannot.
+constexpr std::uint64_t kPredictionLimit = 200'000;
+// The mex table lists the options of heaps up to this size, at most this many.
+constexpr Heap kMexTableHeapUpTo = 4096;
+constexpr std::size_t kMexTableOptions = 400;
+constexpr std::size_t kMexTableHeaps = 6;
+// Options offered to the player in Play.
+constexpr std::size_t kPlayOptions = 500;
+
+// Unsigned integers too large for a JavaScript number become strings.
+void make_exact(json& j) {
+  if (j.is_number_unsigned()) {
+    const auto v = j.get<std::uint64_t>();
+    if (v > kMaxSafeInteger) j = std::to_string(v);
+  } else if (j.is_number_integer()) {
+    const auto v = j.get<std::int64_t>();
+    if (v > static_cast<std::int64_t>(kMaxSafeInteger) || v < -static_cast<std::int64_t>(kMaxSafeInteger))
+      j = std::to_string(v);
+  } else if (j.is_array() || j.is_object()) {
+    for (json& item : j) make_exact(item);
+  }
+}
+
+// Runs `work` and returns its JSON as text, or {"error": message}.
+template <class Work>
+std::string answer(Work work) {
+  try {
+    json j = work();
+    make_exact(j);
+    return j.dump();
+  } catch (const std::bad_alloc&) {
+    return json{{"error", "out of memory: the browser cannot hold what this needs"}}.dump();
+  } catch (const std::exception& e) {
+    return json{{"error", detail::one_line(e.what())}}.dump();
+  }
+}
+
+// The graph last solved in the Graph view: the summand graph:page in any
+// position field ("kayles 5 + graph:page a d").
+std::optional<std::string> page_graph;
+
+// graph:FILE summands name files, which a web page does not have, except
+// graph:page.
+Graph page_graph_reader(const std::string& file) {
+  if (file == "page" && page_graph) return parse_graph(*page_graph);
+  throw InputError("graph:" + file,
+                   file == "page" ? std::string("graph:page is the graph of the Graph view: solve one there first")
+                                  : fmt::format("graph:{}: a web page reads no files; enter the graph in "
+                                                "the Graph view and write graph:page",
+                                                file));
+}
+
+std::vector<GamePosition> summands_of(const std::string& text) {
+  return parse_game(text, page_graph_reader);
+}
+
+// A position as the text the position fields read back ("0.77 5 + nim 3").
+std::string position_text(const Ruleset& ruleset, const Position& position) {
+  if (compound_of(ruleset) != nullptr) return ruleset.show(position);
+  const std::string shown = ruleset.show(position);
+  return shown.empty() ? ruleset.name() : ruleset.name() + " " + shown;
+}
+
+Convention play_convention(const std::string& name) {
+  if (name == "normal") return Convention::normal;
+  if (name == "misere") return Convention::misere;
+  throw InputError(name, fmt::format("unknown convention '{}': use normal or misere", name));
+}
+
+// The analysis of `text` in a convention: normal, misere, every,
+// conjunctive or remoteness (remoteness in normal play; misere-remoteness in
+// misère play), each as `grundy analyze --json` with the matching flag.
+json analysis_of(const std::string& text, const std::string& convention) {
+  const std::vector<GamePosition> summands = summands_of(text);
+  if (convention == "every" || convention == "conjunctive") {
+    const bool conjunctive = convention == "conjunctive";
+    const CompoundPosition game = every_compound_of(
+        summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
+    const cli::CompoundAnswer a =
+        conjunctive ? cli::compound_answer(analyze_conjunctive(*game.compound, game.position,
+                                                               AnalysisOptions{}.search_limit))
+                    : cli::compound_answer(
+                          analyze_every(*game.compound, game.position, AnalysisOptions{}.search_limit));
+    json j = cli::compound_json(*game.compound, game.position, a, conjunctive);
+    // The text of the position after the move, for the page to step into.
+    if (a.outcome == Outcome::N && a.move && !j["winning_moves"].empty())
+      j["winning_moves"][0]["text"] = game.compound->show(*a.move);
+    return j;
+  }
+  const GamePosition whole = sum_of(summands);
+  if (convention == "remoteness" || convention == "misere-remoteness") {
+    const bool misere = convention == "misere-remoteness";
+    const RemotenessAnalysis r =
+        analyze_remoteness(*whole.ruleset, whole.position,
+                           misere ? Convention::misere : Convention::normal,
+                           AnalysisOptions{}.search_limit);
+    json j = cli::remoteness_json(*whole.ruleset, whole.position, r, misere);
+    if (r.best) j["best_move"]["text"] = position_text(*whole.ruleset, *r.best);
+    return j;
+  }
+  const bool misere = play_convention(convention) == Convention::misere;
+  AnalysisOptions options;
+  options.convention = misere ? Convention::misere : Convention::normal;
+  options.max_moves = 200;
+  options.compute.accept_observed = true;
+  const Analysis a = analyze(*whole.ruleset, whole.position, options);
+  json j = cli::analysis_json(*whole.ruleset, whole.position, a, misere);
+  j["text"] = position_text(*whole.ruleset, whole.position);
+  std::size_t i = 0;
+  for (const Move& move : a.winning_moves.items) {
+    if (i >= j["winning_moves"].size()) break;
+    j["winning_moves"][i++]["text"] = position_text(*whole.ruleset, move.after(whole.position));
+  }
+  return j;
+}
+
+std::string analyze_web(const std::string& text, const std::string& convention) {
+  return answer([&] { return analysis_of(text, convention); });
+}
+
+// The move perfect play makes (Strategy, what `grundy play` does), or
+// {"move": null} when there is none.
+std::string best_move_web(const std::string& text, const std::string& convention) {
+  return answer([&] {
+    const GamePosition whole = sum_of(summands_of(text));
+    Strategy strategy(*whole.ruleset, play_convention(convention), AnalysisOptions{}.search_limit);
+    const auto choice = strategy.best_move(whole.position);
+    if (!choice) return json{{"move", nullptr}};
+    return json{{"move",
+                 {{"description", whole.ruleset->describe_move(whole.position, choice->after)},
+                  {"text", position_text(*whole.ruleset, choice->after)},
+                  {"note", choice->note}}}};
+  });
+}
+
+// The options of a position, for the player to choose from; "more" when cut.
+std::string options_web(const std::string& text) {
+  return answer([&] {
+    const GamePosition whole = sum_of(summands_of(text));
+    const OptionList options = whole.ruleset->options(whole.position, kPlayOptions);
+    auto list = json::array();
+    for (const Position& after : options.items)
+      list.push_back({{"description", whole.ruleset->describe_move(whole.position, after)},
+                      {"text", position_text(*whole.ruleset, after)}});
+    return json{{"text", position_text(*whole.ruleset, whole.position)},
+                {"options", std::move(list)},
+                {"complete", options.complete}};
+  });
+}
+
+// What Play shows after each turn: outcome, value (normal play) and
+// remoteness, the last within a small search (null when beyond it).
+std::string turn_web(const std::string& text, const std::string& convention) {
+  return answer([&] {
+    const GamePosition whole = sum_of(summands_of(text));
+    const Convention play = play_convention(convention);
+    AnalysisOptions options;
+    options.convention = play;
+    options.max_moves = 1;
+    options.compute.accept_observed = true;
+    const Analysis a = analyze(*whole.ruleset, whole.position, options);
+    json j{{"outcome", std::string(1, outcome_letter(a.outcome))},
+           {"value", a.value ? json(*a.value) : json(nullptr)},
+           {"remoteness", nullptr}};
+    try {
+      const RemotenessAnalysis r =
+          analyze_remoteness(*whole.ruleset, whole.position, play, kPredictionLimit);
+      if (r.remoteness) j["remoteness"] = *r.remoteness;
+    } catch (const LimitError& e) {
+      j["remoteness_note"] = e.what();
+    }
+    return j;
+  });
+}
+
+json nim_sum_json(const NimSumStep& s) {
+  return {{"values", s.values},   {"nim_sum", s.nim_sum},         {"index", s.index},
+          {"others", s.others},   {"highest_bit", s.highest_bit}, {"value", s.value},
+          {"target", s.target}};
+}
+
+// The mex table of heap n of a heap game: each option (its parts), the
+// option's value (the nim-sum of its parts' values), and G(n), their mex.
+json mex_table(const HeapRuleset& heaps, HeapValues& values, Heap n) {
+  auto rows = json::array();
+  bool complete = true;
+  std::vector<bool> seen;
+  heaps.for_each_heap_option(n, [&](const HeapOption& option) {
+    if (rows.size() >= kMexTableOptions) {
+      complete = false;
+      return false;
+    }
+    auto parts = json::array();
+    Nimber v = 0;
+    for (std::uint8_t i = 0; i < option.part_count; ++i) {
+      parts.push_back({option.parts[i], values.value(option.parts[i])});
+      v ^= values.value(option.parts[i]);
+    }
+    if (v < 4096) {
+      if (seen.size() <= v) seen.resize(v + 1, false);
+      seen[v] = true;
+    }
+    rows.push_back({{"parts", std::move(parts)}, {"value", v}});
+    return true;
+  });
+  Nimber mex = 0;
+  while (mex < seen.size() && seen[mex]) ++mex;
+  return {{"heap", n}, {"value", values.value(n)}, {"options", std::move(rows)},
+          {"complete", complete}, {"mex", complete ? json(mex) : json(nullptr)}};
+}
+
+// Explain: the analysis, the command line's --explain text, the nim-sum of
+// the component values in binary columns, and the mex table of each small
+// heap of each heap game (the last two in normal play).
+std::string explain_web(const std::string& text, const std::string& convention) {
+  return answer([&] {
+    const std::vector<GamePosition> summands = summands_of(text);
+    const GamePosition whole = sum_of(summands);
+    const bool misere = play_convention(convention) == Convention::misere;
+    AnalysisOptions options;
+    options.convention = misere ? Convention::misere : Convention::normal;
+    options.max_moves = 200;
+    options.compute.accept_observed = true;
+    const Analysis a = analyze(*whole.ruleset, whole.position, options);
+    json j;
+    j["analysis"] = cli::analysis_json(*whole.ruleset, whole.position, a, misere);
+    j["explanation"] = explanation_text(*whole.ruleset, whole.position, a, misere);
+    if (a.heap_values) j["nim_sum"] = nim_sum_json(nim_sum_step(*a.heap_values));
+    // The mex tables are of normal-play values, which do not decide misère play.
+    auto tables = json::array();
+    for (const GamePosition& s : misere ? std::vector<GamePosition>{} : summands) {
+      const HeapRuleset* heaps = heap_ruleset_of(*s.ruleset);
+      if (heaps == nullptr) continue;
+      HeapValues values(*heaps, ComputeLimits{});
+      for (Heap n : s.position) {
+        if (tables.size() >= kMexTableHeaps || n > kMexTableHeapUpTo) continue;
+        json t = mex_table(*heaps, values, n);
+        t["ruleset"] = s.ruleset->name();
+        tables.push_back(std::move(t));
+      }
+    }
+    j["mex_tables"] = std::move(tables);
+    return j;
+  });
+}
+
+// Sequence: one run at a time per module instance (the page's Web Worker has
+// its own), extended by the worker in chunks so that it can report progress.
+struct SequenceState {
+  std::shared_ptr<const Ruleset> ruleset;
+  const HeapRuleset* heaps = nullptr;
+  std::unique_ptr<SequenceRun> run;       // take-and-break codes: the engine
+  std::unique_ptr<HeapValues> table;      // closed forms and other games
+  Heap reached = 0;                       // G(0..reached-1) known
+};
+SequenceState sequence;
+
+std::string sequence_start(const std::string& name) {
+  return answer([&] {
+    sequence = SequenceState{};
+    std::shared_ptr<const Ruleset> ruleset = parse_ruleset(name);
+    const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
+    if (heaps == nullptr)
+      throw InputError(name, fmt::format("'{}' is not a heap game: a value sequence needs one "
+                                         "(nim, kayles, 0.6, subtract:1,3,4, ...)",
+                                         name));
+    const HeapValueSource source = heap_value_source(*heaps);
+    sequence.ruleset = ruleset;
+    sequence.heaps = heaps;
+    std::string method;
+    if (source.source == ValueSource::code_engine) {
+      sequence.run = std::make_unique<SequenceRun>(*source.code, 1);
+      method = "code engine";
+    } else {
+      ComputeLimits limits;
+      limits.accept_observed = false;
+      sequence.table = std::make_unique<HeapValues>(*heaps, limits);
+      method = source.source == ValueSource::closed_form ? sequence.table->method() : "table";
+    }
+    return json{{"ruleset", ruleset->name()}, {"method", method}};
+  });
+}
+
+// G(reached..to) appended; returns those values.
+std::string sequence_extend(double to_number) {
+  return answer([&] {
+    if (!sequence.heaps) throw InputError("", "no sequence started");
+    if (!(to_number >= 0) || to_number > static_cast<double>(kMaxSafeInteger))
+      throw InputError(fmt::format("{}", to_number), "the last heap size is out of range");
+    const Heap to = static_cast<Heap>(to_number);
+    auto values = json::array();
+    if (to + 1 <= sequence.reached) return json{{"values", values}, {"reached", sequence.reached}};
+    if (sequence.run) {
+      sequence.run->extend(to);
+      const ValueSequence& v = sequence.run->values();
+      for (Heap n = sequence.reached; n <= to; ++n) values.push_back(v[n]);
+    } else {
+      if (!sequence.table->has_closed_form()) sequence.table->require(to);
+      for (Heap n = sequence.reached; n <= to; ++n) values.push_back(sequence.table->value(n));
+    }
+    sequence.reached = to + 1;
+    json j{{"values", std::move(values)}, {"reached", sequence.reached}};
+    if (sequence.run) {
+      const EngineProgress stats = sequence.run->stats();
+      j["rare_count"] = stats.rare_count;
+      j["mask"] = stats.mask;
+    }
+    return j;
+  });
+}
+
+// The run extended to G(0..to) without handing the values over: what
+// bench/web_bench.py times.
+std::string sequence_reach(double to_number) {
+  return answer([&] {
+    if (!sequence.run) throw InputError("", "no code engine run started");
+    sequence.run->extend(static_cast<Heap>(to_number));
+    sequence.reached = sequence.run->reached();
+    return json{{"reached", sequence.reached}};
+  });
+}
+
+// The period search of `grundy period NAME --max MAX` (one thread), its
+// progress reported to `progress(reached)`; with the values it computed, for
+// the plot.
+std::string period_web(const std::string& name, double max_number, emscripten::val progress) {
+  return answer([&] {
+    const auto ruleset = parse_ruleset(name);
+    const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
+    const auto code = heaps ? heaps->as_code() : std::nullopt;
+    if (!code)
+      throw InputError(name, fmt::format("a period needs a take-and-break code or subtraction "
+                                         "set; '{}' is neither",
+                                         ruleset->name()));
+    if (!(max_number >= 16) || max_number > static_cast<double>(Heap{1} << 26))
+      throw InputError(fmt::format("{}", max_number),
+                       "the most values searched is between 16 and 2^26 in a browser");
+    PeriodSearchOptions options;
+    options.max_values = static_cast<Heap>(max_number);
+    options.threads = 1;
+    EngineControl control;
+    if (!progress.isUndefined() && !progress.isNull())
+      control.progress = [&](const EngineProgress& p) { progress(static_cast<double>(p.reached)); };
+    const PeriodSearch search = search_period(*code, options, control);
+    const Periodicity& p = search.periodicity;
+    return json{{"ruleset", code->name()},        {"period", p.period},
+                {"preperiod", p.preperiod},      {"saltus", p.saltus},
+                {"proven", p.proven},            {"checked_to", p.checked_to},
+                {"proof_needs", p.proof_needs},  {"criterion", p.criterion},
+                {"stopped", search.stopped},     {"unprovable", search.unprovable},
+                {"values", search.values}};
+  });
+}
+
+// Graph: the values of every vertex of a graph in the text format of
+// docs/graph-format.md (γ, with ∞ and its set on cycles), and the analysis
+// of tokens on it when some are given. The graph becomes graph:page.
+std::string graph_web(const std::string& text, const std::string& tokens_text) {
+  return answer([&] {
+    auto graph = std::make_shared<const Graph>(parse_graph(text));
+    const GraphValues values = solve_graph(*graph);
+    auto vertices = json::array();
+    for (Vertex u = 0; u < graph->vertex_count(); ++u) {
+      const GammaValue g = gamma_value(*graph, values.gamma, u);
+      auto followers = json::array();
+      for (Vertex v : graph->followers(u)) followers.push_back(v);
+      vertices.push_back({{"label", graph->label(u)},
+                          {"finite", g.finite},
+                          {"value", g.value},
+                          {"infinity_set", g.infinity_set},
+                          {"followers", std::move(followers)}});
+    }
+    json j{{"vertices", std::move(vertices)},
+           {"acyclic", values.acyclic},
+           {"cycle", values.cycle}};
+    page_graph = text;
+    if (!split_game_words(tokens_text).empty()) {
+      const GamePosition tokens = sum_of(summands_of("graph:page " + tokens_text));
+      AnalysisOptions options;
+      options.max_moves = 50;
+      const Analysis a = analyze(*tokens.ruleset, tokens.position, options);
+      j["analysis"] = cli::analysis_json(*tokens.ruleset, tokens.position, a, false);
+    }
+    return j;
+  });
+}
+
+// A heap size typed into a field, read as the command line reads one.
+std::string heap_size_web(const std::string& text) {
+  return answer([&] { return json{{"value", parse_heap(text)}}; });
+}
+
+// The rulesets the position fields accept, for the page's help.
+std::string catalogue_web() {
+  return answer([] {
+    auto list = json::array();
+    for (const RulesetSyntax& r : ruleset_catalogue()) list.push_back({{"pattern", r.pattern}, {"description", r.description}});
+    return list;
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(grundy_web) {
+  emscripten::function("analyze", &analyze_web);
+  emscripten::function("bestMove", &best_move_web);
+  emscripten::function("options", &options_web);
+  emscripten::function("turn", &turn_web);
+  emscripten::function("explain", &explain_web);
+  emscripten::function("sequenceStart", &sequence_start);
+  emscripten::function("sequenceExtend", &sequence_extend);
+  emscripten::function("sequenceReach", &sequence_reach);
+  emscripten::function("period", &period_web);
+  emscripten::function("graph", &graph_web);
+  emscripten::function("catalogue", &catalogue_web);
+  emscripten::function("heapSize", &heap_size_web);
+}
+
+}  // namespace grundy::web

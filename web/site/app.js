@@ -1,0 +1,824 @@
+// The web explorer's page: five views over the grundy library compiled to
+// WebAssembly (grundy.js, built from web/bindings.cpp). Every answer is the
+// library's; this file only reads the fields, calls it, and draws. The URL's
+// hash holds the view and its fields, so that a shared link restores it.
+// docs/web.md describes the page.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const views = ["analyse", "play", "explain", "sequence", "graph"];
+// ---------------------------------------------------------------- the solver
+
+// Every question goes to a Web Worker of its own (worker.js), so that a long
+// search never freezes the page: while one runs, "Working…" shows with a
+// Cancel button, which ends the worker (and so the search) and starts a new one.
+const solver = {worker: null, ready: null, pending: new Map(), next: 1};
+
+function startSolver() {
+  solver.worker = new Worker("worker.js");
+  solver.ready = new Promise((resolve, reject) => {
+    solver.worker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.kind === "ready") { resolve(); return; }
+      if (msg.kind === "failed") { reject(new Error(msg.message)); return; }
+      const done = solver.pending.get(msg.id);
+      if (!done) return;
+      solver.pending.delete(msg.id);
+      busy(-1);
+      done(msg.text);
+    };
+  });
+  return solver.ready;
+}
+
+// Counts the questions under way; the page shows "Working…" while any is.
+let busyCount = 0;
+function busy(d) {
+  busyCount += d;
+  document.body.dataset.busy = String(busyCount);
+  $("working").hidden = busyCount === 0;
+}
+
+// A binding's answer: its JSON, or an Error carrying the one-line message.
+async function call(name, ...args) {
+  await solver.ready;
+  const id = solver.next++;
+  const text = await new Promise((resolve) => {
+    solver.pending.set(id, resolve);
+    busy(1);
+    solver.worker.postMessage({kind: "call", id, name, args});
+  });
+  const out = JSON.parse(text);
+  if (out.error !== undefined) throw new Error(out.error);
+  return out;
+}
+
+function cancelSolver() {
+  solver.worker.terminate();
+  const cancelled = JSON.stringify({error: "cancelled: the computation was stopped before it finished"});
+  for (const [id, done] of solver.pending) { solver.pending.delete(id); busy(-1); done(cancelled); }
+  startSolver();
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// The message next to a field, and the field marked for screen readers.
+function showError(field, message) {
+  const input = $(field);
+  $(field + "-error").textContent = message;
+  input.setAttribute("aria-invalid", "true");
+}
+function clearError(field) {
+  $(field + "-error").textContent = "";
+  $(field).removeAttribute("aria-invalid");
+}
+
+// Exact integers: the bindings write those above 2^53 - 1 as strings.
+const big = (x) => BigInt(x);
+const str = (x) => (x === null || x === undefined ? "—" : String(x));
+
+const outcomeWords = {
+  N: "N — the player to move wins",
+  P: "P — the other player wins",
+  D: "D — a draw: neither player can force a win",
+};
+
+// A position from the JSON (docs/json.md) in words: numbers, "(1 1)" for a
+// group of heaps, "ruleset numbers + ..." for a sum.
+function positionWords(position) {
+  if (!Array.isArray(position)) return String(position);
+  if (position.length && position[0] !== null && typeof position[0] === "object" && !Array.isArray(position[0]))
+    return position.map((p) => `${p.ruleset} ${p.position.map(positionWords).join(" ")}`).join(" + ");
+  return position.map((p) => (Array.isArray(p) ? `(${p.join(" ")})` : String(p))).join(" ");
+}
+
+function facts(pairs) {
+  const dl = el("dl", {class: "facts"});
+  for (const [k, v] of pairs) {
+    if (v === undefined) continue;
+    dl.append(el("dt", {text: k}), el("dd", {text: v}));
+  }
+  return dl;
+}
+
+// ---------------------------------------------------------------- URL state
+
+function readHash() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+function writeHash(params) {
+  const text = new URLSearchParams(params).toString();
+  history.replaceState(null, "", "#" + text);
+}
+
+function selectView(view, focus = false) {
+  if (!views.includes(view)) view = "analyse";
+  for (const v of views) {
+    $(v).hidden = v !== view;
+    const tab = $("tab-" + v);
+    tab.setAttribute("aria-selected", String(v === view));
+    tab.tabIndex = v === view ? 0 : -1;
+  }
+  if (focus) $("tab-" + view).focus();
+  return view;
+}
+
+// ---------------------------------------------------------------- Analyse
+
+async function analyse(updateUrl = true) {
+  const game = $("analyse-game").value, convention = $("analyse-convention").value;
+  if (updateUrl) writeHash({view: "analyse", game, convention});
+  const out = $("analyse-result");
+  out.replaceChildren();
+  let a;
+  try {
+    a = await call("analyze", game, convention);
+    clearError("analyse-game");
+  } catch (e) {
+    showError("analyse-game", e.message);
+    return;
+  }
+  out.append(el("p", {class: "outcome " + a.outcome, text: "Outcome: " + outcomeWords[a.outcome]}));
+  const rows = [["Position", a.text || positionWords(a.position)], ["Ruleset", a.ruleset]];
+  if (convention === "normal" || convention === "misere") {
+    rows.push(["Value", a.value !== null ? str(a.value) : `none (${a.value_note})`]);
+    if (a.heap_values) rows.push([a.position.length && typeof a.position[0] === "object" ? "Component values" : "Heap values", a.heap_values.join(" ")]);
+    rows.push(["Method", a.method + (a.proven ? "" : " — NOT PROVEN")]);
+    if (a.winning_move_count !== null) rows.push(["Winning moves", str(a.winning_move_count)]);
+  } else if (convention === "every" || convention === "conjunctive") {
+    const numbers = a.suspense !== undefined ? a.suspense : a.remoteness;
+    rows.push([convention === "every" ? "Suspense numbers" : "Remoteness of each component",
+               numbers ? numbers.join(" ") : "none (analysed whole)"]);
+    rows.push(["Method", a.method]);
+  } else {
+    rows.push(["Remoteness", a.remoteness === null ? "none (a draw)" : str(a.remoteness)]);
+  }
+  out.append(facts(rows));
+  let moves = a.winning_moves || [];
+  let heading = "Winning moves";
+  if (a.best_move) {
+    moves = [a.best_move];
+    heading = a.outcome === "N" ? "Winning move (the winner hurries)" : a.outcome === "P" ? "Longest resistance" : "Drawing move";
+  }
+  out.append(el("h3", {text: heading}));
+  if (moves.length === 0) {
+    out.append(el("p", {text: a.outcome === "D" ? "None: play can go on for ever." : "None: every move leaves the opponent a winning position."}));
+  } else {
+    const ul = el("ul", {class: "moves"});
+    for (const m of moves) {
+      const li = el("li", {"data-description": m.description});
+      if (m.text) {
+        li.append(el("button", {class: "link", type: "button", text: `${m.description}  →  ${m.text}`,
+          "aria-label": `Step into ${m.text} (${m.description})`,
+          onclick: async () => { $("analyse-game").value = m.text; await analyse(); $("analyse-game").focus(); }}));
+      } else {
+        li.textContent = m.description;
+      }
+      ul.append(li);
+    }
+    out.append(ul);
+    if (a.winning_moves_complete === false) out.append(el("p", {class: "hint", text: a.moves_note || "The list is cut: only the first moves are shown."}));
+  }
+}
+
+// ---------------------------------------------------------------- Play
+
+const play = {turns: [], convention: "normal", first: "you", humanMoves: []};
+
+async function turnOf(text, mover, convention) {
+  const t = await call("turn", text, convention);
+  return {text, mover, outcome: t.outcome, value: t.value, remoteness: t.remoteness, move: null};
+}
+
+async function computerMoves() {
+  const last = play.turns[play.turns.length - 1];
+  const best = await call("bestMove", last.text, play.convention);
+  if (best.move === null) return false;
+  last.move = best.move.description;
+  play.turns.push(await turnOf(best.move.text, "you", play.convention));
+  return true;
+}
+
+async function startPlay(updateUrl = true, replay = [], game = $("play-game").value) {
+  play.game = game;
+  play.convention = $("play-convention").value;
+  play.first = $("play-first").value;
+  play.humanMoves = [];
+  try {
+    const start = await call("options", game);  // reads the position as the command does
+    play.turns = [await turnOf(start.text, play.first, play.convention)];
+    if (play.first === "computer") await computerMoves();
+    for (const i of replay) if (!(await humanMove(i, false))) break;
+    clearError("play-game");
+  } catch (e) {
+    showError("play-game", e.message);
+    $("play-board").hidden = true;
+    return;
+  }
+  $("play-board").hidden = false;
+  if (updateUrl) savePlay();
+  await drawPlay();
+}
+
+function savePlay() {
+  const params = {view: "play", game: play.game, convention: play.convention, first: play.first};
+  if (play.humanMoves.length) params.moves = play.humanMoves.join(".");
+  writeHash(params);
+}
+
+// The player's move `index` among the options, and the computer's reply.
+// Throws the library's message when a position is beyond its limits.
+async function humanMove(index, draw = true) {
+  const last = play.turns[play.turns.length - 1];
+  if (last.mover !== "you") return false;
+  const options = (await call("options", last.text)).options;
+  if (!(index >= 0 && index < options.length)) return false;
+  last.move = options[index].description;
+  play.humanMoves.push(index);
+  play.turns.push(await turnOf(options[index].text, "computer", play.convention));
+  await computerMoves();
+  if (draw) { savePlay(); await drawPlay(); }
+  return true;
+}
+
+async function playMove() {
+  try {
+    await humanMove(Number($("play-moves").value));
+  } catch (e) {
+    showError("play-game", e.message);
+  }
+  $("play-moves").focus();
+}
+
+async function undoPlay() {
+  // Back to the turn before the player's last move, by playing the game
+  // again from its start without that move.
+  if (play.humanMoves.length === 0) return;
+  const moves = play.humanMoves.slice(0, -1);
+  await startPlay(true, moves, play.game);
+  $("play-moves").focus();
+}
+
+async function drawPlay() {
+  const last = play.turns[play.turns.length - 1];
+  let options;
+  try {
+    options = await call("options", last.text);
+  } catch (e) {
+    showError("play-game", e.message);
+    return;
+  }
+  const select = $("play-moves");
+  select.replaceChildren();
+  options.options.forEach((o, i) => select.append(el("option", {value: String(i), text: `${o.description}  →  ${o.text}`})));
+  if (options.options.length) select.selectedIndex = 0;
+  $("play-more").textContent = options.complete ? "" :
+    `Only the first ${options.options.length} moves are listed (the position has more).`;
+  const over = options.options.length === 0;
+  const misere = play.convention === "misere";
+  let status;
+  if (over) {
+    // Normal play: the player with no move loses; misère play: wins.
+    const youLose = (last.mover === "you") !== misere;
+    status = `Game over at ${last.text}: no move left for ${last.mover === "you" ? "you" : "the computer"}. ` +
+      (youLose ? "You lose — the computer wins." : "You win!");
+  } else {
+    status = `Position ${last.text}. ${last.mover === "you" ? "Your move." : "The computer is to move."}`;
+  }
+  $("play-status").textContent = status;
+  $("play-moves").disabled = over || last.mover !== "you";
+  $("play-move").disabled = over || last.mover !== "you";
+  $("play-hint").disabled = over;
+  $("play-undo").disabled = play.humanMoves.length === 0;
+  $("play-hint-text").textContent = "";
+  // The prediction: remoteness counts the moves left with perfect play on
+  // both sides (the winner hurries, the loser resists).
+  let prediction = "";
+  if (!over && last.remoteness !== null) {
+    const r = Number(last.remoteness);
+    const yourMoves = Math.ceil(r / 2);
+    if (last.outcome === "N") prediction = `You win in at most ${yourMoves} of your moves (${r} moves in all) if you play perfectly.`;
+    else prediction = `With perfect play the computer wins: the game lasts at most ${r} more moves.`;
+  } else if (!over && last.outcome === "D") {
+    prediction = "With perfect play this is a draw.";
+  } else if (!over) {
+    prediction = last.outcome === "N" ? "You can win (the position is too large to count the moves)." : "The computer can force a win.";
+  }
+  $("play-prediction").textContent = prediction;
+  const body = $("play-history").tBodies[0];
+  body.replaceChildren();
+  play.turns.forEach((t, i) => body.append(el("tr", {},
+    el("td", {text: String(i + 1)}), el("td", {class: "text", text: t.mover === "you" ? "you" : "computer"}),
+    el("td", {class: "text", text: t.text}), el("td", {text: t.outcome}), el("td", {text: str(t.value)}),
+    el("td", {text: str(t.remoteness)}), el("td", {class: "text", text: t.move || ""}))));
+  drawChart();
+}
+
+// The value history (GamesmanUni's "visual value history"): one point per
+// turn, remoteness up the side, coloured by the mover's outcome, and the
+// Grundy value as a second, dashed line.
+function drawChart() {
+  const svg = $("play-chart");
+  const ns = "http://www.w3.org/2000/svg";
+  svg.replaceChildren();
+  const W = 600, H = 220, L = 40, R = 10, T = 10, B = 30;
+  const n = play.turns.length;
+  const ys = play.turns.flatMap((t) => [t.remoteness, t.value]).filter((v) => v !== null).map(Number);
+  const maxY = Math.max(1, ...ys);
+  const x = (i) => L + (n <= 1 ? 0 : (i * (W - L - R)) / (n - 1));
+  const y = (v) => H - B - (v * (H - T - B)) / maxY;
+  const add = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); svg.append(e); return e; };
+  add("line", {x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#888"});
+  add("line", {x1: L, y1: T, x2: L, y2: H - B, stroke: "#888"});
+  add("text", {x: 4, y: T + 10, "font-size": 11}).textContent = String(maxY);
+  add("text", {x: 4, y: H - B, "font-size": 11}).textContent = "0";
+  add("text", {x: W / 2 - 20, y: H - 6, "font-size": 12}).textContent = "turn";
+  for (const [key, dash, color] of [["value", "4 3", "#1f5fa8"], ["remoteness", "", "#444"]]) {
+    const pts = play.turns.map((t, i) => (t[key] === null ? null : `${x(i)},${y(Number(t[key]))}`)).filter((p) => p);
+    if (pts.length > 1) add("polyline", {points: pts.join(" "), fill: "none", stroke: color, "stroke-dasharray": dash});
+  }
+  play.turns.forEach((t, i) => {
+    if (t.remoteness !== null) add("circle", {cx: x(i), cy: y(Number(t.remoteness)), r: 5, fill: t.outcome === "N" ? "#1d7a35" : t.outcome === "P" ? "#b3261e" : "#777"});
+    if (t.value !== null) add("rect", {x: x(i) - 3, y: y(Number(t.value)) - 3, width: 6, height: 6, fill: "#1f5fa8"});
+  });
+  add("text", {x: W - 190, y: T + 12, "font-size": 12}).textContent = "● remoteness   ■ value";
+}
+
+async function hintPlay() {
+  const last = play.turns[play.turns.length - 1];
+  let a;
+  try {
+    a = await call("analyze", last.text, play.convention);
+  } catch (e) {
+    $("play-hint-text").textContent = e.message;
+    return;
+  }
+  const text = a.outcome === "N" && a.winning_moves.length
+    ? `Winning move: ${a.winning_moves[0].description} → ${a.winning_moves[0].text}`
+    : a.outcome === "D" ? "No winning move: the best you can do is draw." : "No winning move here: every move leaves the computer a winning position.";
+  $("play-hint-text").textContent = text;
+}
+
+// ---------------------------------------------------------------- Explain
+
+async function explainView(updateUrl = true) {
+  const game = $("explain-game").value, convention = $("explain-convention").value;
+  if (updateUrl) writeHash({view: "explain", game, convention});
+  const out = $("explain-result");
+  out.replaceChildren();
+  let e;
+  try {
+    e = await call("explain", game, convention);
+    clearError("explain-game");
+  } catch (err) {
+    showError("explain-game", err.message);
+    return;
+  }
+  const a = e.analysis;
+  out.append(el("p", {class: "outcome " + a.outcome, text: "Outcome: " + outcomeWords[a.outcome]}));
+  for (const t of e.mex_tables) out.append(mexTable(t));
+  const compound = a.position.length > 0 && typeof a.position[0] === "object" && !Array.isArray(a.position[0]);
+  const labels = compound ? a.position.map((p) => `${p.ruleset} ${p.position.join(" ")}`)
+                          : a.position.map((n, i) => `heap ${i + 1} (${n})`);
+  if (e.nim_sum && e.nim_sum.values.length === labels.length) out.append(nimSumTable(e.nim_sum, labels, compound));
+  out.append(el("h3", {text: "Why each winning move wins"}));
+  if (a.winning_moves.length === 0) {
+    out.append(el("p", {text: a.outcome === "P" ? "There is none: every move leads to a position from which the other player wins." : "There is none."}));
+  } else {
+    const ul = el("ul", {class: "moves"});
+    const s = e.nim_sum;
+    for (const m of a.winning_moves) {
+      let why = "it leaves a P-position: whatever the other player does, the mover can answer and make the last move.";
+      const part = compound ? m.component : (m.replaced === 1 ? m.index : undefined);
+      if (convention === "normal" && s && big(s.nim_sum) !== 0n && part !== undefined && part < s.values.length) {
+        const v = big(s.values[part]), t = v ^ big(s.nim_sum);
+        why = `${labels[part]} goes from value ${v} to ${v} ⊕ ${s.nim_sum} = ${t}; every binary column then holds an even number of 1s, so the nim-sum is 0: a P-position.`;
+      }
+      ul.append(el("li", {"data-description": m.description}, el("strong", {text: m.description}), document.createTextNode(": " + why)));
+    }
+    out.append(ul);
+  }
+  out.append(el("h3", {text: "In words (grundy analyze --explain)"}), el("pre", {text: e.explanation}));
+}
+
+function mexTable(t) {
+  const wrap = el("div", {class: "table-wrap"});
+  const table = el("table", {}, el("caption", {text: `${t.ruleset}: the options of a heap of ${t.heap}, their values, and the mex`}));
+  table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "option (heaps left)"}),
+    el("th", {scope: "col", text: "values of the parts"}), el("th", {scope: "col", text: "value of the option"}))));
+  const body = el("tbody");
+  for (const o of t.options) {
+    const parts = o.parts.length ? o.parts.map((p) => p[0]).join(" + ") : "nothing (all taken)";
+    const values = o.parts.length ? o.parts.map((p) => `G(${p[0]}) = ${p[1]}`).join(" ⊕ ") : "0";
+    body.append(el("tr", {}, el("td", {class: "text", text: parts}), el("td", {class: "text", text: values}), el("td", {text: str(o.value)})));
+  }
+  table.append(body);
+  wrap.append(table);
+  const present = [...new Set(t.options.map((o) => Number(o.value)))].sort((x, y) => x - y);
+  const line = el("p");
+  if (t.mex !== null) {
+    line.append(document.createTextNode(`Values of the options: {${present.join(", ")}}. The least value missing (the mex) is `),
+      el("span", {class: "mex", text: String(t.mex)}), document.createTextNode(`, so G(${t.heap}) = ${t.value}.`));
+  } else {
+    line.textContent = `The first ${t.options.length} options only; G(${t.heap}) = ${t.value}.`;
+  }
+  wrap.append(line);
+  return wrap;
+}
+
+function nimSumTable(s, labels, compound) {
+  const values = s.values.map(big);
+  const X = big(s.nim_sum);
+  const width = Math.max(1, ...values.map((v) => v.toString(2).length), X.toString(2).length);
+  const wrap = el("div", {class: "table-wrap"});
+  const table = el("table", {class: "bits"}, el("caption", {text: `The nim-sum of the ${compound ? "components'" : "heaps'"} values in binary columns`}));
+  const head = el("tr", {}, el("th", {scope: "col", text: compound ? "component" : "heap"}), el("th", {scope: "col", text: "value"}));
+  for (let b = width - 1; b >= 0; --b) head.append(el("th", {scope: "col", text: String(2n ** BigInt(b)), class: b === s.highest_bit ? "high" : ""}));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  const row = (label, v, cls) => {
+    const tr = el("tr", {class: cls}, el("th", {scope: "row", class: "text", text: label}), el("td", {text: String(v)}));
+    const bits = v.toString(2).padStart(width, "0");
+    for (let i = 0; i < width; ++i) tr.append(el("td", {text: bits[i], class: (bits[i] === "1" ? "one " : "") + (width - 1 - i === s.highest_bit ? "high" : "")}));
+    return tr;
+  };
+  values.forEach((v, i) => body.append(row(labels[i], v, X !== 0n && i === s.index ? "changed" : "")));
+  body.append(row("nim-sum", X, "sum"));
+  table.append(body);
+  wrap.append(table);
+  wrap.append(el("p", {text: X === 0n
+    ? "Every column holds an even number of 1s: the nim-sum is 0, a P-position. Any move changes one value, so it leaves some column odd."
+    : `The nim-sum is ${X}, not 0: an N-position. Its highest 1 is in the column of ${2n ** BigInt(s.highest_bit)}; ` +
+      `${labels[s.index]} has a 1 there, so it can go from ${s.value} to ${s.value} ⊕ ${X} = ${s.target}, which is smaller.`}));
+  return wrap;
+}
+
+// ---------------------------------------------------------------- Sequence
+
+const seq = {worker: null, values: [], period: null, ruleset: "", total: 0, stats: null, progressCount: 0};
+
+function worker() {
+  if (!seq.worker) {
+    seq.worker = new Worker("worker.js");
+    seq.worker.onmessage = (event) => onWorker(event.data);
+  }
+  return seq.worker;
+}
+
+function setBusy(busy) {
+  $("sequence-cancel").disabled = !busy;
+  $("sequence-go").disabled = busy;
+  $("sequence-period").disabled = busy;
+}
+
+// The fields checked here, on the page's own module, so that a mistake is
+// named next to its field before the worker starts.
+async function readSequenceFields() {
+  let ok = true;
+  const ruleset = $("sequence-ruleset").value.trim();
+  try { await call("sequenceStart", ruleset); clearError("sequence-ruleset"); } catch (e) { showError("sequence-ruleset", e.message); ok = false; }
+  let to = 0;
+  try {
+    to = Number((await call("heapSize", $("sequence-to").value.trim())).value);
+    if (!(to <= 1 << 26)) throw new Error(`'${$("sequence-to").value.trim()}' is too large for a browser: at most ${1 << 26} values`);
+    clearError("sequence-to");
+  } catch (e) { showError("sequence-to", e.message); ok = false; }
+  return ok ? {ruleset, to} : null;
+}
+
+async function computeValues(updateUrl = true) {
+  const f = await readSequenceFields();
+  if (!f) return;
+  if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to});
+  seq.values = [];
+  seq.period = null;
+  seq.stats = null;
+  seq.progressCount = 0;
+  seq.ruleset = f.ruleset;
+  seq.total = f.to + 1;
+  $("sequence-period-result").replaceChildren();
+  $("sequence-stats").replaceChildren();
+  $("sequence-status").textContent = `Computing G(0..${f.to}) of ${f.ruleset}…`;
+  setBusy(true);
+  worker().postMessage({kind: "values", ruleset: f.ruleset, to: f.to});
+}
+
+async function findPeriod(updateUrl = true) {
+  const f = await readSequenceFields();
+  if (!f) return;
+  if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to, period: 1});
+  seq.ruleset = f.ruleset;
+  seq.stats = null;
+  seq.total = 4194304;
+  $("sequence-period-result").replaceChildren();
+  $("sequence-status").textContent = `Searching for a period of ${f.ruleset}…`;
+  setBusy(true);
+  worker().postMessage({kind: "period", ruleset: f.ruleset, max: 4194304});
+}
+
+function cancelSequence() {
+  if (seq.worker) seq.worker.terminate();
+  seq.worker = null;
+  setBusy(false);
+  $("sequence-status").textContent = `Cancelled at n = ${seq.values.length}.`;
+}
+
+function onWorker(msg) {
+  if (msg.kind === "progress") {
+    seq.progressCount += 1;
+    if (msg.values) for (const v of msg.values) seq.values.push(v);
+    if (msg.stats) seq.stats = msg.stats;
+    $("sequence-progress").value = Math.min(1, msg.reached / seq.total);
+    $("sequence-status").textContent = `n = ${msg.reached} of ${seq.total}`;
+  } else if (msg.kind === "error") {
+    setBusy(false);
+    $("sequence-status").textContent = "Stopped.";
+    showError("sequence-ruleset", msg.message);
+  } else if (msg.kind === "done" && msg.request === "values") {
+    setBusy(false);
+    $("sequence-progress").value = 1;
+    $("sequence-status").textContent = `Done: G(0..${seq.values.length - 1}) of ${msg.ruleset} (${msg.method}).`;
+    drawSequence();
+  } else if (msg.kind === "done" && msg.request === "period") {
+    setBusy(false);
+    $("sequence-progress").value = 1;
+    const p = msg.result;
+    seq.period = p;
+    if (p.values.length > seq.values.length) seq.values = p.values;
+    const out = $("sequence-period-result");
+    out.replaceChildren(facts([
+      ["Ruleset", p.ruleset],
+      ["Period", p.period ? str(p.period) : "none found"],
+      ["Preperiod", p.period ? str(p.preperiod) : undefined],
+      ["Saltus", p.period && p.saltus !== 0 ? str(p.saltus) : undefined],
+      ["Status", p.proven ? `proven: ${p.criterion}` : p.period ? `observed up to n = ${p.checked_to}, not proven (${p.criterion})` : "no period"],
+      ["Values examined", str(p.checked_to)],
+      ["The proof needs", p.proof_needs ? `G(0..${Number(p.proof_needs) - 1})` : undefined],
+      ["Stopped", p.stopped || undefined],
+    ]));
+    $("sequence-status").textContent = p.proven ? `Proven period ${p.period} from n = ${p.preperiod}.` : "Period search finished.";
+    drawSequence();
+  }
+}
+
+function drawSequence() {
+  const canvas = $("sequence-plot");
+  const ctx = canvas.getContext("2d");
+  const W = canvas.width, H = canvas.height, L = 50, R = 10, T = 10, B = 30;
+  const values = seq.values.map(Number);
+  const n = values.length;
+  ctx.clearRect(0, 0, W, H);
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, W, H);
+  if (n === 0) return;
+  let maxV = 1;
+  for (const v of values) if (v > maxV) maxV = v;
+  const x = (i) => L + (n <= 1 ? 0 : (i * (W - L - R)) / (n - 1));
+  const y = (v) => H - B - (v * (H - T - B)) / maxV;
+  const p = seq.period;
+  let caption = `G(n) of ${seq.ruleset} for n = 0..${n - 1}; largest value ${maxV}.`;
+  if (p && p.period) {
+    const per = Number(p.period), pre = Number(p.preperiod);
+    ctx.fillStyle = "#e6eefa";
+    for (let s = pre, k = 0; s < n; s += per, ++k) if (k % 2 === 0) ctx.fillRect(x(s), T, x(Math.min(n - 1, s + per)) - x(s), H - T - B);
+    ctx.strokeStyle = "#b3261e";
+    ctx.lineWidth = 2;
+    ctx.beginPath(); ctx.moveTo(x(pre), T); ctx.lineTo(x(pre), H - B); ctx.stroke();
+    ctx.fillStyle = "#b3261e";
+    ctx.font = "12px sans-serif";
+    ctx.fillText(`preperiod ${pre}`, Math.min(x(pre) + 4, W - 110), T + 12);
+    caption += ` ${p.proven ? "Proven" : "Observed"} period ${per} (shaded, every other repeat) from the preperiod ${pre} (red line).`;
+  }
+  ctx.strokeStyle = "#888"; ctx.lineWidth = 1;
+  ctx.beginPath(); ctx.moveTo(L, T); ctx.lineTo(L, H - B); ctx.lineTo(W - R, H - B); ctx.stroke();
+  ctx.fillStyle = "#333"; ctx.font = "12px sans-serif";
+  ctx.fillText(String(maxV), 4, T + 10);
+  ctx.fillText("0", 4, H - B);
+  ctx.fillText(String(n - 1), W - R - 50, H - 8);
+  ctx.fillText("n", (W - L) / 2 + L, H - 8);
+  ctx.fillStyle = "#1f5fa8";
+  const cols = W - L - R + 1;
+  if (n > 4 * cols && cols * (maxV + 1) <= (1 << 26)) {
+    // Many heaps a pixel: each value present in a pixel's column, once.
+    const seen = new Uint8Array(cols * (maxV + 1));
+    for (let i = 0; i < n; ++i) seen[Math.floor((i * (cols - 1)) / (n - 1)) * (maxV + 1) + values[i]] = 1;
+    for (let c = 0; c < cols; ++c)
+      for (let v = 0; v <= maxV; ++v) if (seen[c * (maxV + 1) + v]) ctx.fillRect(L + c, y(v), 1, 1.5);
+  } else {
+    const size = n > 20000 ? 1 : n > 2000 ? 2 : 3;
+    for (let i = 0; i < n; ++i) ctx.fillRect(x(i) - size / 2, y(values[i]) - size / 2, size, size);
+  }
+  canvas.setAttribute("aria-label", caption);
+  $("sequence-plot-caption").textContent = caption;
+  drawStats(values);
+}
+
+// The histogram of the values and the rare ones (those met at most once in
+// a thousand heaps), with where they occur.
+function drawStats(values) {
+  const out = $("sequence-stats");
+  out.replaceChildren();
+  const counts = new Map();
+  for (const v of values) counts.set(v, (counts.get(v) || 0) + 1);
+  const keys = [...counts.keys()].sort((a, b) => a - b);
+  const most = Math.max(...counts.values());
+  out.append(el("h3", {text: "Histogram"}));
+  out.append(histogram(keys.slice(0, 256), counts, most));
+  const table = el("table", {}, el("caption", {text: "How often each value occurs"}));
+  table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "value"}), el("th", {scope: "col", text: "count"}))));
+  const body = el("tbody");
+  for (const k of keys.slice(0, 64)) body.append(el("tr", {}, el("td", {text: String(k)}), el("td", {text: String(counts.get(k))})));
+  table.append(body);
+  out.append(el("div", {class: "table-wrap"}, table));
+  const threshold = Math.max(1, Math.floor(values.length / 1000));
+  const rare = keys.filter((k) => counts.get(k) <= threshold);
+  out.append(el("h3", {text: "Rare values"}));
+  if (seq.stats && seq.stats.mask) out.append(el("p", {text: `The rare/common engine: ${seq.stats.rare} rare heap sizes, mask ${seq.stats.mask}.`}));
+  if (rare.length === 0) {
+    out.append(el("p", {text: `No value occurs ${threshold === 1 ? "only once" : `at most ${threshold} times`}.`}));
+  } else {
+    const ul = el("ul");
+    for (const k of rare.slice(0, 30)) {
+      const at = [];
+      for (let i = 0; i < values.length && at.length < 8; ++i) if (values[i] === k) at.push(i);
+      ul.append(el("li", {text: `${k}: ${counts.get(k)} time${counts.get(k) === 1 ? "" : "s"}, at n = ${at.join(", ")}${counts.get(k) > at.length ? ", …" : ""}`}));
+    }
+    out.append(el("p", {text: `Values met at most ${threshold} time${threshold === 1 ? "" : "s"} in ${values.length}:`}), ul);
+  }
+}
+
+// Bars of how often each value occurs, the values under them.
+function histogram(keys, counts, most) {
+  const ns = "http://www.w3.org/2000/svg";
+  const bar = 16, H = 160, B = 22, T = 16;
+  const W = Math.max(200, keys.length * bar + 10);
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("width", String(W));
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Histogram: " + keys.slice(0, 64).map((k) => `value ${k}: ${counts.get(k)} times`).join(", "));
+  const add = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); svg.append(e); return e; };
+  const every = keys.length > 40 ? 5 : 1;
+  keys.forEach((k, i) => {
+    const h = Math.max(1, ((H - B - T) * counts.get(k)) / most);
+    add("rect", {x: 5 + i * bar, y: H - B - h, width: bar - 3, height: h, fill: "#1f5fa8"}).append(
+      Object.assign(document.createElementNS(ns, "title"), {textContent: `value ${k}: ${counts.get(k)} times`}));
+    if (i % every === 0) add("text", {x: 5 + i * bar + (bar - 3) / 2, y: H - 6, "text-anchor": "middle", "font-size": 10}).textContent = String(k);
+  });
+  add("line", {x1: 0, y1: H - B, x2: W, y2: H - B, stroke: "#333"});
+  add("text", {x: 5, y: 12, "font-size": 10}).textContent = `${most} times`;
+  return el("div", {class: "table-wrap"}, svg);
+}
+
+// ---------------------------------------------------------------- Graph
+
+async function graphView(updateUrl = true) {
+  const edges = $("graph-edges").value, tokens = $("graph-tokens").value;
+  if (updateUrl) writeHash({view: "graph", edges, tokens});
+  const out = $("graph-result");
+  out.replaceChildren();
+  let g;
+  try {
+    g = await call("graph", edges, "");
+    clearError("graph-edges");
+  } catch (e) {
+    showError("graph-edges", e.message);
+    clearError("graph-tokens");
+    return;
+  }
+  let analysis = null;
+  try {
+    if (tokens.trim()) analysis = (await call("graph", edges, tokens)).analysis;
+    clearError("graph-tokens");
+  } catch (e) {
+    showError("graph-tokens", e.message);
+  }
+  const gamma = (v) => (v.finite ? String(v.value) : `∞(${v.infinity_set.join(",")})`);
+  out.append(drawGraph(g, gamma));
+  out.append(el("p", {text: g.acyclic ? "The graph has no cycle: every value is a Grundy value." :
+    `The graph has cycles (one: ${g.cycle.map((u) => g.vertices[u].label).join(" → ")}): values are Smith's γ; ∞(K) is a vertex from which play can go on for ever, K the finite values among its followers.`}));
+  const table = el("table", {}, el("caption", {text: "Values of the vertices"}));
+  table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "vertex"}), el("th", {scope: "col", text: "γ"}), el("th", {scope: "col", text: "moves to"}))));
+  const body = el("tbody");
+  g.vertices.slice(0, 500).forEach((v) => body.append(el("tr", {}, el("td", {class: "text", text: v.label}), el("td", {text: gamma(v)}),
+    el("td", {class: "text", text: v.followers.map((u) => g.vertices[u].label).join(", ")}))));
+  table.append(body);
+  out.append(el("div", {class: "table-wrap"}, table));
+  if (analysis) {
+    out.append(el("h3", {text: `Tokens on ${tokens}`}), el("p", {class: "outcome " + analysis.outcome, text: "Outcome: " + outcomeWords[analysis.outcome]}));
+    const ul = el("ul", {class: "moves"});
+    for (const m of analysis.winning_moves) ul.append(el("li", {text: m.description}));
+    if (analysis.winning_moves.length) out.append(el("p", {text: "Winning moves:"}), ul);
+  }
+}
+
+// The vertices on a circle, edges as arrows, each vertex with its label and γ.
+function drawGraph(g, gamma) {
+  const ns = "http://www.w3.org/2000/svg";
+  const n = g.vertices.length;
+  const S = 420, C = S / 2, Rad = n > 1 ? S / 2 - 50 : 0;
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${S} ${S}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `The graph: ${n} vertices; ` + g.vertices.slice(0, 40).map((v) => `${v.label} has value ${gamma(v)}`).join("; "));
+  svg.style.maxWidth = "28rem";
+  const add = (tag, attrs, parent = svg) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); parent.append(e); return e; };
+  const defs = add("defs", {});
+  const marker = add("marker", {id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse"}, defs);
+  add("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: "#555"}, marker);
+  if (n > 60) { add("text", {x: 10, y: 20}).textContent = `${n} vertices: too many to draw; see the table.`; return svg; }
+  const pos = g.vertices.map((_, i) => [C + Rad * Math.cos((2 * Math.PI * i) / n - Math.PI / 2), C + Rad * Math.sin((2 * Math.PI * i) / n - Math.PI / 2)]);
+  const r = 20;
+  g.vertices.forEach((v, u) => {
+    for (const w of v.followers) {
+      const [x1, y1] = pos[u], [x2, y2] = pos[w];
+      if (u === w) { add("circle", {cx: x1, cy: y1 - r - 8, r: 9, fill: "none", stroke: "#555"}); continue; }
+      const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+      add("line", {x1: x1 + ((x2 - x1) * r) / d, y1: y1 + ((y2 - y1) * r) / d, x2: x2 - ((x2 - x1) * r) / d, y2: y2 - ((y2 - y1) * r) / d, stroke: "#555", "marker-end": "url(#arrow)"});
+    }
+  });
+  g.vertices.forEach((v, u) => {
+    const [cx, cy] = pos[u];
+    add("circle", {cx, cy, r, fill: v.finite ? (v.value === 0 ? "#fbe3e1" : "#e3f4e6") : "#eee", stroke: "#333"});
+    add("text", {x: cx, y: cy - 2, "text-anchor": "middle", "font-size": 12}).textContent = v.label;
+    add("text", {x: cx, y: cy + 12, "text-anchor": "middle", "font-size": 11, fill: "#1f5fa8"}).textContent = gamma(v);
+  });
+  return svg;
+}
+
+// ---------------------------------------------------------------- start
+
+async function restore() {
+  const h = readHash();
+  const view = selectView(h.get("view") || "analyse");
+  const set = (id, key) => { if (h.has(key)) $(id).value = h.get(key); };
+  if (view === "analyse") { set("analyse-game", "game"); set("analyse-convention", "convention"); await analyse(false); }
+  if (view === "explain") { set("explain-game", "game"); set("explain-convention", "convention"); await explainView(false); }
+  if (view === "graph") { set("graph-edges", "edges"); set("graph-tokens", "tokens"); await graphView(false); }
+  if (view === "play") {
+    set("play-game", "game"); set("play-convention", "convention"); set("play-first", "first");
+    if (h.has("game")) await startPlay(false, (h.get("moves") || "").split(".").filter((s) => s !== "").map(Number));
+  }
+  if (view === "sequence") {
+    set("sequence-ruleset", "ruleset"); set("sequence-to", "to");
+    if (h.get("period") === "1") await findPeriod(false);
+    else if (h.has("ruleset")) await computeValues(false);
+  }
+}
+
+function wire() {
+  const tabs = views.map((v) => $("tab-" + v));
+  tabs.forEach((tab, i) => {
+    tab.addEventListener("click", () => {
+      const view = selectView(tab.dataset.view);
+      const params = {view};
+      if (view === "analyse") Object.assign(params, {game: $("analyse-game").value, convention: $("analyse-convention").value});
+      if (view === "explain") Object.assign(params, {game: $("explain-game").value, convention: $("explain-convention").value});
+      writeHash(params);
+      if (view === "explain" && !$("explain-result").hasChildNodes()) explainView();
+      if (view === "graph" && !$("graph-result").hasChildNodes()) graphView();
+    });
+    // Arrow keys move between tabs (the WAI-ARIA tabs pattern).
+    tab.addEventListener("keydown", (e) => {
+      const d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+      if (!d) return;
+      const next = tabs[(i + d + tabs.length) % tabs.length];
+      next.focus();
+      next.click();
+    });
+  });
+  const onSubmit = (id, fn) => $(id).addEventListener("submit", (e) => { e.preventDefault(); fn(); });
+  onSubmit("analyse-form", () => analyse());
+  onSubmit("explain-form", () => explainView());
+  onSubmit("graph-form", () => graphView());
+  onSubmit("play-form", () => startPlay());
+  onSubmit("sequence-form", () => computeValues());
+  $("sequence-period").addEventListener("click", () => findPeriod());
+  $("sequence-cancel").addEventListener("click", cancelSequence);
+  $("play-move").addEventListener("click", playMove);
+  $("play-moves").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); $("play-move").click(); } });
+  $("play-hint").addEventListener("click", hintPlay);
+  $("working-cancel").addEventListener("click", cancelSolver);
+  $("play-undo").addEventListener("click", undoPlay);
+  window.addEventListener("hashchange", restore);
+}
+
+startSolver().then(() => {
+  $("loading").textContent = "";
+  $("loading").hidden = true;
+  busy(0);
+  wire();
+  restore().finally(() => { document.body.dataset.ready = "true"; });
+}, (e) => {
+  $("loading").textContent = "The solver could not be loaded: " + e.message;
+});
