@@ -38,7 +38,7 @@ nlohmann::json position_json(const Ruleset& ruleset, const Position& position) {
   auto parts = nlohmann::json::array();
   const auto components = compound->decode(position);
   for (std::size_t i = 0; i < components.size(); ++i)
-    parts.push_back({{"ruleset", compound->ruleset(i).name()}, {"position", components[i]}});
+    parts.push_back({{"ruleset", compound->ruleset(i).shown_name()}, {"position", components[i]}});
   return parts;
 }
 
@@ -58,7 +58,7 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   if (is_compound(ruleset))
     out += fmt::format("{} ({} play)\n", ruleset.show(position), misere ? "misère" : "normal");
   else
-    out += fmt::format("{} ({} play): {}\n", ruleset.name(), misere ? "misère" : "normal",
+    out += fmt::format("{} ({} play): {}\n", titled_name(ruleset), misere ? "misère" : "normal",
                        show_position ? ruleset.show(position)
                                      : fmt::format("{} heaps", position.size()));
   out += fmt::format("outcome: {} — {}\n", outcome_letter(a.outcome),
@@ -128,7 +128,7 @@ nlohmann::json move_json(const Ruleset& ruleset, const Position& position, const
 void print_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
                 const AnalyzeRequest& request) {
   nlohmann::json j;
-  j["ruleset"] = ruleset.name();
+  j["ruleset"] = ruleset.shown_name();
   j["convention"] = request.misere ? "misere" : "normal";
   j["position"] = position_json(ruleset, position);
   j["outcome"] = std::string(1, outcome_letter(a.outcome));
@@ -149,8 +149,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
   j["winning_moves_complete"] = a.winning_moves.complete && !request.one && !request.count;
   j["winning_move_count"] =
       a.winning_move_count ? nlohmann::json(*a.winning_move_count) : nlohmann::json(nullptr);
-  const std::string text = j.dump(2) + "\n";
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  write_json(j);
 }
 
 // Every-SG (docs/theory.md §5) and the conjunctive compound: each heap of
@@ -203,7 +202,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   };
   if (request.json) {
     nlohmann::json j;
-    j["ruleset"] = one_row ? every.ruleset(0).name() : every.name();
+    j["ruleset"] = one_row ? every.ruleset(0).shown_name() : every.shown_name();
     j["convention"] = conjunctive ? "conjunctive" : "every";
     j["position"] = as_json(position);
     j["outcome"] = std::string(1, outcome_letter(e.outcome));
@@ -215,7 +214,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
     if (e.outcome == Outcome::N && e.move)
       moves.push_back({{"description", description}, {"position", as_json(*e.move)}});
     j["winning_moves"] = moves;
-    std::puts(j.dump(2).c_str());
+    write_json(j);
     return 0;
   }
   const char* rule = conjunctive
@@ -244,6 +243,17 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
                        description, shown(*e.move));
   else
     out += fmt::format("drawing move: {}  →  {}\n", description, shown(*e.move));
+  if (request.explain && e.outcome != Outcome::D) {
+    // The numbers after the move, by the same analysis of the position it leads to.
+    std::vector<std::uint64_t> after;
+    if (e.move && !e.numbers.empty())
+      after = conjunctive ? analyze_conjunctive(every, *e.move, request.search_limit, run.control()).remoteness
+                          : analyze_every(every, *e.move, request.search_limit, run.control()).suspense;
+    run.finish();
+    out += '\n';
+    out += explain_compound(conjunctive, e.numbers, after, description);
+    while (out.ends_with("\n\n")) out.pop_back();
+  }
   std::fputs(out.c_str(), stdout);
   return 0;
 }
@@ -257,7 +267,7 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   const bool wins = r.outcome == Outcome::N;
   if (request.json) {
     nlohmann::json j;
-    j["ruleset"] = ruleset.name();
+    j["ruleset"] = ruleset.shown_name();
     j["convention"] = request.misere ? "misere" : "normal";
     j["position"] = position_json(ruleset, position);
     j["outcome"] = std::string(1, outcome_letter(r.outcome));
@@ -265,13 +275,13 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
     if (r.best)
       j["best_move"] = {{"description", ruleset.describe_move(position, *r.best)},
                         {"position", position_json(ruleset, *r.best)}};
-    std::puts(j.dump(2).c_str());
+    write_json(j);
     return 0;
   }
   std::string out =
       is_compound(ruleset)
           ? fmt::format("{} ({} play)\n", ruleset.show(position), request.misere ? "misère" : "normal")
-          : fmt::format("{} ({} play): {}\n", ruleset.name(), request.misere ? "misère" : "normal",
+          : fmt::format("{} ({} play): {}\n", titled_name(ruleset), request.misere ? "misère" : "normal",
                         ruleset.show(position));
   if (!r.remoteness) {
     out += "outcome: D — a draw: neither player can force a win\n";
@@ -289,6 +299,17 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   if (r.best)
     out += fmt::format("{}: {}  →  {}\n", wins ? "winning move" : "longest resistance",
                        ruleset.describe_move(position, *r.best), ruleset.show(*r.best));
+  if (request.explain) {
+    std::optional<std::uint64_t> after;
+    if (r.best)
+      after = analyze_remoteness(ruleset, *r.best, convention, request.search_limit, run.control())
+                  .remoteness;
+    run.finish();
+    const std::string move = r.best ? ruleset.describe_move(position, *r.best) : std::string();
+    out += '\n';
+    out += explain_remoteness(*r.remoteness, after, move, request.misere);
+    while (out.ends_with("\n\n")) out.pop_back();
+  }
   std::fputs(out.c_str(), stdout);
   return 0;
 }
