@@ -420,7 +420,7 @@ std::string misread_words(const CLI::App& cmd, const std::string& name,
       if (known == nullptr)
         return fmt::format("unknown option '{}' for '{}'{}", option, name,
                            did_you_mean(option, option_names(cmd)));
-      if (known->get_items_expected_max() > 0 && word.find('=') == std::string::npos) ++i;
+      if (known->get_expected_max() > 0 && word.find('=') == std::string::npos) ++i;
       continue;
     }
     if (word.size() > 1 && word[0] == '-') continue;  // -h, or CLI11's to judge
