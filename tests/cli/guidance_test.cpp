@@ -119,10 +119,13 @@ TEST(Guidance, SizesInEveryForm) {
     const auto run = grundy_cli({"values", "kayles", "--to", "10", "--max-memory", size});
     EXPECT_EQ(run.status, 0) << size << ": " << run.err;
   }
-  // A limit below what 2^25 values need, in each spelling, is refused the same way.
-  const auto tiny = grundy_cli({"values", "0.6", "--to", "2^25", "--max-memory", "1MiB"});
-  EXPECT_EQ(tiny.status, 2);
-  EXPECT_EQ(tiny.err, grundy_cli({"values", "0.6", "--to", "2^25", "--max-memory", "1M"}).err);
+  // A limit below what 10^5 values need, in each spelling, is refused up
+  // front, naming the same limit of 1 MiB.
+  for (const char* size : {"1M", "1MB", "1MiB", "1048576"}) {
+    const auto tiny = grundy_cli({"values", "0.6", "--to", "1e5", "--max-memory", size});
+    EXPECT_EQ(tiny.status, 2) << size;
+    EXPECT_TRUE(contains(tiny.err, "over the --max-memory limit of 1 MiB")) << size << tiny.err;
+  }
   expect_bad_input({"values", "kayles", "--max-memory", "8GX"}, "'8GX'");
 }
 
