@@ -5,7 +5,7 @@ The same library as the ``grundy`` command, as typed Python objects::
     >>> import grundy
     >>> a = grundy.analyze("kayles 5 + nim 3", convention="misere")
     >>> a.outcome, a.winning_moves[0].description
-    ('N', '0.77: take 2 from heap 1 (5 → 3)')
+    ('N', 'kayles: take 2 from heap 1 (5 → 3)')
     >>> g = grundy.values("0.6", to=2**12)          # a NumPy array of G(0..2^12)
     >>> g[:8].tolist()
     [0, 0, 1, 2, 0, 1, 2, 3]

@@ -39,14 +39,14 @@ nlohmann::json position_json(const Ruleset& ruleset, const Position& position) {
   auto parts = nlohmann::json::array();
   const auto components = compound->decode(position);
   for (std::size_t i = 0; i < components.size(); ++i)
-    parts.push_back({{"ruleset", compound->ruleset(i).name()}, {"position", components[i]}});
+    parts.push_back({{"ruleset", compound->ruleset(i).shown_name()}, {"position", components[i]}});
   return parts;
 }
 
 nlohmann::json analysis_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
                              bool misere, bool one, bool count) {
   nlohmann::json j;
-  j["ruleset"] = ruleset.name();
+  j["ruleset"] = ruleset.shown_name();
   j["convention"] = misere ? "misere" : "normal";
   j["position"] = position_json(ruleset, position);
   j["outcome"] = std::string(1, outcome_letter(a.outcome));
@@ -95,7 +95,7 @@ nlohmann::json compound_json(const Compound& every, const Position& position,
     return row;
   };
   nlohmann::json j;
-  j["ruleset"] = one_row ? every.ruleset(0).name() : every.name();
+  j["ruleset"] = one_row ? every.ruleset(0).shown_name() : every.shown_name();
   j["convention"] = conjunctive ? "conjunctive" : "every";
   j["position"] = as_json(position);
   j["outcome"] = std::string(1, outcome_letter(e.outcome));
@@ -115,7 +115,7 @@ nlohmann::json compound_json(const Compound& every, const Position& position,
 nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,
                                const RemotenessAnalysis& r, bool misere) {
   nlohmann::json j;
-  j["ruleset"] = ruleset.name();
+  j["ruleset"] = ruleset.shown_name();
   j["convention"] = misere ? "misere" : "normal";
   j["position"] = position_json(ruleset, position);
   j["outcome"] = std::string(1, outcome_letter(r.outcome));

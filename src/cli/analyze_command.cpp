@@ -46,7 +46,7 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
   if (is_compound(ruleset))
     out += fmt::format("{} ({} play)\n", ruleset.show(position), misere ? "misère" : "normal");
   else
-    out += fmt::format("{} ({} play): {}\n", ruleset.name(), misere ? "misère" : "normal",
+    out += fmt::format("{} ({} play): {}\n", titled_name(ruleset), misere ? "misère" : "normal",
                        show_position ? ruleset.show(position)
                                      : fmt::format("{} heaps", position.size()));
   out += fmt::format("outcome: {} — {}\n", outcome_letter(a.outcome),
@@ -99,8 +99,7 @@ void print_json(const Ruleset& ruleset, const Position& position, const Analysis
                 const AnalyzeRequest& request, const std::optional<CheckReport>& check) {
   nlohmann::json j = analysis_json(ruleset, position, a, request.misere, request.one, request.count);
   if (check) j["check"] = check_json(*check);
-  const std::string text = j.dump(2) + "\n";
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  write_json(j);
 }
 
 // Every-SG (docs/theory.md §5) and the conjunctive compound: each heap of
@@ -128,7 +127,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   auto shown = [&](const Position& p) { return every.show(p); };
   const std::string description = e.move ? every.describe_move(position, *e.move) : "";
   if (request.json) {
-    std::puts(compound_json(every, position, e, conjunctive).dump(2).c_str());
+    write_json(compound_json(every, position, e, conjunctive));
     return 0;
   }
   const char* rule = conjunctive
@@ -157,6 +156,17 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
                        description, shown(*e.move));
   else
     out += fmt::format("drawing move: {}  →  {}\n", description, shown(*e.move));
+  if (request.explain && e.outcome != Outcome::D) {
+    // The numbers after the move, by the same analysis of the position it leads to.
+    std::vector<std::uint64_t> after;
+    if (e.move && !e.numbers.empty())
+      after = conjunctive ? analyze_conjunctive(every, *e.move, request.search_limit, run.control()).remoteness
+                          : analyze_every(every, *e.move, request.search_limit, run.control()).suspense;
+    run.finish();
+    out += '\n';
+    out += explain_compound(conjunctive, e.numbers, after, description);
+    while (out.ends_with("\n\n")) out.pop_back();
+  }
   std::fputs(out.c_str(), stdout);
   return 0;
 }
@@ -169,13 +179,13 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   run.finish();
   const bool wins = r.outcome == Outcome::N;
   if (request.json) {
-    std::puts(remoteness_json(ruleset, position, r, request.misere).dump(2).c_str());
+    write_json(remoteness_json(ruleset, position, r, request.misere));
     return 0;
   }
   std::string out =
       is_compound(ruleset)
           ? fmt::format("{} ({} play)\n", ruleset.show(position), request.misere ? "misère" : "normal")
-          : fmt::format("{} ({} play): {}\n", ruleset.name(), request.misere ? "misère" : "normal",
+          : fmt::format("{} ({} play): {}\n", titled_name(ruleset), request.misere ? "misère" : "normal",
                         ruleset.show(position));
   if (!r.remoteness) {
     out += "outcome: D — a draw: neither player can force a win\n";
@@ -193,6 +203,17 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   if (r.best)
     out += fmt::format("{}: {}  →  {}\n", wins ? "winning move" : "longest resistance",
                        ruleset.describe_move(position, *r.best), ruleset.show(*r.best));
+  if (request.explain) {
+    std::optional<std::uint64_t> after;
+    if (r.best)
+      after = analyze_remoteness(ruleset, *r.best, convention, request.search_limit, run.control())
+                  .remoteness;
+    run.finish();
+    const std::string move = r.best ? ruleset.describe_move(position, *r.best) : std::string();
+    out += '\n';
+    out += explain_remoteness(*r.remoteness, after, move, request.misere);
+    while (out.ends_with("\n\n")) out.pop_back();
+  }
   std::fputs(out.c_str(), stdout);
   return 0;
 }

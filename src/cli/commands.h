@@ -9,10 +9,31 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/check.h"
+#include "grundy/solve/periodicity.h"
 
 namespace grundy::cli {
+
+// Every command's JSON, in one layout (docs/json.md): one document on one
+// line, keys in alphabetical order, then a newline; bytes that are not UTF-8
+// are replaced by U+FFFD.
+void write_json(const nlohmann::json& document, std::FILE* stream = stdout);
+// The same for a document built in insertion order: printed sorted too.
+void write_json(const nlohmann::ordered_json& document, std::FILE* stream = stdout);
+
+// A periodicity in every command's JSON: period, preperiod (null when no
+// period was found), saltus, proven, checked_to, proof_needs, criterion.
+nlohmann::json periodicity_json(const Periodicity& periodicity);
+
+// A ruleset titled for a person: the name they typed and, where it stands for
+// a take-and-break code, the code beside it: "kayles (0.77)", "nim".
+inline std::string titled_name(const Ruleset& ruleset) {
+  const std::string shown = ruleset.shown_name(), code = ruleset.name();
+  return shown == code ? shown : shown + " (" + code + ")";
+}
 
 struct AnalyzeRequest {
   std::string ruleset;
@@ -58,7 +79,9 @@ struct PatternRequest {
   std::string to;         // default: 100 (misère 30); with m: 20 (misère 12)
   bool misere = false;
   bool json = false;
-  std::string plot;       // one-parameter tables: an SVG plot to FILE
+  std::string plot;       // one-parameter tables: a plot to FILE (.svg, .png, .pdf; '-')
+  std::string title;      // the plot's title; default: the family and range
+  std::string size;       // the plot's WIDTHxHEIGHT in pixels; default 960x600
   std::uint64_t search_limit = 10'000'000;  // most positions the solver may store
 };
 
@@ -94,7 +117,9 @@ struct ValuesRequest {
   std::string resume;      // continue from a checkpoint FILE
   std::string max_memory;  // e.g. 4G; default 3/4 of the machine's memory
   unsigned threads = 0;    // 0: one per core
-  std::string plot;        // scatter plot of G(n) to FILE.svg
+  std::string plot;        // scatter plot of G(n) to FILE (.svg, .png, .pdf; '-': SVG to stdout)
+  std::string title;       // the plot's title; default: the ruleset and range
+  std::string size;        // the plot's WIDTHxHEIGHT in pixels; default 960x600
   bool misere = false;     // misère values G⁻(n) by exhaustive search
   bool genus = false;      // with misere: genus of each heap and a tame/wild verdict
   std::uint64_t search_limit = AnalysisOptions{}.search_limit;  // most positions the misère search may store
@@ -110,7 +135,8 @@ struct ValuesRequest {
 // Returns the exit status: 0, or 1 on a disagreement.
 int print_check(const CheckReport& report);
 
-// Bytes from "123", "512M", "4G" (binary units); throws InputError.
+// Bytes from "123", "512M", "4G", "4GB", "4GiB" (all binary: G = 2^30); throws
+// InputError.
 std::uint64_t parse_memory(const std::string& text);
 // The limit --max-memory TEXT sets: parse_memory(text), or when it was not
 // given ("") the library's default_memory_limit() (core/memory.h).

@@ -13,6 +13,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "commands.h"
 #include "grundy/core/error.h"
 #include "grundy/solve/graph_values.h"
 #include "long_run.h"
@@ -335,19 +336,24 @@ void print_json(const Graph& graph, const GraphValues& values, const std::vector
       list.push_back(vertex_json(graph, gamma_value(graph, values.gamma, t), t));
     j["tokens"] = std::move(list);
     const TokenAnalysis a = analyze_tokens(graph, values.gamma, tokens, kListedMoveLimit);
-    nlohmann::ordered_json position;
-    put_gamma(position, a.value);
-    position["outcome"] = std::string(1, outcome_letter(a.outcome));
+    // The position in the shape every command gives it (docs/json.md): the
+    // token vertices, as `analyze graph:FILE ... --json` writes them; what
+    // is known of it beside.
+    auto position = nlohmann::ordered_json::array();
+    for (const Vertex t : tokens) position.push_back(t);
+    j["position"] = std::move(position);
+    nlohmann::ordered_json value;
+    put_gamma(value, a.value);
+    j["position_value"] = std::move(value);
+    j["outcome"] = std::string(1, outcome_letter(a.outcome));
     auto moves = nlohmann::ordered_json::array();
     for (const TokenMove& m : a.winning_moves)
       moves.push_back({{"token", m.token}, {"from", m.from}, {"to", m.to}});
-    position["winning_moves"] = std::move(moves);
-    position["winning_move_count"] = a.winning_move_count;
-    position["winning_moves_complete"] = a.winning_moves.complete;
-    j["position"] = std::move(position);
+    j["winning_moves"] = std::move(moves);
+    j["winning_move_count"] = a.winning_move_count;
+    j["winning_moves_complete"] = a.winning_moves.complete;
   }
-  const std::string text = j.dump(2) + "\n";
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  write_json(j);
 }
 
 }  // namespace

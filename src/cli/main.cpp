@@ -5,13 +5,16 @@
 // from the request structs (commands.h), which take the library's own. All
 // printing happens in the command files; errors become one line on stderr
 // and exit status 2.
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -20,6 +23,7 @@
 #include "graph_command.h"
 #include "play_command.h"
 #include "grundy/core/error.h"
+#include "grundy/core/spelling.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/search_control.h"
 
@@ -33,16 +37,22 @@ int fail(const std::string& message) {
   return 2;
 }
 
-// --max-moves, --search-limit: a whole number from 1 to 2^63-1, written in
-// decimal digits (CLI::PositiveNumber would take "1e3" or "0.5", cap a
-// number too large for 64 bits silently, and name a range of doubles).
+// --max-moves, --search-limit: a whole number from 1 to 2^63-1, written as
+// parse_count reads it (1000000, 1M, 10^6, 1e6; rules/registry.h), handed on
+// to CLI11 as decimal digits. CLI::PositiveNumber would take "0.5" and cap a
+// number too large for 64 bits silently.
 const CLI::Validator kPositiveCount(
     [](std::string& text) -> std::string {
       try {
-        if (grundy::parse_heap(text) > 0) return {};
+        const grundy::Heap count = grundy::parse_count(text);
+        if (count > 0) {
+          text = std::to_string(count);
+          return {};
+        }
       } catch (const grundy::InputError&) {
       }
-      return fmt::format("'{}' is not a positive whole number (1 to 2^63-1)", text);
+      return fmt::format("'{}' is not a positive whole number (1 to 2^63-1, e.g. 1M, 2^20, 1e6)",
+                         text);
     },
     "POSITIVE");
 
@@ -106,11 +116,11 @@ Runner declare_analyze(CLI::App& cmd) {
       fmt::format("List at most N winning moves (with --count: count at most N, default {})",
                   kCountedMovesText))
       ->capture_default_str()
-      ->check(kPositiveCount);
+      ->transform(kPositiveCount);
   cmd.add_option("--search-limit", r->search_limit,
                  "Most positions an exhaustive (misère) search may visit")
       ->capture_default_str()
-      ->check(kPositiveCount);
+      ->transform(kPositiveCount);
   cmd.get_option("--one")->excludes(cmd.get_option("--count"));
   auto* analyze_every = cmd.add_flag(
       "--every", r->every,
@@ -202,10 +212,13 @@ Runner declare_pattern(CLI::App& cmd) {
   cmd.add_flag("--misere", r->misere, "Misère play: outcomes, whoever cannot move wins");
   cmd.add_flag("--json", r->json, "Machine-readable output (docs/json.md)");
   cmd.add_option("--plot", r->plot,
-                 "One-parameter tables: draw the values (or P = 0, N = 1) against n to FILE.svg");
+                 "One-parameter tables: draw the values (or P = 0, N = 1) against n to FILE: "
+                 ".svg, .png or .pdf by its extension; '-' writes SVG to standard output");
+  cmd.add_option("--title", r->title, "The plot's title (default: the family and the range)");
+  cmd.add_option("--size", r->size, "The plot's size in pixels, WIDTHxHEIGHT (default 960x600)");
   cmd.add_option("--search-limit", r->search_limit, "Most positions the solver may store")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->transform(kPositiveCount);
   return [r] { return grundy::cli::run_pattern(*r); };
 }
 
@@ -228,11 +241,13 @@ Runner declare_values(CLI::App& cmd) {
                  "A heap ruleset, e.g. kayles, 0.137 (with --resume: the checkpoint's)");
   cmd.add_option("--from", r->from, "First heap size")->capture_default_str();
   cmd.add_option("--to", r->to, "Last heap size")->capture_default_str();
-  cmd.add_flag("--json", r->json, "JSON: {\"from\", \"to\", \"values\"}");
+  cmd.add_flag("--json", r->json,
+               "JSON (docs/json.md): the values; with --stats the statistics; with --out or "
+               "--plot what was written");
   cmd.add_flag("--csv", r->csv, "CSV lines n,value");
   cmd.add_option("--out", r->out,
                  "Write the values to FILE: CSV if it ends in .csv, else the binary "
-                 "sequence format (docs/sequence-file.md)");
+                 "sequence format (docs/sequence-file.md); '-' writes CSV to standard output");
   cmd.add_flag("--stats", r->stats,
                  "Print the value histogram, the number of rare values and the mask");
   cmd.add_option("--checkpoint", r->checkpoint,
@@ -251,7 +266,10 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_option("--threads", r->threads, "Worker threads (0: one per core)")
       ->capture_default_str();
   cmd.add_option("--plot", r->plot,
-                 "Draw G(n) against n as an SVG scatter plot, the period marked");
+                 "Draw G(n) against n to FILE, the period marked: .svg, .png or .pdf by its "
+                 "extension (PNG, PDF by rsvg-convert); '-' writes SVG to standard output");
+  cmd.add_option("--title", r->title, "The plot's title (default: the ruleset and the range)");
+  cmd.add_option("--size", r->size, "The plot's size in pixels, WIDTHxHEIGHT (default 960x600)");
   auto* values_misere = cmd.add_flag(
       "--misere", r->misere,
       fmt::format("Misère values G⁻(n) by exhaustive search over sums (default --to {})",
@@ -261,7 +279,7 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_option("--search-limit", r->search_limit,
                  "With --misere: most positions the search may store")
       ->capture_default_str()
-      ->check(kPositiveCount)
+      ->transform(kPositiveCount)
       ->needs(values_misere);
   cmd.add_flag("--check", r->check,
                "Re-verify G(n) by the naive mex over every option as far as it affords (normal "
@@ -314,7 +332,7 @@ Runner declare_play(CLI::App& cmd) {
   cmd.add_option("--search-limit", r->search_limit,
                  "Most positions the remoteness (suspense) search may store")
       ->capture_default_str()
-      ->check(kPositiveCount);
+      ->transform(kPositiveCount);
   cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
   return [r] { return grundy::cli::run_play(*r); };
 }
@@ -327,55 +345,139 @@ struct Command {
   const char* name;
   const char* summary;
   Runner (*declare)(CLI::App& cmd);
-  bool help_topic;  // listed by 'grundy help COMMAND'
 };
 
 const Command kCommands[] = {
     {"analyze", "Who wins, the Grundy values and every winning move of a position",
-     declare_analyze, true},
+     declare_analyze},
     {"period", "Period, preperiod and saltus of a heap-value sequence, proven or observed",
-     declare_period, true},
+     declare_period},
     {"pattern",
      "Table of a family of positions (n, or n and m): period, P-positions, gaps, observed",
-     declare_pattern, true},
+     declare_pattern},
     {"survey",
      "Every code of a family of take-and-break games: proven periods, equal games (also under "
      "mpirun)",
-     declare_survey, true},
-    {"value", "G(n) of one heap, for any n up to 2^63-1", declare_value, true},
-    {"values", "G(n) of a single heap for n in a range", declare_values, true},
+     declare_survey},
+    {"value", "G(n) of one heap, for any n up to 2^63-1", declare_value},
+    {"values", "G(n) of a single heap for n in a range", declare_values},
     {"graph",
      "Values of a game on a directed graph (acyclic or with cycles) and the outcome of tokens",
-     declare_graph, true},
-    {"play", "Play a game in the terminal against perfect play", declare_play, true},
+     declare_graph},
+    {"play", "Play a game in the terminal against perfect play", declare_play},
     {"bench", "Run a fixed suite of analyses; print its checksum (a behaviour fingerprint)",
-     declare_bench, false},
+     declare_bench},
 };
 
-bool is_command(const std::string& word) {
-  for (const Command& c : kCommands)
-    if (word == c.name) return true;
-  return false;
+// How numbers and sizes are written in options: the help topic 'numbers'.
+constexpr const char* kNumbersHelp =
+    "Numbers in options (--to, --from, --max, --max-moves, --search-limit) and value's n:\n"
+    "  1000000   decimal digits\n"
+    "  1M        K, M, G, T: 10^3, 10^6, 10^9, 10^12 (a count, so decimal)\n"
+    "  2^20      a power, exact\n"
+    "  1e6       decimal notation naming a whole number (1.5e3 = 1500; 1e-3 is refused)\n"
+    "Heap sizes in positions are decimal digits. All numbers are at most 2^63-1.\n"
+    "\n"
+    "Sizes (--max-memory): 512M, 8G, 8GB, 8GiB. K, M, G, T are powers of 1024 here\n"
+    "(8G = 8GB = 8GiB = 8 * 2^30 bytes), as the kernel counts memory.\n"
+    "\n"
+    "Files: '-' is standard input for --input and graph FILE, standard output for\n"
+    "--out and --plot.\n";
+
+// The help topics besides the commands, in the order 'grundy help' lists them.
+struct Topic {
+  const char* name;
+  const char* summary;
+};
+const Topic kTopics[] = {
+    {"rulesets", "The rulesets and how to name them"},
+    {"numbers", "How counts (1M, 2^20, 1e6) and sizes (8G) are written"},
+    {"help", "This list"},
+};
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const Command& c : kCommands) names.emplace_back(c.name);
+  names.emplace_back("help");
+  return names;
 }
 
-// "analyze, values, ..." of the commands (with `help` when asked).
-std::string command_names(bool help_topics_only) {
-  std::string names;
-  for (const Command& c : kCommands) {
-    if (help_topics_only && !c.help_topic) continue;
-    names += names.empty() ? c.name : std::string(", ") + c.name;
-  }
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : ", ") + w;
+  return text;
+}
+
+std::string topics_help() {
+  std::string text = "grundy help TOPIC: the commands and the topics.\n\nCommands:\n";
+  for (const Command& c : kCommands) text += fmt::format("  {:<9} {}\n", c.name, c.summary);
+  text += "\nTopics:\n";
+  for (const Topic& t : kTopics) text += fmt::format("  {:<9} {}\n", t.name, t.summary);
+  return text;
+}
+
+std::vector<std::string> topic_names() {
+  std::vector<std::string> names;
+  for (const Command& c : kCommands) names.emplace_back(c.name);
+  for (const Topic& t : kTopics) names.emplace_back(t.name);
   return names;
+}
+
+// " (did you mean 'X'?)" when `typed` is near one of `names`, else "".
+std::string did_you_mean(const std::string& typed, const std::vector<std::string>& names) {
+  const std::string meant = grundy::closest_word(typed, names);
+  return meant.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", meant);
+}
+
+// The long option names of `cmd` ("--misere", ...).
+std::vector<std::string> option_names(const CLI::App& cmd) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : cmd.get_options())
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+  return names;
+}
+
+// Reads the words after the command `name` as CLI11 will, to catch what it
+// would only call unexpected: an unknown option (with the nearest known one)
+// and `values RULESET N` (meaning `value` or `--to`). Returns the complaint,
+// or "" when CLI11 may go on.
+std::string misread_words(const CLI::App& cmd, const std::string& name,
+                          const std::vector<std::string>& words) {
+  std::vector<std::string> positionals;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word == "--") break;
+    if (word.size() > 2 && word[0] == '-' && word[1] == '-') {
+      const std::string option = word.substr(0, word.find('='));
+      const CLI::Option* known = cmd.get_option_no_throw(option);
+      if (known == nullptr)
+        return fmt::format("unknown option '{}' for '{}'{}", option, name,
+                           did_you_mean(option, option_names(cmd)));
+      if (known->get_expected_max() > 0 && word.find('=') == std::string::npos) ++i;
+      continue;
+    }
+    if (word.size() > 1 && word[0] == '-') continue;  // -h, or CLI11's to judge
+    positionals.push_back(word);
+  }
+  if (name == "values" && positionals.size() == 2) {
+    try {
+      const grundy::Heap n = grundy::parse_count(positionals[1]);
+      return fmt::format("'values' takes a ruleset and a range, not a heap: for G({0}) alone try "
+                         "'grundy value {1} {0}', for G(0..{0}) 'grundy values {1} --to {0}'",
+                         n, positionals[0]);
+    } catch (const grundy::InputError&) {
+    }
+  }
+  return {};
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"grundy — exact solver for impartial combinatorial games", "grundy"};
-  app.set_version_flag("--version", std::string("grundy ") + GRUNDY_VERSION);
+  app.set_version_flag("-V,--version", std::string("grundy ") + GRUNDY_VERSION);
   app.require_subcommand(1);
-  app.footer("Run 'grundy help COMMAND' for a command's options, 'grundy help rulesets' for "
-             "the rulesets.");
+  app.footer("Run 'grundy help COMMAND' for a command's options, 'grundy help' for every topic.");
 
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (const Command& c : kCommands) {
@@ -383,22 +485,41 @@ int main(int argc, char** argv) {
     commands.emplace_back(cmd, c.declare(*cmd));
   }
   std::string topic;
-  auto* help_cmd = app.add_subcommand("help", "Help on a command, or on 'rulesets'");
-  help_cmd->add_option("topic", topic, "analyze, values or rulesets");
+  auto* help_cmd = app.add_subcommand("help", "Help on a command or a topic; alone, the list");
+  help_cmd->add_option("topic", topic, joined(topic_names()));
 
+  // A bare 'grundy' asks what the program does.
+  if (argc <= 1) {
+    std::fputs(app.help().c_str(), stdout);
+    return 0;
+  }
   if (const char* bad = negative_number(argc, argv))
     return fail(fmt::format("negative number '{}': heap sizes and ranges are non-negative integers",
                             bad));
-  for (int i = 1; i < argc; ++i) {
-    const std::string word = argv[i];
+  // --misère, as typed from the help text, is --misere.
+  std::vector<std::string> words(argv + 1, argv + argc);
+  for (std::string& word : words)
+    if (word == "--misère") word = "--misere";
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
     if (word.empty() || word[0] == '-') continue;
-    if (word != "help" && !is_command(word))
-      return fail(fmt::format("unknown command '{}' (commands: {}, help)", word,
-                              command_names(false)));
+    if (word == "help") break;
+    const auto command = std::find_if(std::begin(kCommands), std::end(kCommands),
+                                      [&](const Command& c) { return word == c.name; });
+    if (command == std::end(kCommands))
+      return fail(fmt::format("unknown command '{}'{} (commands: {})", word,
+                              did_you_mean(word, command_names()), joined(command_names())));
+    const std::string complaint =
+        misread_words(*app.get_subcommand(word),  word,
+                      std::vector<std::string>(words.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                               words.end()));
+    if (!complaint.empty()) return fail(complaint);
     break;
   }
+  std::vector<char*> arguments{argv[0]};
+  for (std::string& word : words) arguments.push_back(word.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(arguments.size()), arguments.data());
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::string message = e.what();
@@ -411,21 +532,26 @@ int main(int argc, char** argv) {
     for (auto& [cmd, run] : commands)
       if (*cmd) return run();
     if (*help_cmd) {
-      if (topic.empty()) {
-        std::fputs(app.help().c_str(), stdout);
+      if (topic.empty() || topic == "help") {
+        std::fputs(topics_help().c_str(), stdout);
         return 0;
       }
       if (topic == "rulesets") {
         std::fputs(rulesets_help().c_str(), stdout);
         return 0;
       }
+      if (topic == "numbers") {
+        std::fputs(kNumbersHelp, stdout);
+        return 0;
+      }
       for (const Command& c : kCommands) {
-        if (!c.help_topic || topic != c.name) continue;
+        if (topic != c.name) continue;
         std::fputs(app.get_subcommand(topic)->help().c_str(), stdout);
         if (topic == "analyze") std::fputs(("\n" + rulesets_help()).c_str(), stdout);
         return 0;
       }
-      return fail(fmt::format("no help on '{}' (try {}, rulesets)", topic, command_names(true)));
+      return fail(fmt::format("no help on '{}'{} (topics: {})", topic,
+                              did_you_mean(topic, topic_names()), joined(topic_names())));
     }
   } catch (const grundy::InputError& e) {
     return fail(e.what());

@@ -120,20 +120,26 @@ int run_pattern(const PatternRequest& request) {
   const std::unique_ptr<Ruleset> ruleset = parse_ruleset(request.ruleset);
   const Family family = parse_family(request.position);
   const bool two = family.m_at.has_value();
-  const Heap from = parse_heap(request.from);
+  const Heap from = parse_count(request.from);
   const Heap to = request.to.empty() ? (two ? (request.misere ? 12 : 20) : (request.misere ? 30 : 100))
-                                     : parse_heap(request.to);
+                                     : parse_count(request.to);
   if (to < from) throw InputError(request.to, fmt::format("--to {} is below --from {}", to, from));
   if (two && to - from >= 4096)
     throw InputError(request.to, "a two-parameter table has at most 4096 rows and columns");
   if (two && !request.plot.empty())
     throw InputError("--plot", "--plot draws a one-parameter table; a two-parameter one is "
                                "plotted in the text output");
+  PlotStyle style;
+  if (!request.plot.empty()) plot_format(request.plot);
+  if (!request.size.empty()) set_plot_size(style, request.size);
+  if (request.plot == "-" && request.json)
+    throw InputError("-", "--plot - writes to standard output, and so does --json: give --plot a "
+                          "file");
   if (!request.plot.empty() && to - from >= 10'000'000)
     throw InputError(request.to, "at most 10000000 values in a plot");
   ruleset->check_position(family.at(from, from));
   const Convention convention = request.misere ? Convention::misere : Convention::normal;
-  std::string shape = ruleset->name();
+  std::string shape = ruleset->shown_name();
   for (std::size_t i = 0; i < family.numbers.size(); ++i) {
     shape += ' ';
     if (i == family.n_at)
@@ -185,7 +191,7 @@ int run_pattern(const PatternRequest& request) {
       j["symmetric"] = report.symmetric;
       j["draws"] = report.draws;
       j["interrupted"] = progress.interrupted();
-      std::puts(j.dump().c_str());
+      write_json(j);
     } else {
       std::string text = grid_text(report, grid, title);
       if (progress.interrupted()) text += "(interrupted: the table stops at the last whole row)\n";
@@ -216,8 +222,11 @@ int run_pattern(const PatternRequest& request) {
     std::vector<Nimber> points = values;
     if (values.empty())
       for (Outcome o : outcomes) points.push_back(o == Outcome::P ? 0 : o == Outcome::N ? 1 : 2);
-    write_svg_plot(request.plot, title + (values.empty() ? " (P = 0, N = 1, D = 2)" : ""), from,
-                   points, report.periodicity.period != 0 ? &report.periodicity : nullptr);
+    style.title = request.title.empty()
+                      ? title + (values.empty() ? " (P = 0, N = 1, D = 2)" : "")
+                      : request.title;
+    write_plot(request.plot, style, from, points, &report.periodicity);
+    if (request.plot == "-") return progress.interrupted() ? 130 : 0;
   }
   if (request.json) {
     nlohmann::json j = report_json(report);
@@ -228,7 +237,7 @@ int run_pattern(const PatternRequest& request) {
     else
       j["values"] = values;
     j["interrupted"] = progress.interrupted();
-    std::puts(j.dump().c_str());
+    write_json(j);
   } else {
     std::string text = pattern_text(report, title, values, outcomes);
     if (progress.interrupted()) text += "(interrupted: the table stops where it was)\n";

@@ -25,9 +25,9 @@ namespace {
 const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& command) {
   const auto* heaps = heap_ruleset_of(ruleset);
   if (heaps == nullptr)
-    throw InputError(ruleset.name(),
+    throw InputError(ruleset.shown_name(),
                      fmt::format("'{}' needs a heap ruleset, and '{}' is not one", command,
-                                 ruleset.name()));
+                                 ruleset.shown_name()));
   return *heaps;
 }
 
@@ -58,8 +58,8 @@ int run_period(const PeriodRequest& request) {
     throw InputError(request.ruleset,
                      fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
                                  "is neither",
-                                 ruleset->name()));
-  const Heap asked = parse_heap(request.max);
+                                 ruleset->shown_name()));
+  const Heap asked = parse_count(request.max);
   if (asked < 16) throw InputError(request.max, "--max must be at least 16");
   // Without --max, also within the work budget of the other commands: a code
   // on the naive engine (0.3F, say) costs O(n^3) and would otherwise run for
@@ -86,14 +86,19 @@ int run_period(const PeriodRequest& request) {
   progress.finish();
   std::optional<CheckReport> check;
   if (request.check && !interrupted) check = check_periodicity(heaps, p, values);
+  // The name typed, and the code searched beside it when they differ:
+  // "lasker (4.[3])", "kayles (0.77)", "0.137".
+  const std::string shown = ruleset->shown_name();
+  const std::string title = shown == code->name() ? shown : shown + " (" + code->name() + ")";
   if (request.json) {
     nlohmann::json j = periodicity_json(p);
-    j["ruleset"] = code->name();
+    j["ruleset"] = shown;
+    j["code"] = code->name();
     j["interrupted"] = interrupted;
     if (check) j["check"] = check_json(*check);
-    std::puts(j.dump().c_str());
+    write_json(j);
   } else {
-    std::string text = fmt::format("{}: ", code->name()) + periodicity_text(p);
+    std::string text = fmt::format("{}: ", title) + periodicity_text(p);
     if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
     if (!p.proven && !interrupted && stopped.empty() && !unprovable && values.size() == max &&
@@ -101,12 +106,12 @@ int run_period(const PeriodRequest& request) {
       text += fmt::format(
           "(stopped at the default bound: G(0..{}) of {} take about {} option visits, the limit "
           "being {}; --max N computes N values)\n",
-          max - 1, code->name(), heaps.compute_cost(max - 1), max_work);
+          max - 1, title, heaps.compute_cost(max - 1), max_work);
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "
           "observes further)\n",
-          code->name());
+          title);
     std::fputs(text.c_str(), stdout);
   }
   if (interrupted) return 130;
@@ -118,9 +123,9 @@ int run_period(const PeriodRequest& request) {
 int run_value(const ValueRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
   const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
-  const Heap n = parse_heap(request.heap);
+  const Heap n = parse_count(request.heap);
   ComputeLimits limits;
-  limits.max_code_values = parse_heap(request.max);
+  limits.max_code_values = parse_count(request.max);
   limits.accept_observed = request.observed;
   HeapValues values(heaps, limits);
   // The values a period search may compute, with a progress line; Ctrl-C
@@ -141,15 +146,15 @@ int run_value(const ValueRequest& request) {
   const bool proven = !beyond_table || period->proven;
   if (request.json) {
     nlohmann::json j;
-    j["ruleset"] = ruleset->name();
+    j["ruleset"] = ruleset->shown_name();
     j["n"] = n;
     j["value"] = v;
     j["proven"] = proven;
     j["method"] = beyond_table ? values.method() : values.has_closed_form() ? values.method() : "computed";
     if (period) j["periodicity"] = periodicity_json(*period);
-    std::puts(j.dump().c_str());
+    write_json(j);
   } else {
-    std::string text = fmt::format("G({}) = {} in {}\n", n, v, ruleset->name());
+    std::string text = fmt::format("G({}) = {} in {}\n", n, v, titled_name(*ruleset));
     if (values.has_closed_form())
       text += fmt::format("by the {}\n", values.method());
     else if (beyond_table)

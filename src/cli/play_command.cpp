@@ -6,6 +6,8 @@
 #include "play_command.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -25,6 +27,7 @@
 #include "game_syntax.h"
 #include "graph_command.h"
 #include "grundy/solve/strategy.h"
+#include "line_reader.h"
 
 namespace grundy::cli {
 
@@ -34,6 +37,12 @@ namespace {
 constexpr std::size_t kListedMoves = 10;
 // `moves` lists at most this many.
 constexpr std::size_t kMaxListedMoves = 1'000;
+// `table` values at most this many moves.
+constexpr std::size_t kTableMoves = 50;
+// The banner and the help are wrapped to this width.
+constexpr std::size_t kBannerWidth = 78;
+constexpr const char* kCommandsHelp = "also: hint, moves, table (each move's value, outcome and "
+                                      "remoteness), undo, quit.";
 // Options counted before the count is given as "more than".
 constexpr std::size_t kCountedMoves = 100'000;
 
@@ -57,29 +66,104 @@ bool is_number(const std::string& w) {
 
 bool has_move(const Ruleset& rules, const Position& p) { return first_option(rules, p).has_value(); }
 
-// The option a player means by `tokens`: a move number (one token), or the
-// position after the move ("to" first, or two or more numbers). Returns
-// nullopt after printing a one-line complaint.
-std::optional<Position> read_move(const Ruleset& rules, const Position& p,
-                                  std::vector<std::string> tokens, const std::string& line) {
-  bool as_position = tokens.size() >= 2;
+// `text` in lines of at most kBannerWidth columns (a word longer stays whole).
+std::string wrapped(const std::string& text) {
+  std::string out, line;
+  std::size_t columns = 0;  // of `line`, counting UTF-8 code points
+  for (const std::string& word : words(text)) {
+    std::size_t width = 0;
+    for (unsigned char c : word) width += (c & 0xC0) != 0x80 ? 1 : 0;
+    if (!line.empty() && columns + 1 + width > kBannerWidth) {
+      out += line + '\n';
+      line.clear();
+      columns = 0;
+    }
+    if (!line.empty()) {
+      line += ' ';
+      ++columns;
+    }
+    line += word;
+    columns += width;
+  }
+  return line.empty() ? out : out + line + '\n';
+}
+
+// Text compared as typed: lower case, one space between words, and the
+// signs + ( ) | → as words of their own, so "kayles 1 3+nim 2" matches
+// "kayles 1 3 + nim 2".
+std::string normalised(const std::string& text) {
+  std::string spaced;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+' || c == '(' || c == ')' || c == '|' || c == ',') {
+      spaced += ' ';
+      spaced += c;
+      spaced += ' ';
+    } else {
+      spaced += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  std::string out;
+  for (const std::string& w : words(spaced)) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+// What follows the arrow of a hint or a listed move typed back whole
+// ("take 1 from heap 1 (3 → 2)  →  2 4 5": the arrow with two spaces each
+// side, not the one inside the description), or nullopt when there is none.
+std::optional<std::string> after_arrow(const std::string& line) {
+  for (const char* arrow : {"  \u2192  ", "  ->  "}) {
+    const auto at = line.rfind(arrow);
+    if (at != std::string::npos) return line.substr(at + std::strlen(arrow));
+  }
+  return std::nullopt;
+}
+constexpr const char* kSyntaxHelp =
+    "type a move number, the move as 'moves' lists it, or the position after it, e.g. 'to 3 4'";
+
+// The option a player means by the line: a move number (one number alone),
+// the position after the move ("to" first, or two or more numbers, or the
+// position written as the game shows it, sums included), the move as
+// described (as 'moves' lists it), or a hint or listed move typed back whole
+// (the position after its arrow). Returns nullopt after printing a one-line
+// complaint.
+std::optional<Position> read_move(const Ruleset& rules, const Position& p, const std::string& line) {
+  std::string text = line;
+  bool as_position = false;
+  if (const auto position = after_arrow(line)) {
+    text = *position;
+    as_position = true;
+  }
+  std::vector<std::string> tokens = words(text);
   if (!tokens.empty() && tokens[0] == "to") {
     tokens.erase(tokens.begin());
     as_position = true;
-  }
-  for (const auto& t : tokens) {
-    if (!is_number(t)) {
-      say(fmt::format("Not understood: '{}' (type a move number, the position after your move, "
-                      "hint, moves, undo or quit)\n",
-                      line));
-      return std::nullopt;
-    }
   }
   if (tokens.empty()) {
     say("Not understood: give the position after your move, e.g. 'to 3'\n");
     return std::nullopt;
   }
-  if (!as_position) {
+  const bool numbers = std::all_of(tokens.begin(), tokens.end(), is_number);
+  if (!numbers) {
+    // Words: the position as shown, or the move as described.
+    std::string typed;
+    for (const auto& t : tokens) typed += (typed.empty() ? "" : " ") + t;
+    const std::string key = normalised(typed);
+    std::optional<Position> chosen;
+    rules.for_each_option(p, [&](const Position& after) {
+      const std::string description = rules.describe_move(p, after), shown = rules.show(after);
+      if (normalised(shown) == key ||
+          (!as_position && (normalised(description) == key ||
+                            normalised(description + " \u2192 " + shown) == key))) {
+        chosen = after;
+        return false;
+      }
+      return true;
+    });
+    if (!chosen) say(fmt::format("Not understood: '{}' ({})\n", line, kSyntaxHelp));
+    return chosen;
+  }
+  if (!as_position && tokens.size() == 1) {
     const std::size_t k = std::stoull(tokens[0]);
     std::size_t seen = 0;
     std::optional<Position> chosen;
@@ -140,27 +224,47 @@ class Session {
 
   int loop(bool computer_first) {
     if (computer_first && !game_over(false)) computer_moves();
+    LineReader reader;
+    // The position is shown again after a move or a complaint, not after a
+    // hint, a list or a table, which would scroll what was asked for away.
+    bool show_position = true;
     while (true) {
       if (game_over(true)) return 0;
-      show();
-      say("> ");
-      std::string line;
-      if (!std::getline(std::cin, line)) {
+      if (show_position) show();
+      show_position = true;
+      const std::optional<std::string> typed = reader.read("> ");
+      if (!typed) {
         say("\n");
         return 0;
       }
+      const std::string& line = *typed;
       const auto tokens = words(line);
-      if (tokens.empty()) continue;
+      if (tokens.empty()) {
+        show_position = false;
+        continue;
+      }
       if (tokens[0] == "quit" || tokens[0] == "exit") {
         say("Bye.\n");
         return 0;
       }
       if (tokens[0] == "hint") {
         hint();
+        show_position = false;
         continue;
       }
       if (tokens[0] == "moves") {
         list();
+        show_position = false;
+        continue;
+      }
+      if (tokens[0] == "table") {
+        table();
+        show_position = false;
+        continue;
+      }
+      if (tokens[0] == "help") {
+        say(wrapped(std::string(kSyntaxHelp) + "; " + kCommandsHelp));
+        show_position = false;
         continue;
       }
       if (tokens[0] == "undo") {
@@ -189,6 +293,7 @@ class Session {
   virtual void show() = 0;
   virtual void hint() = 0;
   virtual void list() = 0;
+  virtual void table() = 0;
   // The state the human means by the line, or nullopt after a complaint.
   virtual std::optional<State> read(const std::vector<std::string>& tokens,
                                     const std::string& line) = 0;
@@ -208,11 +313,11 @@ class Game final : public Session<Position> {
         strategy_(rules, convention, limit) {}
 
   int run(bool computer_first) {
-    say(fmt::format("Playing {} in {} play: whoever cannot move {}.\n", rules_.name(),
-                    convention_ == Convention::misere ? "misère" : "normal",
-                    convention_ == Convention::misere ? "wins" : "loses"));
-    say("Type a move number, the position after your move (e.g. 'to 3' or '3 4 2'), "
-        "hint, moves, undo or quit.\n");
+    say(wrapped(fmt::format("Playing {} in {} play: whoever cannot move {}.", titled_name(rules_),
+                            convention_ == Convention::misere ? "misère" : "normal",
+                            convention_ == Convention::misere ? "wins" : "loses")));
+    say(wrapped(fmt::format("{}{}; {}", static_cast<char>(std::toupper(kSyntaxHelp[0])),
+                            kSyntaxHelp + 1, kCommandsHelp)));
     return loop(computer_first);
   }
 
@@ -241,6 +346,73 @@ class Game final : public Session<Position> {
       say(fmt::format("{}{} legal moves ('moves' lists them)\n", options.complete ? "" : "more than ",
                       options.size()));
     }
+    predict();
+  }
+
+  // With perfect play from here, by Smith's remoteness R (odd: the player
+  // to move wins): the winner needs at most ceil(R/2) moves of their own.
+  void predict() {
+    std::optional<std::uint64_t> r;
+    try {
+      r = strategy_.remoteness(state_);
+    } catch (const LimitError&) {
+      return;  // too large to predict; the game goes on without
+    }
+    if (!r)
+      say("Prediction: a draw with perfect play.\n");
+    else if (*r % 2 == 1)
+      say(fmt::format("Prediction: you win in at most {} with perfect play.\n",
+                      count_of_moves((*r + 1) / 2)));
+    else
+      say(fmt::format("Prediction: the computer wins with perfect play; you can hold out for {}.\n",
+                      count_of_moves(*r / 2)));
+  }
+
+  static std::string count_of_moves(std::uint64_t n) {
+    return fmt::format("{} move{}", n, n == 1 ? "" : "s");
+  }
+
+  // Each move with the value, outcome and remoteness of the position it
+  // leaves (the opponent to move there).
+  void table() override {
+    const OptionList options = rules_.options(state_, kTableMoves);
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      const Position& after = options[i];
+      // Each cell is formatted once, from what is known ("?": over the
+      // search limit; "-": no Grundy value in misère play).
+      std::optional<Nimber> grundy_value;
+      bool value_unknown = false;
+      if (convention_ == Convention::normal) {
+        try {
+          AnalysisOptions analysis;
+          analysis.max_moves = 1;
+          analysis.search_limit = 100'000;
+          grundy_value = analyze(rules_, after, analysis).value;
+        } catch (const LimitError&) {
+          value_unknown = true;
+        }
+      }
+      std::optional<std::uint64_t> r;
+      bool remoteness_unknown = false;
+      try {
+        r = strategy_.remoteness(after);
+      } catch (const LimitError&) {
+        remoteness_unknown = true;
+      }
+      const std::string value =
+          grundy_value ? fmt::to_string(*grundy_value) : fmt::format("{}", value_unknown ? '?' : '-');
+      const std::string outcome = fmt::format(
+          "{}", remoteness_unknown ? "outcome unknown"
+                : !r               ? "D, a draw"
+                : *r % 2 == 1      ? "N, the computer wins"
+                                   : "P, you win");
+      const std::string remoteness =
+          remoteness_unknown ? fmt::format("{}", '?') : r ? fmt::to_string(*r) : fmt::format("{}", "none");
+      say(fmt::format("  {}. {}  →  {}\n       value {}; {}; remoteness {}\n", i + 1,
+                      rules_.describe_move(state_, after), rules_.show(after), value, outcome,
+                      remoteness));
+    }
+    if (!options.complete) say(fmt::format("  (only the first {} moves)\n", options.size()));
   }
 
   void hint() override {
@@ -249,8 +421,11 @@ class Game final : public Session<Position> {
       if (hint.winning)
         say(fmt::format("Hint: {}  →  {}\n", hint.winning->description,
                         rules_.show(hint.winning->after(state_))));
+      else if (hint.drawing)
+        say(fmt::format("Hint: no winning move; this keeps the draw: {}  →  {}\n",
+                        hint.drawing->description, rules_.show(hint.drawing->after(state_))));
       else if (hint.loopy)
-        say("Hint: no winning move exists (a draw at best, or a loss against perfect play).\n");
+        say("Hint: no winning move exists; every move loses against perfect play.\n");
       else
         say("Hint: no winning move exists; every move loses against perfect play.\n");
     } catch (const LimitError& e) {
@@ -268,9 +443,8 @@ class Game final : public Session<Position> {
   }
 
   void list() override { list_moves(rules_, state_, "  "); }
-  std::optional<Position> read(const std::vector<std::string>& tokens,
-                               const std::string& line) override {
-    return read_move(rules_, state_, tokens, line);
+  std::optional<Position> read(const std::vector<std::string>&, const std::string& line) override {
+    return read_move(rules_, state_, line);
   }
   void announce_human(const Position& before) override {
     say(fmt::format("You: {}\n", rules_.describe_move(before, state_)));
@@ -289,11 +463,13 @@ class EveryGame final : public Session<std::vector<Position>> {
       : Session(std::move(components)), rules_(rules), strategy_(rules, limit) {}
 
   int run(bool computer_first) {
-    say(fmt::format("Playing {} as Every-SG: each turn, move in EVERY component that still has "
-                    "a move; whoever cannot move at all loses.\n",
-                    rules_.name()));
-    say("Type one move number per movable component (e.g. '2 1'), or the components after "
-        "your move separated by '|' (e.g. '2 | 0'); hint, moves, undo or quit.\n");
+    say(wrapped(fmt::format("Playing {} as Every-SG: each turn, move in EVERY component that "
+                            "still has a move; whoever cannot move at all loses.",
+                            titled_name(rules_))));
+    say(wrapped(std::string("Type one move number per movable component (e.g. '2 1'), or 'to' "
+                            "and the components after your move separated by '|' (e.g. "
+                            "'to 2 | 0'); ") +
+                kCommandsHelp));
     return loop(computer_first);
   }
 
@@ -324,10 +500,17 @@ class EveryGame final : public Session<std::vector<Position>> {
     return true;
   }
 
-  std::optional<std::vector<Position>> read_every_move(const std::string& line) {
+  std::optional<std::vector<Position>> read_every_move(const std::string& typed) {
     const auto ids = movable();
     std::vector<Position> next = state_;
-    if (line.find('|') != std::string::npos) {
+    // A hint typed back ("Hint: to 1 | 0", or what follows its "to"), or
+    // "to" and the components: the components after the move.
+    std::string line = typed;
+    if (const auto at = line.find("Hint:"); at != std::string::npos) line = line.substr(at + 5);
+    auto first = words(line);
+    const bool to = !first.empty() && first[0] == "to";
+    if (to) line = line.substr(line.find("to") + 2);
+    if (to || line.find('|') != std::string::npos) {
       std::vector<std::string> parts;
       std::string part;
       std::istringstream in(line);
@@ -340,8 +523,9 @@ class EveryGame final : public Session<std::vector<Position>> {
       for (std::size_t i = 0; i < state_.size(); ++i) {
         auto tokens = words(parts[i]);
         if (std::find(ids.begin(), ids.end(), i) == ids.end()) continue;  // no move there
-        tokens.insert(tokens.begin(), "to");
-        const auto chosen = read_move(rules_, state_[i], tokens, line);
+        std::string wanted = "to";
+        for (const auto& t : tokens) wanted += " " + t;
+        const auto chosen = read_move(rules_, state_[i], wanted);
         if (!chosen) return std::nullopt;
         next[i] = *chosen;
       }
@@ -355,7 +539,13 @@ class EveryGame final : public Session<std::vector<Position>> {
       return std::nullopt;
     }
     for (std::size_t j = 0; j < ids.size(); ++j) {
-      const auto chosen = read_move(rules_, state_[ids[j]], {tokens[j]}, line);
+      if (!is_number(tokens[j])) {
+        say(fmt::format("Not understood: '{}' (give {} move numbers, or 'to' and the components "
+                        "separated by '|')\n",
+                        typed, ids.size()));
+        return std::nullopt;
+      }
+      const auto chosen = read_move(rules_, state_[ids[j]], tokens[j]);
       if (!chosen) return std::nullopt;
       next[ids[j]] = *chosen;
     }
@@ -371,7 +561,7 @@ class EveryGame final : public Session<std::vector<Position>> {
       const std::vector<Position> next = strategy_.best_move(state_);
       std::vector<std::string> parts;
       for (const Position& c : next) parts.push_back(join(c));
-      say(fmt::format("Hint: {}\n", fmt::join(parts, " | ")));
+      say(fmt::format("Hint: to {}\n", fmt::join(parts, " | ")));
     } catch (const LimitError& e) {
       say(fmt::format("Hint: not available ({})\n", e.what()));
     }
@@ -384,6 +574,10 @@ class EveryGame final : public Session<std::vector<Position>> {
       say("(Note: a component is too large for the suspense search; the computer plays any "
           "legal move there.)\n");
     say(fmt::format("Computer: {}\n", shown()));
+  }
+
+  void table() override {
+    say("In Every-SG a move is one move in every component: 'hint' gives the best one.\n");
   }
 
   void list() override {

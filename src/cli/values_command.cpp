@@ -3,6 +3,9 @@
 // with --misere, G⁻(n), and with --genus the genus of each heap and a
 // tame/wild verdict (genus.h, docs/misere.md).
 #include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <iterator>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -44,6 +47,37 @@ std::string file_extension(const std::string& path) {
   return dot == std::string::npos ? "" : path.substr(dot);
 }
 
+// The histogram of --stats in columns, as many cells "value: count" to a
+// line as fit in 80 columns, so that a thousand values take a screen rather
+// than a thousand lines.
+std::string histogram_text(const std::map<Nimber, std::uint64_t>& histogram) {
+  std::size_t value_width = 1, count_width = 1;
+  for (const auto& [v, c] : histogram) {
+    value_width = std::max(value_width, fmt::formatted_size("{}", v));
+    count_width = std::max(count_width, fmt::formatted_size("{}", c));
+  }
+  const std::size_t cell = value_width + 2 + count_width;
+  const std::size_t per_line = std::max<std::size_t>(1, (80 - 2 + 3) / (cell + 3));
+  std::string text = fmt::format("histogram ({} distinct values; value: count):\n", histogram.size());
+  std::size_t in_line = 0;
+  for (const auto& [v, c] : histogram) {
+    text += in_line == 0 ? "  " : "   ";
+    text += fmt::format("{:>{}}: {:>{}}", v, value_width, c, count_width);
+    if (++in_line == per_line) {
+      text += '\n';
+      in_line = 0;
+    }
+  }
+  if (in_line != 0) text += '\n';
+  return text;
+}
+
+// An output path as a checkpoint records it: absolute, but '-' (standard
+// output) as it is.
+std::string recorded_path(const std::string& path) {
+  return path == "-" ? path : request_path(path);
+}
+
 bool was_given(const ValuesRequest& request, const char* option) {
   return std::find(request.given.begin(), request.given.end(), option) != request.given.end();
 }
@@ -63,10 +97,10 @@ void continue_recorded_request(ValuesRequest& request, const SequenceFile& saved
   }
   SequenceRequestGiven given;
   if (!request.ruleset.empty()) given.ruleset = parse_ruleset(request.ruleset)->name();
-  if (was_given(request, "--from")) given.from = parse_heap(request.from);
-  if (was_given(request, "--to")) given.to = parse_heap(request.to);
-  if (was_given(request, "--out")) given.out = request_path(request.out);
-  if (was_given(request, "--plot")) given.plot = request_path(request.plot);
+  if (was_given(request, "--from")) given.from = parse_count(request.from);
+  if (was_given(request, "--to")) given.to = parse_count(request.to);
+  if (was_given(request, "--out")) given.out = recorded_path(request.out);
+  if (was_given(request, "--plot")) given.plot = recorded_path(request.plot);
   if (was_given(request, "--stats")) given.stats = request.stats;
   if (was_given(request, "--json")) given.json = request.json;
   if (was_given(request, "--csv")) given.csv = request.csv;
@@ -150,7 +184,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
     const auto value_at = [&](Heap n) { return values[n - from]; };
     if (request.json) {
       nlohmann::json j;
-      j["ruleset"] = ruleset.name();
+      j["ruleset"] = ruleset.shown_name();
       j["convention"] = "misere";
       j["from"] = from;
       j["to"] = to;
@@ -162,7 +196,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
       out = "n,misere_value\n";
       for (Heap n = from; n <= to; ++n) out += fmt::format("{},{}\n", n, value_at(n));
     } else {
-      out = fmt::format("{}: misère G⁻(n) for n = {}..{}\n", ruleset.name(), from, to);
+      out = fmt::format("{}: misère G⁻(n) for n = {}..{}\n", titled_name(ruleset), from, to);
       for (Heap n = from; n <= to; ++n) {
         if ((n - from) % 10 == 0) out += fmt::format("{}{:>8}:", n == from ? "" : "\n", n);
         out += fmt::format(" {}", value_at(n));
@@ -180,7 +214,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
     const std::string line = verdict.text();
     if (request.json) {
       nlohmann::json j;
-      j["ruleset"] = ruleset.name();
+      j["ruleset"] = ruleset.shown_name();
       j["from"] = from;
       j["to"] = to;
       auto list = nlohmann::json::array();
@@ -202,7 +236,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
       j["verdict"] = line;
       out = j.dump() + "\n";
     } else {
-      out = fmt::format("{}: misère genus of a single heap, n = {}..{}\n", ruleset.name(), from,
+      out = fmt::format("{}: misère genus of a single heap, n = {}..{}\n", titled_name(ruleset), from,
                         to);
       out += fmt::format("{:>8}  {:>5}  {:>5}  {}\n", "n", "G(n)", "G⁻(n)", "genus");
       for (Heap n = from; n <= to; ++n) {
@@ -233,9 +267,24 @@ int run_values(const ValuesRequest& asked) {
     throw InputError(request.ruleset,
                      fmt::format("'values' needs a heap ruleset: positions of '{}' are not sums of "
                                  "single heaps (use 'grundy analyze')",
-                                 ruleset->name()));
+                                 ruleset->shown_name()));
   if (request.json && request.csv) throw InputError("--csv", "choose one of --json and --csv");
-  const Heap from = parse_heap(request.from), to = parse_heap(request.to);
+  // Outputs, judged before any work: a plot's format by its extension, and
+  // standard output ('-') for one thing only.
+  PlotStyle style;
+  if (!request.plot.empty()) plot_format(request.plot);
+  if (!request.size.empty()) set_plot_size(style, request.size);
+  if (!request.plot.empty() || !request.out.empty()) {
+    if (request.plot == "-" && request.out == "-")
+      throw InputError("-", "--out - and --plot - would both write to standard output; give one "
+                            "of them a file");
+    const char* to_stdout = request.plot == "-" ? "--plot" : request.out == "-" ? "--out" : nullptr;
+    if (to_stdout != nullptr && (request.json || request.csv || request.stats))
+      throw InputError("-", fmt::format("{} - writes to standard output, which --json, --csv and "
+                                        "--stats need too: give {} a file name",
+                                        to_stdout, to_stdout));
+  }
+  const Heap from = parse_count(request.from), to = parse_count(request.to);
   if (to < from)
     throw InputError(request.to, fmt::format("--to {} is smaller than --from {}", to, from));
   if (request.genus && !request.misere)
@@ -255,7 +304,7 @@ int run_values(const ValuesRequest& asked) {
     throw InputError(request.ruleset,
                      fmt::format("--checkpoint and --resume are for computed take-and-break codes; "
                                  "'{}' {}",
-                                 ruleset->name(), closed_form ? "has a closed form" : "is not one"));
+                                 ruleset->shown_name(), closed_form ? "has a closed form" : "is not one"));
 
   // A code's range reaching past the values a period search computes (as
   // for `grundy value`) is answered from a proven period when the search
@@ -276,7 +325,7 @@ int run_values(const ValuesRequest& asked) {
   const auto over_memory = [&](const std::string& why) {
     return LimitError(fmt::format(
         "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
-        to, ruleset->name(), estimate >> 20, limit >> 20, why));
+        to, ruleset->shown_name(), estimate >> 20, limit >> 20, why));
   };
   // A far range is decided after the search, which takes 2 bytes a value.
   if (estimate > limit && !far) throw over_memory("");
@@ -287,14 +336,15 @@ int run_values(const ValuesRequest& asked) {
     return LimitError(fmt::format(
         "computing G(0..{}) of '{}' takes about {} option visits (its moves can leave three "
         "heaps, so no faster engine applies), over the limit of {}{}",
-        to, ruleset->name(), work, kMaxNaiveWork, why));
+        to, ruleset->shown_name(), work, kMaxNaiveWork, why));
   };
   if (work > kMaxNaiveWork && !far) throw over_work("");
 
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,
   // sequence_request.h).
-  if (!request.out.empty()) check_output_replaceable(request.out, ruleset->name(), from, to);
+  if (!request.out.empty() && request.out != "-")
+    check_output_replaceable(request.out, ruleset->name(), from, to);
   const std::string checkpoint =
       checkpoint_path(request.checkpoint, request.resume, saved && saved->request);
   check_new_checkpoint(checkpoint, request.resume);
@@ -305,7 +355,7 @@ int run_values(const ValuesRequest& asked) {
   std::optional<HeapValues> table;
   if (engine) {
     const SequenceRequest recorded{ruleset->name(),          from,          to,
-                                   request_path(request.out), request_path(request.plot),
+                                   recorded_path(request.out), recorded_path(request.plot),
                                    request.stats,            request.json,  request.csv};
     code_run.emplace(start_code_run(*code, to, std::move(saved), request));
     bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);
@@ -345,6 +395,7 @@ int run_values(const ValuesRequest& asked) {
   if (request.check) check = check_heap_values(*heaps, from, to, value_at);
   const int status = check ? print_check(*check) : 0;
 
+  std::optional<Periodicity> plotted_period;
   if (!request.plot.empty()) {
     if (to - from >= kMaxPlotted)
       throw InputError(request.to, fmt::format("at most {} values in a plot", kMaxPlotted));
@@ -354,13 +405,34 @@ int run_values(const ValuesRequest& asked) {
       shown.push_back(value_at(n));
       if (n == to) break;
     }
-    std::optional<Periodicity> period;
-    if (engine) period = find_periodicity(*code, code_run->values());
-    write_svg_plot(request.plot, ruleset->name(), from, shown,
-                   period && period->period != 0 ? &*period : nullptr);
+    // The period marked: the engine's (or that none was found in what it
+    // computed), or for a ruleset with a code but a closed form of its own
+    // (lasker's arithmetic period) the one its values from 0 show.
+    if (engine) {
+      plotted_period = find_periodicity(*code, code_run->values());
+    } else if (const auto as_code = heaps->as_code(); as_code && from == 0 &&
+               std::all_of(shown.begin(), shown.end(), [](Nimber v) { return v <= 0xFFFF; })) {
+      const std::vector<std::uint16_t> narrow(shown.begin(), shown.end());
+      plotted_period = find_periodicity(*as_code, narrow);
+    }
+    style.title = request.title.empty() ? fmt::format("{}: G(n), n = {}..{}", titled_name(*ruleset),
+                                                      from, to)
+                                        : request.title;
+    write_plot(request.plot, style, from, shown, plotted_period ? &*plotted_period : nullptr);
   }
 
-  if (!request.out.empty()) {
+  if (request.out == "-") {
+    // Standard output takes CSV: the binary format is for files.
+    std::string csv = "n,value\n";
+    for (Heap n = from;; ++n) {
+      csv += fmt::format("{},{}\n", n, value_at(n));
+      if (csv.size() > (1 << 20) || n == to) {
+        std::fwrite(csv.data(), 1, csv.size(), stdout);
+        csv.clear();
+      }
+      if (n == to) break;
+    }
+  } else if (!request.out.empty()) {
     if (file_extension(request.out) == ".csv") {
       write_values_csv(request.out, from, to, value_at);
     } else {
@@ -403,7 +475,7 @@ int run_values(const ValuesRequest& asked) {
     const bool rare_known = engine && code_stats.mask != 0 && to < code_run->reached();
     if (request.json) {
       nlohmann::json j;
-      j["ruleset"] = ruleset->name();
+      j["ruleset"] = ruleset->shown_name();
       j["from"] = from;
       j["to"] = to;
       nlohmann::json h = nlohmann::json::object();
@@ -415,22 +487,34 @@ int run_values(const ValuesRequest& asked) {
       if (check) j["check"] = check_json(*check);
       out = j.dump() + "\n";
     } else {
-      out = fmt::format("{}: G(n) for n = {}..{}\nmax value: {}\n", ruleset->name(), from, to,
+      out = fmt::format("{}: statistics of G(n) for n = {}..{}\nmax value: {}\n", titled_name(*ruleset), from, to,
                         max_value);
       if (rare_known)
         out += fmt::format("rare values: {} heap sizes (mask {:#x}, over G(0..{}))\n",
                            code_stats.rare_count, code_stats.mask, to);
-      out += "histogram (value: count):\n";
-      for (const auto& [v, c] : histogram) out += fmt::format("  {:>6}: {}\n", v, c);
+      out += histogram_text(histogram);
     }
     flush();
     return status;
   }
-  if (!request.out.empty() || !request.plot.empty()) return status;
+  if (!request.out.empty() || !request.plot.empty()) {
+    // --json with outputs: what was written where, and the period marked.
+    if (request.json) {
+      nlohmann::json j;
+      j["ruleset"] = ruleset->shown_name();
+      j["from"] = from;
+      j["to"] = to;
+      j["out"] = request.out.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.out);
+      j["plot"] = request.plot.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.plot);
+      if (plotted_period) j["periodicity"] = periodicity_json(*plotted_period);
+      write_json(j);
+    }
+    return status;
+  }
 
   if (request.json) {
     nlohmann::json j;
-    j["ruleset"] = ruleset->name();
+    j["ruleset"] = ruleset->shown_name();
     j["from"] = from;
     j["to"] = to;
     auto list = nlohmann::json::array();
@@ -449,7 +533,7 @@ int run_values(const ValuesRequest& asked) {
       if (n == to) break;
     }
   } else {
-    out = fmt::format("{}: G(n) for n = {}..{}\n", ruleset->name(), from, to);
+    out = fmt::format("{}: G(n) for n = {}..{}\n", titled_name(*ruleset), from, to);
     for (Heap n = from;; ++n) {
       if ((n - from) % 10 == 0) out += fmt::format("{}{:>8}:", n == from ? "" : "\n", n);
       out += fmt::format(" {}", value_at(n));

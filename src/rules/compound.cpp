@@ -13,10 +13,10 @@ Compound::Compound(std::vector<std::shared_ptr<const Ruleset>> rulesets, Compoun
     : rulesets_(std::move(rulesets)), kind_(kind) {
   if (rulesets_.empty()) throw InputError("", "a compound game needs at least one component");
   std::map<std::string, int> seen;
-  for (const auto& r : rulesets_) ++seen[r->name()];
+  for (const auto& r : rulesets_) ++seen[r->shown_name()];
   std::map<std::string, int> numbered;
   for (const auto& r : rulesets_) {
-    const std::string name = r->name();
+    const std::string name = r->shown_name();
     labels_.push_back(seen[name] > 1 ? fmt::format("{} #{}", name, ++numbered[name]) : name);
   }
 }
@@ -50,7 +50,7 @@ std::vector<Position> Compound::decode(const Position& position) const {
 
 std::string Compound::name() const {
   std::vector<std::string> names;
-  for (const auto& r : rulesets_) names.push_back(r->name());
+  for (const auto& r : rulesets_) names.push_back(r->shown_name());
   std::string joined = fmt::format("{}", fmt::join(names, " + "));
   switch (kind_) {
     case CompoundKind::disjunctive:
@@ -165,8 +165,8 @@ std::string Compound::show(const Position& position) const {
     const bool grouping = kind_ != CompoundKind::disjunctive &&
                           rulesets_[i]->numbers_are_components();
     if (!grouping) {
-      parts.push_back(numbers.empty() ? rulesets_[i]->name() + " (empty)"
-                                      : rulesets_[i]->name() + " " + numbers);
+      parts.push_back(numbers.empty() ? rulesets_[i]->shown_name() + " (empty)"
+                                      : rulesets_[i]->shown_name() + " " + numbers);
       continue;
     }
     // In an Every-SG or conjunctive compound, the heaps (tokens) of one game
@@ -178,7 +178,7 @@ std::string Compound::show(const Position& position) const {
         rulesets_[i - 1]->name() == rulesets_[i]->name())
       parts.back() += " " + shown;
     else
-      parts.push_back(rulesets_[i]->name() + " " + shown);
+      parts.push_back(rulesets_[i]->shown_name() + " " + shown);
   }
   return fmt::format("{}", fmt::join(parts, " + "));
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/spelling.h"
 #include "grundy/rules/lasker.h"
 #include "grundy/rules/moore.h"
 #include "grundy/rules/nim.h"
@@ -72,6 +73,100 @@ Heap parse_heap(std::string_view token) {
     value = value * 10 + digit;
   }
   return value;
+}
+
+namespace {
+
+// The number `mantissa` * 10^`exponent`, or nullopt past 2^63-1.
+std::optional<Heap> scaled(Heap mantissa, unsigned exponent) {
+  for (unsigned i = 0; i < exponent; ++i) {
+    if (mantissa > kMaxHeap / 10) return std::nullopt;
+    mantissa *= 10;
+  }
+  return mantissa;
+}
+
+}  // namespace
+
+Heap parse_count(std::string_view token) {
+  const std::string text(token);
+  const auto not_a_count = [&] {
+    return InputError(text, fmt::format("'{}' is not a whole number (e.g. 1000000, 1M, 10^6, "
+                                        "2^20, 1e6)",
+                                        text));
+  };
+  const auto too_large = [&] {
+    return InputError(text, fmt::format("'{}' is larger than 2^63-1", text));
+  };
+  const auto digits_only = [](std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  // Digits past 2^63-1 name the whole token, not the piece of it.
+  const auto value_of = [&](std::string_view digits) {
+    try {
+      return parse_heap(digits);
+    } catch (const InputError&) {
+      throw too_large();
+    }
+  };
+  if (digits_only(token)) return parse_heap(token);
+  // B^E: a power, exact.
+  if (const auto caret = token.find('^'); caret != std::string_view::npos) {
+    const auto base_text = token.substr(0, caret), exponent_text = token.substr(caret + 1);
+    if (!digits_only(base_text) || !digits_only(exponent_text)) throw not_a_count();
+    const Heap base = value_of(base_text), exponent = value_of(exponent_text);
+    Heap power = 1;
+    for (Heap i = 0; i < exponent && power != 0; ++i) {
+      if (base != 0 && power > kMaxHeap / base) throw too_large();
+      power *= base;
+    }
+    return exponent == 0 ? 1 : power;
+  }
+  // 1K, 1M, 1G, 1T: thousands, millions, ... (a count, so decimal, as SI says).
+  static constexpr std::pair<char, unsigned> kMultipliers[] = {
+      {'K', 3}, {'k', 3}, {'M', 6}, {'G', 9}, {'T', 12}};
+  for (const auto& [letter, exponent] : kMultipliers) {
+    if (token.size() < 2 || token.back() != letter) continue;
+    const auto number = token.substr(0, token.size() - 1);
+    if (!digits_only(number)) throw not_a_count();
+    const auto value = scaled(value_of(number), exponent);
+    if (!value) throw too_large();
+    return *value;
+  }
+  // 1e6, 1.5e3: decimal notation, accepted only when the number is whole.
+  const auto e = token.find_first_of("eE");
+  if (e == std::string_view::npos || e == 0 || e + 1 == token.size()) throw not_a_count();
+  const auto mantissa = token.substr(0, e), exponent_text = token.substr(e + 1);
+  if (exponent_text[0] == '-') {
+    throw InputError(text, fmt::format("'{}' is not a whole number (a negative exponent)", text));
+  }
+  if (!digits_only(exponent_text[0] == '+' ? exponent_text.substr(1) : exponent_text))
+    throw not_a_count();
+  const auto point = mantissa.find('.');
+  const auto whole_part = mantissa.substr(0, point);
+  const auto fraction = point == std::string_view::npos ? std::string_view{} : mantissa.substr(point + 1);
+  if ((!whole_part.empty() && !digits_only(whole_part)) || (!fraction.empty() && !digits_only(fraction)) ||
+      (whole_part.empty() && fraction.empty()))
+    throw not_a_count();
+  Heap exponent = value_of(exponent_text[0] == '+' ? exponent_text.substr(1) : exponent_text);
+  // Shift the point right: the digits of the fraction beyond the exponent
+  // must be zeros, else the number is not whole.
+  std::string digits(whole_part);
+  std::string_view rest = fraction;
+  while (!rest.empty() && exponent > 0) {
+    digits += rest[0];
+    rest.remove_prefix(1);
+    --exponent;
+  }
+  if (!std::all_of(rest.begin(), rest.end(), [](char c) { return c == '0'; }))
+    throw InputError(text, fmt::format("'{}' is not a whole number", text));
+  const auto first = digits.find_first_not_of('0');
+  const Heap mantissa_value = first == std::string::npos ? 0 : value_of(digits.substr(first));
+  if (mantissa_value == 0) return 0;
+  if (exponent > 18) throw too_large();
+  const auto value = scaled(mantissa_value, static_cast<unsigned>(exponent));
+  if (!value) throw too_large();
+  return *value;
 }
 
 Position parse_position(const Ruleset& ruleset, const std::vector<std::string>& tokens) {
@@ -140,11 +235,11 @@ constexpr RulesetEntry kRulesets[] = {
     {"fibonacci", "subtract a Fibonacci number", plain<SubtractFibonacci>},
     {"kayles", "the take-and-break code 0.77",
      [](std::string_view, const std::string&) -> std::unique_ptr<Ruleset> {
-       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.77"));
+       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.77").named("kayles"));
      }},
     {"dawson", "Dawson's Kayles, the code 0.07",
      [](std::string_view, const std::string&) -> std::unique_ptr<Ruleset> {
-       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.07"));
+       return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.07").named("dawson"));
      }},
     {"d0.d1d2...", "a take-and-break code, e.g. 0.137, 0.3F, 4.[3] (CGSuite notation)",
      [](std::string_view code, const std::string&) -> std::unique_ptr<Ruleset> {
@@ -179,6 +274,21 @@ std::unique_ptr<Ruleset> parse_ruleset(std::string_view name) {
   const std::string whole(name);
   for (const RulesetEntry& entry : kRulesets)
     if (const auto parameter = match(entry, key, whole)) return entry.make(*parameter, whole);
+  // A family named without its parameter (bash for bash:M), or a near miss
+  // of a name (kayle): say what was meant.
+  std::vector<std::string> names;
+  for (const RulesetEntry& entry : kRulesets) {
+    const auto colon = entry.pattern.find(':');
+    if (colon != std::string_view::npos && key == entry.pattern.substr(0, colon))
+      throw InputError(whole, fmt::format("ruleset '{}' needs a parameter: {}, {}", whole,
+                                          entry.pattern, entry.help));
+    if (entry.pattern.find('.') == std::string_view::npos) names.emplace_back(entry.pattern);
+  }
+  const std::string meant = closest_word(key, names);
+  if (!meant.empty())
+    throw InputError(whole, fmt::format("unknown ruleset '{}' (did you mean '{}'? see 'grundy help "
+                                        "rulesets')",
+                                        whole, meant));
   throw InputError(whole, fmt::format("unknown ruleset '{}' (see 'grundy help rulesets')", whole));
 }
 

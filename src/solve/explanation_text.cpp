@@ -20,7 +20,10 @@
 
 #include <fmt/format.h>
 
+#include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/explanation.h"
+#include "grundy/solve/heap_values.h"
+#include "grundy/solve/option_table.h"
 
 namespace grundy {
 
@@ -292,8 +295,65 @@ std::string why_zero_is_lost(bool nim) {
                "bring the nim-sum back to 0, until the player to move has no move and has lost.";
 }
 
+// ---------------------------------------------------------------------------
+// G(n) by definition: the options of a heap, their values and the mex, for
+// the reader to check by hand (solve/option_table.h).
+
+// Tables for at most this many distinct heaps, of heaps whose values up to n
+// cost at most kOptionTableWork option visits, listing this many options.
+constexpr std::size_t kOptionTablesShown = 4;
+constexpr std::uint64_t kOptionTableWork = 10'000'000;
+constexpr std::size_t kOptionRowsShown = 24;
+
+std::string option_value_text(const OptionRow& row) {
+  const auto parts = row.option.part_count;
+  if (parts == 0) return "0 (no heap left)";
+  std::vector<std::string> g, v;
+  for (std::uint8_t i = 0; i < parts; ++i) {
+    g.push_back(fmt::format("G({})", row.option.parts[i]));
+    v.push_back(fmt::to_string(row.part_values[i]));
+  }
+  if (parts == 1) return fmt::format("{} = {}", g[0], row.value);
+  return fmt::format("{} = {} = {}", fmt::join(g, " xor "), fmt::join(v, " xor "), row.value);
+}
+
+std::string option_tables(const HeapRuleset& heaps, const Position& position) {
+  std::vector<Heap> shown;
+  for (const Heap n : position)
+    if (n > 0 && std::find(shown.begin(), shown.end(), n) == shown.end() &&
+        heaps.compute_cost(n) <= kOptionTableWork && shown.size() < kOptionTablesShown)
+      shown.push_back(n);
+  if (shown.empty()) return {};
+  HeapValues values(heaps);
+  const auto value_of = [&](Heap m) { return values.value(m); };
+  std::string out;
+  for (const Heap n : shown) {
+    const OptionTable table = option_table(heaps, n, value_of, kOptionRowsShown);
+    out += paragraph(fmt::format(
+        "Why G({0}) = {1}: a heap's value is the least value that none of its options has (the "
+        "mex). A heap of {0} has {2}, each worth the nim-sum of the heaps it leaves:",
+        n, table.mex, count_phrase(table.option_count, "option", "options")));
+    Table rows({Align::left, Align::left});
+    rows.add({"leaves", "value"});
+    for (const OptionRow& row : table.rows) {
+      Position parts(row.option.parts.begin(), row.option.parts.begin() + row.option.part_count);
+      rows.add({parts.empty() ? "nothing" : join(parts, " + "), option_value_text(row)});
+    }
+    if (table.option_count > table.rows.size())
+      rows.add({fmt::format("({} more)", table.option_count - table.rows.size()), ""});
+    out += rows.render();
+    out += paragraph(
+        table.reached.empty()
+            ? fmt::format("No option, so no value is reached and G({}) = 0.", n)
+            : fmt::format("Values reached: {}. The least value not among them is {}, so G({}) = {}.",
+                          join(table.reached), table.mex, n, table.mex));
+  }
+  return out;
+}
+
 // Nim and heap games in normal play.
-std::string explain_nim_sum(const NimSumExplanation& e, const Analysis& analysis) {
+std::string explain_nim_sum(const NimSumExplanation& e, const Analysis& analysis,
+                            const HeapRuleset* heaps) {
   const bool nim = e.nim;
   const HeapSumView view{e.heaps, e.sum.values, nim};
   const Nimber total = e.sum.nim_sum;
@@ -311,6 +371,7 @@ std::string explain_nim_sum(const NimSumExplanation& e, const Analysis& analysis
         "nim-sum is 0. The nim-sum adds the values in binary without carries: a column with an "
         "odd number of ones gives a 1. Heap values: {}.",
         e.value_method));
+    if (heaps != nullptr) out += option_tables(*heaps, e.heaps);
   }
   if (total == 0) {
     out += sum_before(view, e.sum, width);
@@ -679,9 +740,10 @@ std::string explanation_text(const Ruleset& ruleset, const Position& position,
                                             misere ? Convention::misere : Convention::normal);
   struct Wording {
     const Analysis& analysis;
+    const HeapRuleset* heaps;  // the game when it is one heap game: its option tables
     std::string operator()(const MethodExplanation& e) const { return explain_method(e, analysis); }
     std::string operator()(const NimSumExplanation& e) const {
-      return explain_nim_sum(e, analysis);
+      return explain_nim_sum(e, analysis, heaps);
     }
     std::string operator()(const MisereNimExplanation& e) const {
       return explain_misere_nim(e, analysis);
@@ -692,9 +754,76 @@ std::string explanation_text(const Ruleset& ruleset, const Position& position,
       return explain_staircase(e, analysis);
     }
   };
-  std::string out = std::visit(Wording{analysis}, facts);
+  std::string out = std::visit(Wording{analysis, heap_ruleset_of(ruleset)}, facts);
   while (out.size() >= 2 && out.ends_with("\n\n")) out.pop_back();
   return out;
+}
+
+std::string explain_remoteness(std::uint64_t remoteness, std::optional<std::uint64_t> after,
+                               const std::string& move, bool misere) {
+  const bool wins = remoteness % 2 == 1;
+  std::string out = paragraph(fmt::format(
+      "Remoteness (C. A. B. Smith 1966; Winning Ways ch. 9) is how many moves the game lasts "
+      "when the winner hurries and the loser resists. A position without moves has remoteness "
+      "{}. Otherwise, if some move leads to an even remoteness, the position's is 1 + the least "
+      "such even remoteness (the winner hurries there); if every move leads to an odd one, it is "
+      "1 + the largest (the loser holds out). So the player to move wins exactly when the "
+      "remoteness is odd.",
+      misere ? "1 here (in misère play the player who cannot move wins, as if one move were left)"
+             : "0"));
+  std::string text = fmt::format("This position has remoteness {}, {}: the player to move {}.",
+                                 remoteness, wins ? "odd" : "even", wins ? "wins" : "loses");
+  if (after && !move.empty()) {
+    if (wins)
+      text += fmt::format(
+          " The move {} leads to remoteness {}, even: there every move leads to an odd "
+          "remoteness, a win for the player then to move, so the opponent loses, and the game "
+          "ends within {} more moves.",
+          move, *after, *after);
+    else
+      text += fmt::format(
+          " Every move leads to an odd remoteness; {} leads to the largest, {}, which makes the "
+          "opponent's win take longest.",
+          move, *after);
+  }
+  return out + paragraph(text);
+}
+
+std::string explain_compound(bool conjunctive, const std::vector<std::uint64_t>& numbers,
+                             const std::vector<std::uint64_t>& after, const std::string& move) {
+  std::string out;
+  if (conjunctive)
+    out += paragraph(
+        "In a conjunctive compound (C. A. B. Smith 1966; Winning Ways ch. 9) each turn moves in "
+        "every component, and the game ends as soon as one component has no move, so the "
+        "shortest component decides. Each component's remoteness counts its moves when its "
+        "winner hurries and its loser resists: the player to move wins exactly when the least "
+        "remoteness is odd, and good play moves every component by its own remoteness rule "
+        "(a component won hurries, one lost resists).");
+  else
+    out += paragraph(
+        "In Every-SG (C. A. B. Smith 1966; Winning Ways ch. 9) each turn moves in every "
+        "component that still has a move, and whoever cannot move at all loses, so the longest "
+        "component decides. Each component's suspense number counts its moves when its winner "
+        "prolongs and its loser hurries: the player to move wins exactly when the largest "
+        "suspense number is odd, and good play moves every component to suspense one less "
+        "(winners prolong, losers hurry).");
+  if (numbers.empty()) return out;
+  const char* name = conjunctive ? "remoteness" : "suspense";
+  const auto decisive = [&](const std::vector<std::uint64_t>& v) {
+    return conjunctive ? *std::min_element(v.begin(), v.end()) : *std::max_element(v.begin(), v.end());
+  };
+  const std::uint64_t d = decisive(numbers);
+  std::string text = fmt::format("Here the {} numbers are {}; the {} is {}, {}: the player to move {}.",
+                                 name, fmt::join(numbers, " "), conjunctive ? "least" : "largest", d,
+                                 d % 2 ? "odd" : "even", d % 2 ? "wins" : "loses");
+  if (!after.empty() && !move.empty()) {
+    const std::uint64_t a = decisive(after);
+    text += fmt::format(" After {} they are {}; the {} is {}, {}, so the opponent {}.", move,
+                        fmt::join(after, " "), conjunctive ? "least" : "largest", a,
+                        a % 2 ? "odd" : "even", a % 2 ? "wins" : "loses");
+  }
+  return out + paragraph(text);
 }
 
 }  // namespace grundy

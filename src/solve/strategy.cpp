@@ -56,9 +56,14 @@ Strategy::Hint Strategy::hint(const Position& position) {
   Hint hint;
   hint.loopy = loopy_ != nullptr;
   if (loopy_) {
-    if (loopy_->outcome(position) == Outcome::N) {
+    const Outcome outcome = loopy_->outcome(position);
+    if (outcome == Outcome::N) {
       const Position after = *loopy_->best_option(position);
       hint.winning = Move::to(position, after, ruleset_.describe_move(position, after));
+    } else if (outcome == Outcome::D) {
+      // best_option keeps the draw when no win exists (retrograde.h).
+      if (const auto after = loopy_->best_option(position))
+        hint.drawing = Move::to(position, *after, ruleset_.describe_move(position, *after));
     }
     return hint;
   }
@@ -70,6 +75,11 @@ Strategy::Hint Strategy::hint(const Position& position) {
   if (a.outcome == Outcome::N && !a.winning_moves.items.empty())
     hint.winning = a.winning_moves.items.front();
   return hint;
+}
+
+std::optional<std::uint64_t> Strategy::remoteness(const Position& position) {
+  if (loopy_) return loopy_->remoteness(position);
+  return remoteness_.value(position);
 }
 
 EveryStrategy::EveryStrategy(const Ruleset& ruleset, std::uint64_t search_limit)

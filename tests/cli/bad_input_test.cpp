@@ -170,7 +170,8 @@ std::vector<BadInput> table() {
       // Options.
       {"ToBelowFrom", {"values", "kayles", "--from", "10", "--to", "5", "--out", "{dir}/out.bin"},
        "--to 5 is smaller than --from 10", {{"out.bin", precious}}},
-      {"ToExponent", {"values", "kayles", "--to", "1e3"}, "'1e3'"},
+      {"ToFraction", {"values", "kayles", "--to", "1.5"}, "'1.5'"},
+      {"ToNegativeExponent", {"values", "kayles", "--to", "1e-3"}, "'1e-3'"},
       {"ToTooLarge", {"values", "kayles", "--to", "99999999999999999999"}, "larger than 2^63-1"},
       {"ThreadsNegative", {"values", "kayles", "--threads", "-1"}, "negative number '-1'"},
       {"ThreadsWord", {"values", "kayles", "--threads", "x"}, "--threads"},

@@ -500,7 +500,7 @@ TEST(Plot, EdgeCases) {
     EXPECT_EQ(xml_problem(svg), "") << values.size();
     EXPECT_EQ(dot_count(svg), std::min<std::size_t>(values.size(), 40)) << values.size();
   }
-  EXPECT_TRUE(contains(svg_plot("edge", 0, {1, 2}, &none), "no period found in G(0..39)"));
+  EXPECT_TRUE(contains(svg_plot("edge", 0, {1, 2}, &none), "no period found up to n = 39"));
   // A large start and values: labels and coordinates stay finite.
   const std::string far = svg_plot("far", kMaxHeap - 10, std::vector<Nimber>(11, kMaxHeap), nullptr);
   EXPECT_EQ(xml_problem(far), "");

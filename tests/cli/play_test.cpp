@@ -5,7 +5,8 @@
 // human follows the hints from an N-position (the human must win), in normal
 // and misère play; bad input inside a game; quit.
 //
-// The pty comes from posix_openpt/grantpt/unlockpt/ptsname (no libutil).
+// The pty comes from posix_openpt/grantpt/unlockpt/ptsname (no libutil);
+// TERM=dumb keeps the player on plain lines.
 // GRUNDY_PLAY_CLI, when set, names the binary to drive instead of the built
 // one (to try the command before it is hooked into main).
 #include <fcntl.h>
@@ -64,6 +65,10 @@ class PtySession {
       ::dup2(slave, 2);
       if (slave > 2) ::close(slave);
       ::close(master_);
+      // Plain lines, as through a pipe: line editing (libedit) is for
+      // terminals that can move the cursor, and is tested in tmux
+      // (play_terminal_test.cpp).
+      ::setenv("TERM", "dumb", 1);
       const std::string program = cli_path();
       std::vector<char*> argv{const_cast<char*>(program.c_str())};
       for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));

@@ -18,7 +18,8 @@ TEST(Registry, MessagesAreOneLineWhateverTheInput) {
     parse_ruleset("kay\nles");
     FAIL() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "unknown ruleset 'kay\\nles' (see 'grundy help rulesets')");
+    EXPECT_STREQ(e.what(), "unknown ruleset 'kay\\nles' (did you mean 'kayles'? see 'grundy help "
+                           "rulesets')");
     EXPECT_EQ(e.token(), "kay\nles");
   }
   try {
@@ -46,6 +47,62 @@ TEST(Registry, EveryCatalogueRowIsAccepted) {
     EXPECT_NO_THROW(parse_ruleset(example)) << example;
   }
   EXPECT_GE(patterns.size(), 16u);
+}
+
+// Counts as options take them (--to 1M): each form checked against the
+// number it names, worked by hand.
+TEST(Registry, CountsInEveryWrittenForm) {
+  EXPECT_EQ(parse_count("0"), 0u);
+  EXPECT_EQ(parse_count("1000000"), 1000000u);
+  EXPECT_EQ(parse_count("1K"), 1000u);
+  EXPECT_EQ(parse_count("1k"), 1000u);
+  EXPECT_EQ(parse_count("1M"), 1000000u);
+  EXPECT_EQ(parse_count("3G"), 3000000000u);
+  EXPECT_EQ(parse_count("2T"), 2000000000000u);
+  EXPECT_EQ(parse_count("2^20"), 1048576u);
+  EXPECT_EQ(parse_count("10^9"), 1000000000u);
+  EXPECT_EQ(parse_count("2^0"), 1u);
+  EXPECT_EQ(parse_count("0^5"), 0u);
+  EXPECT_EQ(parse_count("2^62"), std::uint64_t{1} << 62);
+  EXPECT_EQ(parse_count("1e6"), 1000000u);
+  EXPECT_EQ(parse_count("1E6"), 1000000u);
+  EXPECT_EQ(parse_count("1e+6"), 1000000u);
+  EXPECT_EQ(parse_count("1.5e3"), 1500u);
+  EXPECT_EQ(parse_count("1.500e3"), 1500u);
+  EXPECT_EQ(parse_count(".5e1"), 5u);
+  EXPECT_EQ(parse_count("9e18"), 9000000000000000000u);
+  EXPECT_EQ(parse_count("0e99"), 0u);
+  EXPECT_EQ(parse_count("9223372036854775807"), kMaxHeap);
+  for (const char* bad : {"", "x", "1e-3", "1.25e1", "1.5", "e6", "1e", "2^", "^3", "1MM", "M",
+                          "1.e", "-1", "1e6x", "2^-1", "1..5e3"})
+    EXPECT_THROW(parse_count(bad), InputError) << bad;
+  for (const char* huge : {"2^63", "10^19", "1e19", "10000000T", "9223372036854775808",
+                           "99999999999999999999e0", "3^40"}) {
+    try {
+      parse_count(huge);
+      FAIL() << huge << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("larger than 2^63-1"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A family without its parameter, and a near miss, say what was meant.
+TEST(Registry, UnknownNamesSuggestTheMeantOne) {
+  const auto message = [](const char* name) {
+    try {
+      parse_ruleset(name);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(message("bash").find("needs a parameter: bash:M"), std::string::npos);
+  EXPECT_NE(message("Subtract").find("needs a parameter: subtract:S"), std::string::npos);
+  EXPECT_NE(message("kayle").find("did you mean 'kayles'?"), std::string::npos);
+  EXPECT_NE(message("wythof").find("did you mean 'wythoff'?"), std::string::npos);
+  EXPECT_NE(message("dawsno").find("did you mean 'dawson'?"), std::string::npos);
+  EXPECT_EQ(message("chess"), "unknown ruleset 'chess' (see 'grundy help rulesets')");
 }
 
 }  // namespace

@@ -18,6 +18,11 @@ std::unique_ptr<Ruleset> parse_ruleset(std::string_view name);
 
 // A heap size: decimal digits only, at most 2^63-1.
 Heap parse_heap(std::string_view token);
+// A count or bound given as an option (--to, --max, --search-limit): the
+// digits of parse_heap, or 1K, 1M, 1G, 1T (10^3 .. 10^12, decimal), B^E
+// (2^20, 10^9), or decimal notation naming a whole number (1e6, 1.5e3; not
+// 1e-3, 1.25e1). At most 2^63-1; throws InputError naming the token.
+Heap parse_count(std::string_view token);
 // Heap sizes for a ruleset, checked against the ruleset's position shape.
 Position parse_position(const Ruleset& ruleset, const std::vector<std::string>& tokens);
 

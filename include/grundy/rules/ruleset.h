@@ -66,6 +66,10 @@ class Ruleset {
 
   // The canonical name; parse_ruleset(name()) gives an equivalent ruleset.
   virtual std::string name() const = 0;
+  // The name to show a person: the one they typed where the table of names
+  // gave it (kayles for the code 0.77), else name(). Front ends print it;
+  // name() stays the identity (checkpoints, equality of rulesets).
+  virtual std::string shown_name() const { return name(); }
 
   // Throws InputError if `position` is not a position of this game (for
   // example Wythoff's game with three heaps).

@@ -15,7 +15,9 @@
 //   (docs/theory.md §8) and with the naive mex (tests).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "grundy/rules/heap_ruleset.h"
@@ -34,6 +36,14 @@ class TakeAndBreak final : public HeapRuleset {
                                   std::vector<unsigned> repeat = {});
 
   std::string name() const override;
+  // kayles rather than 0.77 where the user wrote kayles (registry.cpp).
+  std::string shown_name() const override { return alias_.empty() ? name() : alias_; }
+  // The same code, shown as `alias`.
+  TakeAndBreak named(std::string alias) const {
+    TakeAndBreak copy = *this;
+    copy.alias_ = std::move(alias);
+    return copy;
+  }
   std::optional<TakeAndBreak> as_code() const override { return *this; }
   void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
@@ -54,6 +64,7 @@ class TakeAndBreak final : public HeapRuleset {
   unsigned d0_;
   std::vector<unsigned> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty
   std::vector<unsigned> repeat_;  // the repeated block, empty for a finite code
+  std::string alias_;             // the table's name for the code, if it was named so
 };
 
 }  // namespace grundy

@@ -4,7 +4,9 @@
 // Analysis.explanation holds.
 //
 // Nim and every heap game: the nim-sum in binary columns, the heap chosen by
-// the highest 1 of the sum and the column sum after the move. Misère Nim: which
+// the highest 1 of the sum and the column sum after the move; for a heap game
+// other than Nim, each heap's options with their values and the mex that
+// gives G(n) (solve/option_table.h). Misère Nim: which
 // of its cases applies. Wythoff: the P-pair for the heaps' difference. Moore's
 // Nim_k: column counts modulo k+1. Staircase Nim: the odd stairs' nim-sum.
 // Anything else: how the answer was obtained (Analysis::method). The facts
@@ -13,7 +15,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/analysis.h"
@@ -28,5 +33,17 @@ inline constexpr std::size_t kExplainListUpTo = 32;
 // misère play if `misere`, else in normal play. Every line ends in '\n'.
 std::string explanation_text(const Ruleset& ruleset, const Position& position,
                              const Analysis& analysis, bool misere);
+
+// --explain with --remoteness: Smith's remoteness rule and why the move
+// (winning, or the longest resistance) is the right one. `after` is the
+// remoteness of the position the move leads to (nullopt: no move).
+std::string explain_remoteness(std::uint64_t remoteness, std::optional<std::uint64_t> after,
+                               const std::string& move, bool misere);
+
+// --explain with --every (suspense numbers, the largest decides) or
+// --conjunctive (remoteness numbers, the least decides): the rule, the
+// deciding number, and the numbers after the move.
+std::string explain_compound(bool conjunctive, const std::vector<std::uint64_t>& numbers,
+                             const std::vector<std::uint64_t>& after, const std::string& move);
 
 }  // namespace grundy

@@ -56,9 +56,16 @@ class Strategy {
     // Whether play can go on for ever (the game has cycles): without a
     // winning move the mover may still draw.
     bool loopy = false;
+    // In a drawn position (loopy games): a move that keeps the draw.
+    std::optional<Move> drawing;
   };
   // Throws LimitError when the position is too large to decide.
   Hint hint(const Position& position);
+
+  // Smith's remoteness of `position`: how many moves the game lasts when the
+  // winner hurries and the loser resists, odd exactly when the player to move
+  // wins (remoteness.h); nullopt for a draw. Throws LimitError past the limit.
+  std::optional<std::uint64_t> remoteness(const Position& position);
 
  private:
   const Ruleset& ruleset_;
