@@ -62,6 +62,15 @@ struct PatternRequest {
   std::uint64_t search_limit = 10'000'000;  // most positions the solver may store
 };
 
+// grundy quotient: the misère quotient of a heap game up to a heap bound.
+struct QuotientRequest {
+  std::string ruleset;
+  std::uint64_t max_heap = 30;
+  std::uint64_t max_elements = 4096;
+  bool json = false;
+};
+
+int run_quotient(const QuotientRequest& request);
 int run_pattern(const PatternRequest& request);
 int run_period(const PeriodRequest& request);
 int run_bench();
