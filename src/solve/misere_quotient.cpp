@@ -270,7 +270,7 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
 // round makes the prediction right for sums one move deeper; a candidate
 // that passes verification is exact whatever rounds led to it. Returns false
 // when the candidate would exceed max_elements.
-bool refine(Stage& s, const Automaton& a, std::size_t max_elements) {
+bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_t max_elements) {
   const std::size_t count = a.states.size(), types = a.letter.size();
   std::vector<std::uint32_t> cls(count);
   for (std::size_t i = 0; i < count; ++i) cls[i] = a.predicted[i];
@@ -335,13 +335,16 @@ bool refine(Stage& s, const Automaton& a, std::size_t max_elements) {
   next.phi.assign(last + 1, 0);
   for (Heap h = 1; h <= last; ++h) next.phi[h] = cls[a.next[0][a.type_of_heap[h]]];
   next.phi[0] = cls[0];
-  // Option elements from the heaps' own options, in the new elements.
+  // Option elements from the heaps' own options: the new element of a sum
+  // is not a function of its old element, so the options are read again.
   next.option_images.assign(last + 1, {});
   for (Heap h = 1; h <= last; ++h) {
-    for (Element o : s.option_images[h]) {
-      // o is an element of the old stage: read its representative's heaps.
-      next.option_images[h].push_back(cls[read(0, s.representative[o])]);
-    }
+    ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+      next.option_images[h].push_back(
+          cls[read(0, std::vector<Heap>(option.parts.begin(),
+                                        option.parts.begin() + option.part_count))]);
+      return true;
+    });
     sort_unique(next.option_images[h]);
   }
   // Generators: heaps whose element the smaller heaps do not generate.
@@ -532,7 +535,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
                             options.max_refinements);
         break;
       }
-      if (!refine(s, automaton, options.max_elements)) {
+      if (!refine(s, ruleset, automaton, options.max_elements)) {
         wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
         break;
       }

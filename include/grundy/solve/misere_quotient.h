@@ -64,7 +64,7 @@ struct QuotientOptions {
   bool verify = true;
   // Rounds of refinement tried when a heap's first quotient fails
   // verification (docs/misere-quotients.md, "Verification").
-  std::size_t max_refinements = 12;
+  std::size_t max_refinements = 4;
   // Decide tame or wild (compares with the quotients of Nim heaps).
   bool decide_tame = true;
   // Progress (SearchProgress: positions = heaps adjoined, limit = max_heap)
