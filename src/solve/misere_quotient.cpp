@@ -264,18 +264,42 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
   return a;
 }
 
+// The heaps whose element the smaller heaps do not generate.
+std::vector<Heap> generators_of(const Stage& s) {
+  std::vector<Heap> generators;
+  std::vector<char> generated(s.order, 0);
+  generated[s.phi[0]] = 1;
+  for (Heap h = 1; h < s.phi.size(); ++h) {
+    if (generated[s.phi[h]]) continue;
+    generators.push_back(h);
+    // Close the generated set under multiplication by the new generator.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t x = 0; x < s.order; ++x) {
+        if (!generated[x]) continue;
+        const Element y = s.times(static_cast<Element>(x), s.phi[h]);
+        if (!generated[y]) generated[y] = grew = true;
+      }
+    }
+  }
+  return generators;
+}
+
 // One round of refinement after a failed verification: the automaton's
 // states with their predicted outcomes, reduced by indistinguishability
 // (Moore's refinement over the heap types), become the next candidate. Each
 // round makes the prediction right for sums one move deeper; a candidate
 // that passes verification is exact whatever rounds led to it. Returns false
 // when the candidate would exceed max_elements.
-bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_t max_elements) {
+// With reduce = false the states are kept as they are: a finer monoid than
+// the stage's, which remembers for each heap type what removing it leaves.
+bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_t max_elements,
+            bool reduce = true) {
   const std::size_t count = a.states.size(), types = a.letter.size();
   std::vector<std::uint32_t> cls(count);
-  for (std::size_t i = 0; i < count; ++i) cls[i] = a.predicted[i];
-  std::size_t classes = 0;
-  for (;;) {
+  for (std::size_t i = 0; i < count; ++i) cls[i] = reduce ? a.predicted[i] : static_cast<std::uint32_t>(i);
+  std::size_t classes = reduce ? 0 : count;
+  for (; reduce;) {
     std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
     std::vector<std::uint32_t> key(types + 1), next(count);
     for (std::size_t i = 0; i < count; ++i) {
@@ -347,22 +371,7 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
     });
     sort_unique(next.option_images[h]);
   }
-  // Generators: heaps whose element the smaller heaps do not generate.
-  std::vector<char> generated(classes, 0);
-  generated[cls[0]] = 1;
-  for (Heap h = 1; h <= last; ++h) {
-    if (generated[next.phi[h]]) continue;
-    next.generators.push_back(h);
-    // Close the generated set under multiplication by the new generator.
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (std::size_t x = 0; x < classes; ++x) {
-        if (!generated[x]) continue;
-        const Element y = next.table[x * classes + next.phi[h]];
-        if (!generated[y]) generated[y] = grew = true;
-      }
-    }
-  }
+  next.generators = generators_of(next);
   s = std::move(next);
   return true;
 }
@@ -523,6 +532,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
     // The construction is checked, never trusted: where it fails the quotient
     // stops at the last heap it is proven for.
     std::string wrong;
+    bool tried_finer = false;
     for (std::size_t round = 0; options.verify; ++round) {
       const Automaton automaton = explore(s, options.max_verify_states);
       if (!automaton.complete) {
@@ -530,6 +540,21 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
         break;
       }
       if (automaton.consistent) break;
+      // Adjoining the heap may tell apart sums the previous quotient
+      // identified (docs/misere-quotients.md, "Verification"): try once more
+      // over a finer monoid, the previous quotient's verification automaton.
+      if (!tried_finer) {
+        tried_finer = true;
+        Stage finer = before;
+        const Automaton base = explore(finer, options.max_verify_states);
+        std::string ignored;
+        if (base.complete && base.states.size() <= options.max_elements &&
+            refine(finer, ruleset, base, options.max_elements, false) &&
+            adjoin(finer, ruleset, n, options, ignored)) {
+          s = std::move(finer);
+          continue;
+        }
+      }
       if (round == options.max_refinements) {
         wrong = fmt::format("still not verified after {} rounds of refinement",
                             options.max_refinements);
@@ -553,6 +578,9 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
     }
   }
 
+  // A stage built over a finer monoid may list heaps that the final
+  // quotient generates from smaller ones.
+  s.generators = generators_of(s);
   MisereQuotient q;
   q.ruleset_name_ = ruleset.name();
   q.generators_ = s.generators;

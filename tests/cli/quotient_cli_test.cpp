@@ -58,10 +58,10 @@ TEST(QuotientCli, JsonTableAgainstExhaustiveSearch) {
 }
 
 TEST(QuotientCli, StopsAtAHeapItCannotVerify) {
-  const auto run = grundy_cli({"quotient", "0.312", "--max-heap", "8"});
+  const auto run = grundy_cli({"quotient", "0.741", "--max-heap", "12"});
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(run.out.find("0.312: misère quotient of heaps 0..3\n"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("stopped: heap 4 could not be adjoined"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("0.741: misère quotient of heaps 0..8\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("stopped: heap 9 could not be adjoined"), std::string::npos) << run.out;
 }
 
 TEST(QuotientCli, BadInput) {
