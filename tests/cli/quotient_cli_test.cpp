@@ -68,9 +68,10 @@ TEST(QuotientCli, BadInput) {
   testing::expect_bad_input({"quotient", "wythoff"}, "wythoff");
   testing::expect_bad_input({"quotient", "0.9x"}, "0.9x");
   testing::expect_bad_input({"quotient", "0.75", "--max-heap", "0"}, "--max-heap");
-  const auto run = grundy_cli({"quotient", "0.14", "--max-heap", "30", "--max-elements", "50"});
+  // Heaps 0..2 of 0.75 already have six elements (misère Nim's heaps 0..2).
+  const auto run = grundy_cli({"quotient", "0.75", "--max-heap", "10", "--max-elements", "4"});
   EXPECT_EQ(run.status, 2);
-  EXPECT_NE(run.err.find("more than the limit of 50"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("more than the limit of 4"), std::string::npos) << run.err;
 }
 
 // A thousand heaps of 0.75, whose quotient is proven for the whole game:
@@ -79,7 +80,8 @@ TEST(QuotientCli, BadInput) {
 // The twin check of such answers is on small sums, in
 // tests/stress/misere_quotient_test.cpp.
 TEST(QuotientCli, AnalyzeAThousandHeapsByTheQuotient) {
-  const auto q = testing::grundy_json({"quotient", "0.75", "--max-heap", "20", "--json"});
+  // The criterion needs heaps up to 2(8 + 2) + 2 - 1 = 21 here.
+  const auto q = testing::grundy_json({"quotient", "0.75", "--max-heap", "30", "--json"});
   ASSERT_TRUE(q["whole_game"].get<bool>());
   const auto elements = q["elements"].get<std::vector<std::string>>();
   std::map<std::string, std::size_t> index;
