@@ -654,6 +654,11 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       for (Heap k = 1;; ++k) {
         nim_options.max_heap = (Heap{1} << k) - 1;
         const MisereQuotient t = misere_quotient(nim, nim_options);
+        if (t.stopped_unverified()) {
+          // Nim's own quotient could not be verified this far: no verdict.
+          q.tame_ = std::nullopt;
+          break;
+        }
         if (!t.limit_note().empty() || t.order() > m) break;
         if (t.order() == m) {
           q.tame_ = isomorphic(q, t);
