@@ -42,6 +42,7 @@
 #include "grundy/solve/explanation.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/solve/genus.h"
+#include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/remoteness.h"
 #include "grundy/solve/strategy.h"
 #include "grundy/solve/suspense.h"

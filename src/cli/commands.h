@@ -99,6 +99,15 @@ struct SurveyRequest {
 
 int run_survey(const SurveyRequest& request);
 
+// grundy quotient: the misère quotient of a heap game up to a heap bound.
+struct QuotientRequest {
+  std::string ruleset;
+  std::uint64_t max_heap = 30;
+  std::uint64_t max_elements = 4096;
+  bool json = false;
+};
+
+int run_quotient(const QuotientRequest& request);
 int run_pattern(const PatternRequest& request);
 int run_period(const PeriodRequest& request);
 int run_bench();

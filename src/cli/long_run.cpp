@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -104,6 +105,11 @@ void SearchRun::report(const SearchProgress& p) {
   last_shown_ = now;
   const double elapsed = std::chrono::duration<double>(now - begin_).count();
   const double rate = elapsed > 0 ? static_cast<double>(p.positions) / elapsed : 0;
+  if (std::string(p.search) == "misère quotient") {
+    // There `positions` counts heaps adjoined and `limit` is --max-heap.
+    show(fmt::format("\r  {}: heap {} of {}   ", p.search, p.positions, p.limit));
+    return;
+  }
   show(fmt::format(
       "\r  {}: {} positions of the limit of {} ({:.1f}%{}), {:.0f} positions/s   ", p.search,
       p.positions, p.limit,

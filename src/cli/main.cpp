@@ -222,6 +222,22 @@ Runner declare_pattern(CLI::App& cmd) {
   return [r] { return grundy::cli::run_pattern(*r); };
 }
 
+Runner declare_quotient(CLI::App& cmd) {
+  auto r = std::make_shared<grundy::cli::QuotientRequest>();
+  cmd.add_option("ruleset", r->ruleset, "A heap ruleset: a take-and-break code such as 0.75, kayles")
+      ->required();
+  cmd.add_option("--max-heap", r->max_heap, "Adjoin heaps 1..N")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
+  cmd.add_option("--max-elements", r->max_elements,
+                 "Most elements the quotient may have before the command gives up")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{65536}));
+  cmd.add_flag("--json", r->json,
+               "JSON: presentation, order, P-portion, pretending function, period, tame");
+  return [r] { return grundy::cli::run_quotient(*r); };
+}
+
 Runner declare_value(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::ValueRequest>();
   cmd.add_option("ruleset", r->ruleset, "A heap ruleset")->required();
@@ -355,6 +371,9 @@ const Command kCommands[] = {
     {"pattern",
      "Table of a family of positions (n, or n and m): period, P-positions, gaps, observed",
      declare_pattern},
+    {"quotient",
+     "Misère quotient of a heap game: presentation, P-portion, pretending function, tame or wild",
+     declare_quotient},
     {"survey",
      "Every code of a family of take-and-break games: proven periods, equal games (also under "
      "mpirun)",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,6 +12,7 @@
 #include "grundy/rules/compound.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/genus.h"
+#include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/retrograde.h"
 #include "solve/valuation.h"
 
@@ -221,6 +223,118 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
   return a;
 }
 
+// The misère quotient an analysis uses: heaps are adjoined up to
+// kQuotientHeaps (stopping as soon as the pretending function is proven
+// periodic, which makes it the whole game's quotient), and no further once
+// the quotient has more than kQuotientElements elements.
+constexpr Heap kQuotientHeaps = 64;
+constexpr std::size_t kQuotientElements = 256;
+
+// Quotients are a pure function of the game and are asked for again and
+// again (a table of positions, a game played move by move): computed once
+// per game and process. Nothing is stored when the computation is stopped.
+std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset,
+                                                  const SearchControl* control) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const MisereQuotient>> computed;
+  const std::string key = ruleset.name();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = computed.find(key); it != computed.end()) return it->second;
+  }
+  QuotientOptions options;
+  options.max_heap = kQuotientHeaps;
+  options.max_elements = kQuotientElements;
+  options.stop_when_proven = true;
+  options.stop_at_limit = true;
+  options.decide_tame = false;
+  options.max_verify_states = 50'000;
+  options.max_refinements = 3;
+  options.control = control;
+  auto q = std::make_shared<const MisereQuotient>(misere_quotient(ruleset, options));
+  std::lock_guard<std::mutex> lock(mutex);
+  return computed.emplace(key, std::move(q)).first->second;
+}
+
+// Misère play of a heap game by its misère quotient (Plambeck & Siegel 2008;
+// misere_quotient.h): the sum is a P-position iff the product of its heaps'
+// elements lies in the P-portion, and a move of heap i to parts o wins iff
+// (product of the other heaps) · Φ(o) does. Linear in the number of heaps
+// (prefix and suffix products). nullopt when some heap lies beyond what the
+// quotient covers: past the heaps adjoined, unless the pretending function is
+// proven periodic.
+std::optional<Analysis> misere_by_quotient(Parts& parts) {
+  if (parts.is_sum() || parts.ruleset().has_cycles()) return std::nullopt;
+  const HeapRuleset* ruleset = parts.valuation(0).heap_game();
+  if (ruleset == nullptr) return std::nullopt;
+  const AnalysisOptions& options = parts.options();
+  const Position& heaps = parts.position(0);
+  const auto q = quotient_of(*ruleset, options.control);
+  for (Heap h : heaps)
+    if (!q->covers(h)) return std::nullopt;
+  using Element = MisereQuotient::Element;
+  const std::size_t count = heaps.size();
+  std::vector<Element> before(count + 1, MisereQuotient::identity());
+  std::vector<Element> after(count + 1, MisereQuotient::identity());
+  for (std::size_t i = 0; i < count; ++i)
+    before[i + 1] = q->multiply(before[i], q->heap_element(heaps[i]));
+  for (std::size_t i = count; i-- > 0;)
+    after[i] = q->multiply(after[i + 1], q->heap_element(heaps[i]));
+  Analysis a;
+  a.value_note = "Grundy values do not decide misère play; the misère quotient does, and no "
+                 "value is given";
+  a.outcome = q->is_p(before[count]) ? Outcome::P : Outcome::N;
+  if (q->whole_game()) {
+    a.method = fmt::format(
+        "misère quotient of the whole game (|Q| = {}, pretending function of period {} from "
+        "heap {}, proven by the periodicity criterion; docs/misere-quotients.md)",
+        q->order(), q->period()->period, q->period()->preperiod);
+  } else {
+    a.method = fmt::format(
+        "misère quotient of heaps 0..{} (|Q| = {}): known up to that heap bound only, which "
+        "covers this position (docs/misere-quotients.md)",
+        q->max_heap(), q->order());
+  }
+  if (a.outcome == Outcome::P) return a;
+  // The options of each heap size, with their elements, listed once.
+  std::map<Heap, std::vector<std::pair<HeapOption, Element>>> options_of;
+  std::uint64_t visits = 0;
+  auto& list = a.winning_moves;
+  for (std::size_t i = 0; i < count && list.complete; ++i) {
+    const Heap h = heaps[i];
+    if (h == 0) continue;
+    auto found = options_of.find(h);
+    if (found == options_of.end()) {
+      std::vector<std::pair<HeapOption, Element>> listed;
+      ruleset->for_each_heap_option(h, [&](const HeapOption& option) {
+        if (++visits > options.max_option_visits) return false;
+        Element x = MisereQuotient::identity();
+        for (std::uint8_t p = 0; p < option.part_count; ++p)
+          x = q->multiply(x, q->heap_element(option.parts[p]));
+        listed.emplace_back(option, x);
+        return true;
+      });
+      if (visits > options.max_option_visits) {
+        list.complete = false;
+        a.moves_note = fmt::format("heap {} has more options than the {} visited", h,
+                                   options.max_option_visits);
+        break;
+      }
+      found = options_of.emplace(h, std::move(listed)).first;
+    }
+    const Element rest = q->multiply(before[i], after[i + 1]);
+    for (const auto& [option, x] : found->second) {
+      if (!q->is_p(q->multiply(rest, x))) continue;
+      if (list.items.size() == options.max_moves) {
+        list.complete = false;
+        break;
+      }
+      list.items.push_back(HeapRuleset::heap_move(i, h, option));
+    }
+  }
+  return a;
+}
+
 // Misère play: a closed form that belongs to the game, the misère-Nim rule
 // where verified, and otherwise a search of the whole position (Grundy
 // values do not decide misère play, docs/theory.md §4): exhaustive without
@@ -246,6 +360,7 @@ Analysis analyze_misere(Parts& parts) {
     }
   }
   if (auto tame = misere_by_nim_rule(parts)) return *tame;
+  if (auto quotient = misere_by_quotient(parts)) return *quotient;
   if (ruleset.has_cycles()) {
     Retrograde search(ruleset, Convention::misere, options.search_limit);
     search.set_control(options.control);

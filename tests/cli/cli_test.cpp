@@ -223,8 +223,22 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
   expect_bad({"values", "wythoff"}, "heap ruleset");
   expect_bad({"values", "nim", "--from", "5", "--to", "3"}, "smaller");
   expect_bad({"frobnicate"}, "frobnicate");
-  expect_bad({"analyze", "bash:3", "1000000000000", "--misere"}, "limit");
+  // Kayles' misère quotient is verified only for small heaps, so a huge heap
+  // falls to the exhaustive search and its limit.
+  expect_bad({"analyze", "kayles", "1000000000000", "--misere"}, "limit");
   expect_bad({"help", "nothing"}, "nothing");
+}
+
+// Misère subtract-1..3 (bash:3): a heap n is lost iff n ≡ 1 (mod 4) (WW
+// ch. 13), and its misère quotient, proven for every heap, answers a heap
+// far beyond any search with the one winning move, to 10^12 − 3.
+TEST(Cli, MisereBashByItsQuotient) {
+  const auto run = grundy_cli({"analyze", "bash:3", "1000000000000", "--misere"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("outcome: N"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("misère quotient of the whole game"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("→  999999999997\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("winning moves (1):"), std::string::npos) << run.out;
 }
 
 TEST(Cli, BadHeapFile) {

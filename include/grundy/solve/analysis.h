@@ -11,7 +11,8 @@
 //   i every move to the nim-sum of the other components (only when those
 //   are all finite). Misère play: a closed form of the game (misère Nim),
 //   the misère-Nim rule where every heap is verified tame (SJ theorem,
-//   genus.h), and otherwise a search of the whole position within a stated
+//   genus.h), the misère quotient of a heap game where it covers the heaps
+//   (misere_quotient.h), and otherwise a search of the whole position within a stated
 //   limit: exhaustive (brute_force.h), or retrograde analysis with cycles
 //   (retrograde.h; wins, losses, draws).
 // Source: docs/theory.md §1, §2, §4, §6; C. A. B. Smith, "Graphs and

@@ -1,0 +1,164 @@
+// The misère quotient of a heap game restricted to heaps 0..N: the
+// commutative monoid of the sums of those heaps modulo misère
+// indistinguishability, with its P-portion and the pretending function that
+// sends each heap to its element.
+//
+// Description: heaps are adjoined one at a time (Plambeck & Siegel 2008,
+//   "Misère quotients for impartial games", JCTA 115). With Q the quotient of
+//   heaps 0..n-1 and O the elements of heap n's options, the outcome of
+//   a·h^k (a in Q, k copies of heap n) follows from the options of a's
+//   shortest representative and from O; the rows k = 0, 1, 2, ... repeat
+//   after an index and a period, and the new quotient is the bipartite
+//   monoid Q × {1, h, ..., h^(index+period-1)} with its P-portion, reduced by
+//   indistinguishability (Moore's partition refinement over the generators).
+//   Elements are then named by their shortlex-least words in the generators
+//   a, b, c, ... (heaps that were not equivalent to a sum of smaller heaps),
+//   and every minimal reducible word gives a relation: together they present
+//   the quotient. docs/misere-quotients.md explains the method, the
+//   periodicity criterion that makes the quotient the whole game's, and its
+//   proof.
+// Source: T. E. Plambeck, "Taming the wild in impartial combinatorial games",
+//   INTEGERS 5 (2005) G5; T. E. Plambeck and A. N. Siegel, JCTA 115 (2008);
+//   A. N. Siegel, Combinatorial Game Theory (AMS 2013), ch. V.
+// Time: per heap, O(|Q| · options of the representatives) for the outcome
+//   rows and O(|Q| · k · generators · rounds) for the refinement.
+// Memory: the multiplication table, |Q|^2 entries; QuotientOptions bounds |Q|.
+// Status: misère outcomes of random sums compared with exhaustive search for
+//   every 2- and 3-digit octal code with a small quotient
+//   (tests/stress/misere_quotient_test.cpp); literal checks in
+//   tests/unit/misere_quotient_test.cpp; the command in
+//   tests/cli/quotient_cli_test.cpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/solve/search_control.h"
+
+namespace grundy {
+
+struct QuotientOptions {
+  // Adjoin heaps 1..max_heap.
+  Heap max_heap = 30;
+  // Most elements the quotient may have; beyond it a LimitError (or, with
+  // stop_at_limit, the quotient of the heaps done so far).
+  std::size_t max_elements = 4096;
+  // Most powers h^k of one new heap examined before its outcome rows repeat.
+  std::size_t max_exponent = 64;
+  // Stop adjoining heaps once the pretending function is proven periodic for
+  // the whole game (docs/misere-quotients.md, "The whole game").
+  bool stop_when_proven = false;
+  // On reaching max_elements or max_exponent, return the quotient of the
+  // heaps adjoined so far (MisereQuotient::limit_note says why) instead of
+  // throwing.
+  bool stop_at_limit = false;
+  // Most states the verification of one heap's quotient may visit
+  // (docs/misere-quotients.md, "Verification"); beyond it the heap counts as
+  // not verified and the quotient stops before it.
+  std::size_t max_verify_states = 200'000;
+  // Verify each heap's quotient (off only for tests of the verification).
+  bool verify = true;
+  // Rounds of refinement tried when a heap's first quotient fails
+  // verification (docs/misere-quotients.md, "Verification").
+  std::size_t max_refinements = 4;
+  // Decide tame or wild (compares with the quotients of Nim heaps).
+  bool decide_tame = true;
+  // Progress (SearchProgress: positions = heaps adjoined, limit = max_heap)
+  // and the stop flag, looked at once per heap.
+  const SearchControl* control = nullptr;
+};
+
+// An element as a product of generators: the exponent of each generator.
+using QuotientWord = std::vector<unsigned>;
+
+// left = right in the quotient.
+struct QuotientRelation {
+  QuotientWord left;
+  QuotientWord right;
+};
+
+struct PretendingPeriod {
+  Heap preperiod = 0;
+  Heap period = 0;
+  // True when the periodicity criterion of docs/misere-quotients.md proves
+  // that every larger heap follows the period and adds nothing to the
+  // quotient: then the quotient is the whole game's.
+  bool proven = false;
+};
+
+class MisereQuotient {
+ public:
+  using Element = std::uint32_t;
+
+  std::size_t order() const { return p_.size(); }
+  static Element identity() { return 0; }
+  Element multiply(Element a, Element b) const { return table_[a * order() + b]; }
+  // Whether the sums of heaps mapped to x are misère P-positions.
+  bool is_p(Element x) const { return p_[x] != 0; }
+  std::vector<Element> p_portion() const;
+
+  // The largest heap adjoined.
+  Heap max_heap() const { return pretending_.size() - 1; }
+  // Φ(0..max_heap()).
+  const std::vector<Element>& pretending() const { return pretending_; }
+  // Whether Φ(n) is known: n <= max_heap(), or any n once the period is proven.
+  bool covers(Heap n) const;
+  // Φ(n); a LimitError when !covers(n).
+  Element heap_element(Heap n) const;
+  // The element of a sum of heaps (all covered).
+  Element element_of(const Position& heaps) const;
+
+  // Generators a, b, c, ...: the heaps that were not equivalent to a sum of
+  // smaller heaps when adjoined, in increasing order.
+  const std::vector<Heap>& generator_heaps() const { return generators_; }
+  static std::string generator_name(std::size_t i);
+  // The shortlex-least word of x (degree first, then more of the earlier
+  // generators first): "1", "a", "ab^2".
+  const QuotientWord& normal_form(Element x) const { return words_[x]; }
+  std::string name(Element x) const;
+  std::string word_name(const QuotientWord& word) const;
+  // Every minimal word that is not a normal form, equal to its normal form:
+  // they rewrite any word to its normal form, so they present the quotient.
+  const std::vector<QuotientRelation>& relations() const { return relations_; }
+
+  const std::optional<PretendingPeriod>& period() const { return period_; }
+  // The quotient is the whole game's (the period is proven).
+  bool whole_game() const { return period_ && period_->proven; }
+  // The last heap that brought a new generator; nullopt for the trivial quotient.
+  std::optional<Heap> last_new_generator() const;
+  // True when (Q, P) is isomorphic to the quotient of Nim heaps 0..2^k-1 for
+  // some k (tame); false when wild; nullopt when not decided.
+  std::optional<bool> tame() const { return tame_; }
+  // Empty, or why fewer heaps than asked were adjoined: a limit
+  // (stop_at_limit), or a heap whose quotient the construction could not
+  // verify (always a stop, never an error: what was adjoined is proven).
+  const std::string& limit_note() const { return limit_note_; }
+  // True when the stop was a failed verification.
+  bool stopped_unverified() const { return stopped_unverified_; }
+  const std::string& ruleset_name() const { return ruleset_name_; }
+
+ private:
+  friend MisereQuotient misere_quotient(const HeapRuleset&, const QuotientOptions&);
+  std::string ruleset_name_;
+  std::vector<Element> table_;
+  std::vector<char> p_;
+  std::vector<Element> pretending_;
+  std::vector<Heap> generators_;
+  std::vector<QuotientWord> words_;
+  std::vector<QuotientRelation> relations_;
+  std::optional<PretendingPeriod> period_;
+  std::optional<bool> tame_;
+  std::string limit_note_;
+  bool stopped_unverified_ = false;
+};
+
+// The quotient of heaps 0..options.max_heap of a heap game whose play ends.
+// Throws LimitError past options.max_elements or max_exponent (unless
+// stop_at_limit), Interrupted when the control's stop flag is set.
+MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options = {});
+
+}  // namespace grundy

@@ -1,0 +1,153 @@
+// grundy quotient CODE [--max-heap N] [--json]: the misère quotient of a heap
+// game restricted to heaps 0..N (include/grundy/solve/misere_quotient.h).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "grundy/core/error.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/registry.h"
+#include "grundy/solve/misere_quotient.h"
+#include "long_run.h"
+
+namespace grundy::cli {
+
+namespace {
+
+std::string presentation(const MisereQuotient& q) {
+  std::vector<std::string> generators, relations;
+  for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
+    generators.push_back(MisereQuotient::generator_name(i));
+  for (const auto& r : q.relations())
+    relations.push_back(fmt::format("{} = {}", q.word_name(r.left), q.word_name(r.right)));
+  std::string text = "<";
+  for (std::size_t i = 0; i < generators.size(); ++i)
+    text += (i ? ", " : "") + generators[i];
+  if (!relations.empty()) {
+    text += " | ";
+    for (std::size_t i = 0; i < relations.size(); ++i)
+      text += (i ? ", " : "") + relations[i];
+  }
+  return text + ">";
+}
+
+std::string tame_text(const MisereQuotient& q) {
+  if (!q.tame()) return "not decided (the comparison with the quotients of Nim gave up)";
+  if (*q.tame()) return "tame (isomorphic to the quotient of Nim heaps, with its P-portion)";
+  return "wild (not isomorphic to the quotient of any set of Nim heaps 0..2^k-1)";
+}
+
+std::string period_text(const MisereQuotient& q) {
+  if (!q.period())
+    return fmt::format("no period seen in Φ(0..{})", q.max_heap());
+  const auto& p = *q.period();
+  std::string text = fmt::format("Φ(n + {}) = Φ(n) for n >= {}", p.period, p.preperiod);
+  if (p.proven)
+    text += fmt::format("; proven for every heap (periodicity criterion, docs/misere-quotients.md): "
+                        "this is the quotient of the whole game");
+  else
+    text += fmt::format("; observed on heaps 0..{} only, not proven", q.max_heap());
+  return text;
+}
+
+}  // namespace
+
+int run_quotient(const QuotientRequest& request) {
+  const auto ruleset = parse_ruleset(request.ruleset);
+  const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
+  if (heaps == nullptr)
+    throw InputError(request.ruleset,
+                     fmt::format("'quotient' needs a heap ruleset, and '{}' is not one",
+                                 ruleset->name()));
+  if (ruleset->has_cycles())
+    throw InputError(request.ruleset,
+                     fmt::format("'{}' can cycle; misère quotients need play that ends",
+                                 ruleset->name()));
+  QuotientOptions options;
+  options.max_heap = request.max_heap;
+  options.max_elements = request.max_elements;
+  SearchRun run;
+  options.control = run.control();
+  const MisereQuotient q = misere_quotient(*heaps, options);
+  run.finish();
+
+  std::vector<std::string> p_names, phi_names;
+  for (auto x : q.p_portion()) p_names.push_back(q.name(x));
+  for (auto x : q.pretending()) phi_names.push_back(q.name(x));
+  std::string generators;
+  for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
+    generators += fmt::format("{}{} = heap {}", i ? ", " : "", MisereQuotient::generator_name(i),
+                              q.generator_heaps()[i]);
+
+  if (request.json) {
+    nlohmann::json j;
+    j["ruleset"] = q.ruleset_name();
+    j["max_heap"] = q.max_heap();
+    j["asked_max_heap"] = request.max_heap;
+    j["stopped"] = q.limit_note().empty() ? nlohmann::json(nullptr) : nlohmann::json(q.limit_note());
+    j["order"] = q.order();
+    nlohmann::json gens = nlohmann::json::array();
+    for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
+      gens.push_back({{"name", MisereQuotient::generator_name(i)}, {"heap", q.generator_heaps()[i]}});
+    j["generators"] = gens;
+    nlohmann::json relations = nlohmann::json::array();
+    for (const auto& r : q.relations())
+      relations.push_back({q.word_name(r.left), q.word_name(r.right)});
+    j["relations"] = relations;
+    j["presentation"] = presentation(q);
+    std::vector<std::string> elements;
+    for (MisereQuotient::Element x = 0; x < q.order(); ++x) elements.push_back(q.name(x));
+    j["elements"] = elements;
+    j["p_portion"] = p_names;
+    j["p_size"] = p_names.size();
+    j["pretending"] = phi_names;
+    if (q.period())
+      j["period"] = {{"period", q.period()->period},
+                     {"preperiod", q.period()->preperiod},
+                     {"proven", q.period()->proven}};
+    else
+      j["period"] = nullptr;
+    j["whole_game"] = q.whole_game();
+    j["tame"] = q.tame() ? nlohmann::json(*q.tame()) : nlohmann::json(nullptr);
+    j["last_new_generator"] =
+        q.last_new_generator() ? nlohmann::json(*q.last_new_generator()) : nlohmann::json(nullptr);
+    std::vector<std::vector<MisereQuotient::Element>> table(q.order());
+    for (MisereQuotient::Element x = 0; x < q.order(); ++x)
+      for (MisereQuotient::Element y = 0; y < q.order(); ++y) table[x].push_back(q.multiply(x, y));
+    j["multiplication"] = table;
+    std::printf("%s\n", j.dump().c_str());
+    return 0;
+  }
+
+  std::string out = fmt::format("{}: misère quotient of heaps 0..{}\n", q.ruleset_name(),
+                                q.max_heap());
+  if (!q.limit_note().empty())
+    out += fmt::format("stopped: {}; what follows is the quotient of heaps 0..{}, verified\n",
+                       q.limit_note(), q.max_heap());
+  out += fmt::format("presentation: {}\n", presentation(q));
+  out += fmt::format("generators: {}\n", generators.empty() ? std::string("none") : generators);
+  out += fmt::format("order |Q| = {}\n", q.order());
+  out += fmt::format("P-portion ({}): {}\n", p_names.size(), fmt::join(p_names, ", "));
+  out += fmt::format("pretending function Φ(n), n = 0..{}:\n", q.max_heap());
+  for (std::size_t n = 0; n < phi_names.size(); n += 10) {
+    std::vector<std::string> row(phi_names.begin() + static_cast<std::ptrdiff_t>(n),
+                                 phi_names.begin() + static_cast<std::ptrdiff_t>(
+                                                         std::min(n + 10, phi_names.size())));
+    out += fmt::format("{:>8}: {}\n", n, fmt::join(row, " "));
+  }
+  out += fmt::format("period: {}\n", period_text(q));
+  out += fmt::format("tame or wild: {}\n", tame_text(q));
+  out += fmt::format("last new generator: {}\n",
+                     q.last_new_generator() ? fmt::format("heap {}", *q.last_new_generator())
+                                            : std::string("none"));
+  std::fputs(out.c_str(), stdout);
+  return 0;
+}
+
+}  // namespace grundy::cli

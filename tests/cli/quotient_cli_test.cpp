@@ -1,0 +1,114 @@
+// grundy quotient through the binary: the text and JSON of a quotient worked
+// out by hand (Nim heaps 0..3, from misère Nim's rule, docs/theory.md §2),
+// the JSON's P-portion and multiplication table against exhaustive search on
+// sums of 0.75 heaps, a stop at a heap that cannot be verified, bad input,
+// and analyze --misere on a thousand heaps by the quotient.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/rules/registry.h"
+#include "support/cli.h"
+#include "support/process.h"
+#include "support/twins.h"
+
+namespace grundy {
+namespace {
+
+using testing::grundy_cli;
+
+TEST(QuotientCli, NimHeapsUpToThreeAsText) {
+  const auto run = grundy_cli({"quotient", "nim", "--max-heap", "3"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("presentation: <a, b | a^2 = 1, b^3 = b>\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("order |Q| = 6\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("P-portion (2): a, b^2\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("       0: 1 a b ab\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("tame or wild: tame"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("last new generator: heap 2\n"), std::string::npos) << run.out;
+}
+
+// Every sum of up to three 0.75 heaps of size <= 12: the product of the
+// JSON's pretending function, by its multiplication table, is in the
+// P-portion exactly when exhaustive search says the mover loses.
+TEST(QuotientCli, JsonTableAgainstExhaustiveSearch) {
+  const auto j = testing::grundy_json({"quotient", "0.75", "--max-heap", "12", "--json"});
+  ASSERT_EQ(j["max_heap"], 12);
+  ASSERT_TRUE(j["stopped"].is_null());
+  const auto elements = j["elements"].get<std::vector<std::string>>();
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < elements.size(); ++i) index[elements[i]] = i;
+  std::set<std::size_t> p;
+  for (const auto& name : j["p_portion"]) p.insert(index.at(name.get<std::string>()));
+  EXPECT_EQ(j["p_size"], p.size());
+  const auto table = j["multiplication"].get<std::vector<std::vector<std::size_t>>>();
+  const auto phi = j["pretending"].get<std::vector<std::string>>();
+  const auto game = parse_ruleset("0.75");
+  testing::RecursiveTwin twin(*game, true);
+  for (const Position& heaps : testing::all_positions(3, 12)) {
+    std::size_t x = 0;
+    for (Heap h : heaps) x = table[x][index.at(phi[h])];
+    ASSERT_EQ(p.count(x) > 0, !twin.mover_wins(heaps)) << testing::show(heaps);
+  }
+}
+
+TEST(QuotientCli, StopsAtAHeapItCannotVerify) {
+  const auto run = grundy_cli({"quotient", "0.741", "--max-heap", "12"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("0.741: misère quotient of heaps 0..8\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("stopped: heap 9 could not be adjoined"), std::string::npos) << run.out;
+}
+
+TEST(QuotientCli, BadInput) {
+  testing::expect_bad_input({"quotient", "wythoff"}, "wythoff");
+  testing::expect_bad_input({"quotient", "0.9x"}, "0.9x");
+  testing::expect_bad_input({"quotient", "0.75", "--max-heap", "0"}, "--max-heap");
+  // Heaps 0..2 of 0.75 already have six elements (misère Nim's heaps 0..2).
+  const auto run = grundy_cli({"quotient", "0.75", "--max-heap", "10", "--max-elements", "4"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("more than the limit of 4"), std::string::npos) << run.err;
+}
+
+// A thousand heaps of 0.75, whose quotient is proven for the whole game:
+// analyze answers by the quotient, and its outcome is the one the product
+// of `grundy quotient`'s pretending function (extended by its period) gives.
+// The twin check of such answers is on small sums, in
+// tests/stress/misere_quotient_test.cpp.
+TEST(QuotientCli, AnalyzeAThousandHeapsByTheQuotient) {
+  // The criterion needs heaps up to 2(8 + 2) + 2 - 1 = 21 here.
+  const auto q = testing::grundy_json({"quotient", "0.75", "--max-heap", "30", "--json"});
+  ASSERT_TRUE(q["whole_game"].get<bool>());
+  const auto elements = q["elements"].get<std::vector<std::string>>();
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < elements.size(); ++i) index[elements[i]] = i;
+  const auto table = q["multiplication"].get<std::vector<std::vector<std::size_t>>>();
+  const auto phi = q["pretending"].get<std::vector<std::string>>();
+  const std::size_t period = q["period"]["period"], preperiod = q["period"]["preperiod"];
+  std::set<std::string> p;
+  for (const auto& name : q["p_portion"]) p.insert(name.get<std::string>());
+
+  std::mt19937_64 rng(20261125);
+  std::string heaps;
+  std::size_t x = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const std::size_t h = rng() % 1000;
+    heaps += std::to_string(h) + " ";
+    const std::size_t n = h < phi.size() ? h : preperiod + (h - preperiod) % period;
+    x = table[x][index.at(phi[n])];
+  }
+  const auto run = grundy_cli({"analyze", "0.75", "--input", "-", "--misere", "--json"}, heaps);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto j = nlohmann::json::parse(run.out);
+  EXPECT_NE(j["method"].get<std::string>().find("misère quotient of the whole game"),
+            std::string::npos)
+      << j["method"];
+  EXPECT_EQ(j["outcome"].get<std::string>() == "P", p.count(elements[x]) > 0) << run.out.substr(0, 300);
+}
+
+}  // namespace
+}  // namespace grundy
