@@ -424,9 +424,10 @@ std::string graph_web(const std::string& text, const std::string& tokens_text) {
   });
 }
 
-// A heap size typed into a field, read as the command line reads one.
-std::string heap_size_web(const std::string& text) {
-  return answer([&] { return json{{"value", parse_heap(text)}}; });
+// A count typed into a field (the Sequence view's last n), read as the
+// command line reads --to: 1000000, 1M, 10^6, 2^20, 1e6.
+std::string count_web(const std::string& text) {
+  return answer([&] { return json{{"value", parse_count(text)}}; });
 }
 
 // The rulesets the position fields accept, for the page's help.
@@ -452,7 +453,7 @@ EMSCRIPTEN_BINDINGS(grundy_web) {
   emscripten::function("period", &period_web);
   emscripten::function("graph", &graph_web);
   emscripten::function("catalogue", &catalogue_web);
-  emscripten::function("heapSize", &heap_size_web);
+  emscripten::function("count", &count_web);
 }
 
 }  // namespace grundy::web

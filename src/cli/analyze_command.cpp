@@ -7,7 +7,6 @@
 
 #include "analysis_json.h"
 #include "commands.h"
-#include "json_fields.h"
 #include "game_syntax.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"

@@ -27,6 +27,8 @@ void write_json(const nlohmann::ordered_json& document, std::FILE* stream = stdo
 // A periodicity in every command's JSON: period, preperiod (null when no
 // period was found), saltus, proven, checked_to, proof_needs, criterion.
 nlohmann::json periodicity_json(const Periodicity& periodicity);
+// The report of --check in a JSON answer: {"checked", "agrees", "what"}.
+nlohmann::json check_json(const CheckReport& report);
 
 // A ruleset titled for a person: the name they typed and, where it stands for
 // a take-and-break code, the code beside it: "kayles (0.77)", "nim".

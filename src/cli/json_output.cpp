@@ -35,4 +35,8 @@ nlohmann::json periodicity_json(const Periodicity& p) {
   return j;
 }
 
+nlohmann::json check_json(const CheckReport& report) {
+  return {{"checked", report.checked}, {"agrees", report.agrees}, {"what", report.what}};
+}
+
 }  // namespace grundy::cli

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "json_fields.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"

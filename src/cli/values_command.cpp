@@ -15,7 +15,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "json_fields.h"
 #include "grundy/core/error.h"
 #include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"

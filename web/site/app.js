@@ -489,7 +489,7 @@ async function readSequenceFields() {
   try { await call("sequenceStart", ruleset); clearError("sequence-ruleset"); } catch (e) { showError("sequence-ruleset", e.message); ok = false; }
   let to = 0;
   try {
-    to = Number((await call("heapSize", $("sequence-to").value.trim())).value);
+    to = Number((await call("count", $("sequence-to").value.trim())).value);
     if (!(to <= 1 << 26)) throw new Error(`'${$("sequence-to").value.trim()}' is too large for a browser: at most ${1 << 26} values`);
     clearError("sequence-to");
   } catch (e) { showError("sequence-to", e.message); ok = false; }
