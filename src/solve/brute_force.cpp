@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/core/nimber.h"
 
 namespace grundy {
@@ -25,24 +26,51 @@ BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit)
 
 BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit,
                        std::uint64_t option_limit)
-    : ruleset_(ruleset), limit_(position_limit), option_limit_(option_limit) {}
+    : ruleset_(ruleset),
+      limit_(position_limit),
+      option_limit_(option_limit),
+      // What `position_limit` positions of a few dozen numbers take (256
+      // bytes each), and never more than a computation may take.
+      memory_limit_(std::min(default_memory_limit(),
+                             position_limit > (~std::uint64_t{0}) / 256 ? ~std::uint64_t{0}
+                                                                        : position_limit * 256)) {}
 
 std::uint64_t BruteForce::positions_stored() const {
   return values_.size() + wins_[0].size() + wins_[1].size();
 }
 
 void BruteForce::check_limit(std::size_t extra) const {
-  if (positions_stored() + held_ + extra > limit_)
+  const std::uint64_t count = positions_stored() + held_ + extra;
+  if (count > limit_)
     throw LimitError(fmt::format(
         "exhaustive search over '{}' would exceed the limit of {} positions (raise it with "
         "--search-limit)",
         ruleset_.name(), limit_));
+  check_memory(count);
+}
+
+// The position limit counts positions, but a position of k numbers takes
+// about 8k bytes: a sum of 20,000 heaps would exhaust memory long before
+// the count is reached (its first expansion alone holds a million options of
+// 20,000 numbers each), so the bytes are bounded too: by what the position
+// limit allows for positions of a few dozen numbers, and never beyond the
+// memory a computation may take (core/memory.h).
+void BruteForce::check_memory(std::uint64_t count) const {
+  const std::uint64_t bytes_each = 8 * largest_position_ + 96;
+  if (count > memory_limit_ / bytes_each)
+    throw LimitError(fmt::format(
+        "exhaustive search over '{}' would need more than {} MiB for its positions of up to {} "
+        "numbers each (256 bytes a position under --search-limit); no exhaustive search can "
+        "decide so large a position",
+        ruleset_.name(), memory_limit_ >> 20, largest_position_));
 }
 
 std::vector<Position> BruteForce::expand(const Position& key) {
   ticker_.tick(positions_stored() + held_, limit_);
+  largest_position_ = std::max<std::uint64_t>(largest_position_, key.size());
   return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
     if (count > limit_) check_limit(count);
+    if ((count & 1023) == 0) check_limit(count);
     if (++options_generated_ > option_limit_)
       throw LimitError(fmt::format("search over '{}' would generate more than {} options",
                                    ruleset_.name(), option_limit_));

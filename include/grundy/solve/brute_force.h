@@ -91,11 +91,15 @@ class BruteForce {
  private:
   std::vector<Position> expand(const Position& key);
   void check_limit(std::size_t extra) const;
+  void check_memory(std::uint64_t count) const;
 
   const Ruleset& ruleset_;
   std::uint64_t limit_;
   std::uint64_t option_limit_;
   std::uint64_t options_generated_ = 0;
+  std::uint64_t memory_limit_;
+  // The most numbers in a position expanded so far (memory per position).
+  std::uint64_t largest_position_ = 1;
   std::unordered_map<Position, Nimber, PositionHash> values_;
   std::unordered_map<Position, bool, PositionHash> wins_[2];
   // Positions held in the search stack's option lists, counted in the limit
