@@ -30,10 +30,12 @@ BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit,
       limit_(position_limit),
       option_limit_(option_limit),
       // What `position_limit` positions of a few dozen numbers take (256
-      // bytes each), and never more than a computation may take.
+      // bytes each; at least 64 MiB, so that a small limit is still met by
+      // its count first), and never more than a computation may take.
       memory_limit_(std::min(default_memory_limit(),
-                             position_limit > (~std::uint64_t{0}) / 256 ? ~std::uint64_t{0}
-                                                                        : position_limit * 256)) {}
+                             position_limit > (~std::uint64_t{0}) / 256
+                                 ? ~std::uint64_t{0}
+                                 : std::max<std::uint64_t>(position_limit * 256, 64ull << 20))) {}
 
 std::uint64_t BruteForce::positions_stored() const {
   return values_.size() + wins_[0].size() + wins_[1].size();
