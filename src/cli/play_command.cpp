@@ -28,6 +28,7 @@
 #include "graph_command.h"
 #include "grundy/solve/strategy.h"
 #include "line_reader.h"
+#include "long_run.h"
 
 namespace grundy::cli {
 
@@ -45,6 +46,23 @@ constexpr const char* kCommandsHelp = "also: hint, moves, table (each move's val
                                       "remoteness), undo, quit.";
 // Options counted before the count is given as "more than".
 constexpr std::size_t kCountedMoves = 100'000;
+
+// Runs one of the computer's searches (its move, a hint, the prediction, the
+// table) as a SearchRun: a progress line on a terminal, and Ctrl-C stops the
+// search (it throws Interrupted). The handlers are installed only while the
+// search runs, so Ctrl-C at the prompt ends the game as it always did.
+template <class Searcher, class Search>
+auto searching(Searcher& searcher, Search&& search) {
+  SearchRun run;
+  searcher.set_control(run.control());
+  struct Detach {
+    Searcher& searcher;
+    ~Detach() { searcher.set_control(nullptr); }
+  } detach{searcher};
+  return search(run.control());
+}
+
+constexpr const char* kStopped = "(stopped by Ctrl-C; the game goes on)\n";
 
 void say(const std::string& text) {
   std::fputs(text.c_str(), stdout);
@@ -354,9 +372,12 @@ class Game final : public Session<Position> {
   void predict() {
     std::optional<std::uint64_t> r;
     try {
-      r = strategy_.remoteness(state_);
+      r = searching(strategy_, [&](const SearchControl*) { return strategy_.remoteness(state_); });
     } catch (const LimitError&) {
       return;  // too large to predict; the game goes on without
+    } catch (const Interrupted&) {
+      say(std::string("Prediction: ") + kStopped);
+      return;
     }
     if (!r)
       say("Prediction: a draw with perfect play.\n");
@@ -375,6 +396,13 @@ class Game final : public Session<Position> {
   // Each move with the value, outcome and remoteness of the position it
   // leaves (the opponent to move there).
   void table() override {
+    try {
+      searching(strategy_, [&](const SearchControl* control) { table_rows(control); });
+    } catch (const Interrupted&) {
+      say(kStopped);
+    }
+  }
+  void table_rows(const SearchControl* control) {
     const OptionList options = rules_.options(state_, kTableMoves);
     for (std::size_t i = 0; i < options.size(); ++i) {
       const Position& after = options[i];
@@ -387,6 +415,7 @@ class Game final : public Session<Position> {
           AnalysisOptions analysis;
           analysis.max_moves = 1;
           analysis.search_limit = 100'000;
+          analysis.control = control;
           grundy_value = analyze(rules_, after, analysis).value;
         } catch (const LimitError&) {
           value_unknown = true;
@@ -417,7 +446,8 @@ class Game final : public Session<Position> {
 
   void hint() override {
     try {
-      const Strategy::Hint hint = strategy_.hint(state_);
+      const Strategy::Hint hint =
+          searching(strategy_, [&](const SearchControl*) { return strategy_.hint(state_); });
       if (hint.winning)
         say(fmt::format("Hint: {}  →  {}\n", hint.winning->description,
                         rules_.show(hint.winning->after(state_))));
@@ -430,11 +460,15 @@ class Game final : public Session<Position> {
         say("Hint: no winning move exists; every move loses against perfect play.\n");
     } catch (const LimitError& e) {
       say(fmt::format("Hint: not available ({})\n", e.what()));
+    } catch (const Interrupted&) {
+      say(std::string("Hint: ") + kStopped);
     }
   }
 
+  // Ctrl-C while the computer thinks ends the game (main says so, status 130).
   void computer_moves() override {
-    const auto choice = strategy_.best_move(state_);
+    const auto choice =
+        searching(strategy_, [&](const SearchControl*) { return strategy_.best_move(state_); });
     if (!choice->note.empty())
       say(fmt::format("(Note: this position is {}; the computer plays any legal move.)\n",
                       choice->note));
@@ -554,22 +588,28 @@ class EveryGame final : public Session<std::vector<Position>> {
 
   void hint() override {
     try {
-      if (!strategy_.mover_wins(state_)) {
+      const auto next = searching(strategy_, [&](const SearchControl*) {
+        return strategy_.mover_wins(state_) ? std::optional(strategy_.best_move(state_))
+                                            : std::nullopt;
+      });
+      if (!next) {
         say("Hint: no winning move exists; every move loses against perfect play.\n");
         return;
       }
-      const std::vector<Position> next = strategy_.best_move(state_);
       std::vector<std::string> parts;
-      for (const Position& c : next) parts.push_back(join(c));
+      for (const Position& c : *next) parts.push_back(join(c));
       say(fmt::format("Hint: to {}\n", fmt::join(parts, " | ")));
     } catch (const LimitError& e) {
       say(fmt::format("Hint: not available ({})\n", e.what()));
+    } catch (const Interrupted&) {
+      say(std::string("Hint: ") + kStopped);
     }
   }
 
   void computer_moves() override {
     bool noted = false;
-    state_ = strategy_.best_move(state_, noted);
+    state_ = searching(strategy_,
+                       [&](const SearchControl*) { return strategy_.best_move(state_, noted); });
     if (noted)
       say("(Note: a component is too large for the suspense search; the computer plays any "
           "legal move there.)\n");

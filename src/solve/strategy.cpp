@@ -71,6 +71,7 @@ Strategy::Hint Strategy::hint(const Position& position) {
   options.convention = convention_;
   options.max_moves = 1;
   options.search_limit = limit_;
+  options.control = control_;
   const Analysis a = analyze(ruleset_, position, options);
   if (a.outcome == Outcome::N && !a.winning_moves.items.empty())
     hint.winning = a.winning_moves.items.front();
@@ -91,6 +92,8 @@ std::vector<std::size_t> EveryStrategy::movable(const std::vector<Position>& com
     if (first_option(ruleset_, components[i])) result.push_back(i);
   return result;
 }
+
+void EveryStrategy::set_control(const SearchControl* control) { suspense_.set_control(control); }
 
 bool EveryStrategy::mover_wins(const std::vector<Position>& components) {
   return suspense_.mover_wins(components);

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -251,6 +252,54 @@ TEST(UserGameSearch, PositionLimitCountsDistinctPositions) {
   EXPECT_EQ(tight.positions_stored(), 0u);
   EXPECT_EQ(tight.grundy_value(1000), 1000u);
   EXPECT_EQ(tight.outcome(0), Outcome::P);
+}
+
+// Take one or two: G(n) = n mod 3, one position per heap size.
+struct TakeOneOrTwo {
+  using position = std::uint64_t;
+  std::vector<std::uint64_t> moves(std::uint64_t n) const {
+    std::vector<std::uint64_t> options;
+    for (std::uint64_t take = 1; take <= std::min<std::uint64_t>(n, 2); ++take) options.push_back(n - take);
+    return options;
+  }
+};
+// A token going round a ring of 100,000 vertices: play never ends (a draw).
+struct Ring {
+  using position = std::uint32_t;
+  std::vector<std::uint32_t> moves(std::uint32_t v) const { return {(v + 1) % 100'000}; }
+};
+
+// set_control (search_control.h): a query reports its progress every
+// kSearchTick positions expanded, and a stop throws Interrupted and leaves the
+// solver usable, as a LimitError does.
+TEST(UserGameSearch, ControlSeesProgressAndStops) {
+  GameSolver<TakeOneOrTwo> solver(TakeOneOrTwo{});
+  std::atomic<bool> stop{false};
+  std::vector<std::uint64_t> seen;
+  SearchControl control;
+  control.progress = [&](const SearchProgress& p) {
+    seen.push_back(p.positions);
+    EXPECT_LE(p.limit, GameLimits{}.positions);
+    if (seen.size() == 3) stop = true;
+  };
+  control.stop = &stop;
+  solver.set_control(&control);
+  EXPECT_THROW(solver.grundy_value(1'000'000), Interrupted);
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_LT(seen[0], seen[2]);
+  stop = false;
+  EXPECT_EQ(solver.grundy_value(1'000'000), 1'000'000u % 3);
+  EXPECT_GE(seen.size(), 1'000'000 / kSearchTick);
+  solver.set_control(nullptr);
+  EXPECT_EQ(solver.outcome(999), Outcome::P);
+
+  // A game with cycles: the exploration of its graph stops too.
+  GameSolver<Ring> ring(Ring{});
+  stop = true;
+  ring.set_control(&control);
+  EXPECT_THROW(ring.outcome(0), Interrupted);
+  stop = false;
+  EXPECT_EQ(ring.outcome(0), Outcome::D);
 }
 
 // Position 0 has 2^40 options, listed lazily; with `fixed`, each of them

@@ -84,6 +84,9 @@ class EveryStrategy {
 
   // The components that still have a move.
   std::vector<std::size_t> movable(const std::vector<Position>& components) const;
+  // Progress reports and a stop flag for the suspense searches
+  // (search_control.h): a stop throws Interrupted. nullptr: none.
+  void set_control(const SearchControl* control);
   // Whether the player to move wins; throws LimitError past the limit.
   bool mover_wins(const std::vector<Position>& components);
   // Every movable component moved by its suspense number (any legal move

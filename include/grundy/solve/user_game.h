@@ -40,6 +40,7 @@
 //   (whatever the order of the moves), `GameLimits::options` the options of
 //   one position (refused before more are generated, for lazy rules);
 //   each throws LimitError naming the limit and how to raise it.
+//   set_control() shows progress and stops a long query (Interrupted).
 // Source: docs/theory.md §1 (mex, Sprague-Grundy), §4 (misère), §5
 //   (remoteness), §6 (γ: C. A. B. Smith, J. Combin. Theory 1 (1966);
 //   Fraenkel & Yesha, JCTA 43 (1986)); retrograde analysis as in Winning
@@ -85,6 +86,7 @@
 #include "grundy/solve/detail/retrograde_label.h"
 #include "grundy/solve/detail/search.h"
 #include "grundy/solve/graph_values.h"
+#include "grundy/solve/search_control.h"
 #include "grundy/solve/user_game_rules.h"
 
 namespace grundy {
@@ -147,6 +149,15 @@ class GameSolver {
   GameSolver& operator=(const GameSolver&) = delete;
 
   const G& game() const { return rules_.game(); }
+
+  // Progress reports and a stop flag for every query's search
+  // (search_control.h): every kSearchTick positions stored it calls
+  // control->progress (positions stored, the position limit) and, once
+  // control->stop is set, throws Interrupted, which leaves the solver as a
+  // LimitError does: usable, with nothing half-valued. nullptr: none.
+  void set_control(const SearchControl* control) {
+    ticker_ = detail::SearchTicker(control, "user game search", ", GameLimits::positions");
+  }
 
   // Forgets every result (and the statistics), keeping the table's memory
   // for the next queries; with `game`, the solver then plays those rules
@@ -319,6 +330,8 @@ class GameSolver {
     const std::size_t h = table_.hash(k);
     if (const std::uint32_t e = table_.find(k, h); e != Table::kEmpty) return e;
     if (positions_stored() >= limits_.positions) throw LimitError(position_limit_message());
+    // Where the limit may stop a search, the control may too.
+    ticker_.tick(positions_stored(), limits_.positions);
     return table_.insert(k, h);
   }
   // k's options, canonical, to visit(option) until it returns false.
@@ -690,6 +703,7 @@ class GameSolver {
     found_cycle_ = true;
     const std::uint64_t stored = positions_stored();
     detail::GraphExplorer<position, Hasher> explored(Hasher{&rules_});
+    explored.set_control(ticker_.control(), "exploration");
     explored.explore(
         root, stored < limits_.positions ? limits_.positions - stored : 0,
         [&](const position& k, auto&& emit) {
@@ -783,6 +797,7 @@ class GameSolver {
   // Options or components held by a search in progress.
   std::size_t held_ = 0;
   GameStats stats_;
+  detail::SearchTicker ticker_;
   bool found_cycle_ = false;
 };
 
