@@ -2,13 +2,15 @@
 // (the '!' modifier; Grundy's game is 4!.0): the rare/common engine against
 // the naive engine (one and two threads, forced masks, forced speculation,
 // resumed prefixes), the naive engine against grundy::naive_heap_values
-// (the ruleset's option generator).
+// (the ruleset's option generator), and Grundy's game's values as a heap
+// ruleset (grundy-game) against the engine's at a large n.
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 #include <vector>
 
+#include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
@@ -137,6 +139,26 @@ TEST(UnequalSplitEngineStress, RandomCodesWithUnequalSplits) {
     auto fast = make_fast_engine(code, 2);
     EXPECT_SAME_SEQUENCE(run(*fast, last), expected);
   }
+}
+
+TEST(UnequalSplitEngineStress, GrundyGameRulesetAtLargeHeap) {
+  // grundy-game as a heap ruleset takes its values from the code engine
+  // (4!.0); against the naive engine up to n = 20000, where the naive one
+  // still runs in well under a second.
+  const Heap last = 20000;
+  const ValueSequence expected = naive("4!.0", last);
+  const auto ruleset = parse_ruleset("grundy-game");
+  const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
+  ASSERT_NE(heaps, nullptr);
+  ComputeLimits limits;
+  limits.max_code_values = last + 1;
+  HeapValues values(*heaps, limits);
+  ASSERT_NE(values.code(), nullptr);
+  EXPECT_EQ(values.code()->name(), "4!.0");
+  for (Heap n : {last, Heap{19999}, Heap{12345}, Heap{4096}, Heap{3}})
+    EXPECT_EQ(values.value(n), expected[n]) << "n = " << n;
+  for (Heap n = 0; n <= last; ++n) ASSERT_EQ(values.value(n), expected[n]) << "n = " << n;
+  EXPECT_EQ(values.method(), "computed by mex");
 }
 
 }  // namespace

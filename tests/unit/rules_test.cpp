@@ -132,6 +132,66 @@ TEST(Rules, TakeAndBreakOptions) {
   EXPECT_EQ(TakeAndBreak::parse("0.3F").max_parts(), 3u);
 }
 
+TEST(Rules, UnequalSplitModifier) {
+  // CGSuite's '!' after a two-heap digit: the two heaps must be unequal;
+  // 4!.0 is Grundy's game. A heap of 6 splits into 1+5 and 2+4, not 3+3.
+  const auto grundy = TakeAndBreak::parse("4!.0");
+  EXPECT_EQ(grundy.name(), "4!.0");
+  EXPECT_TRUE(grundy.has_modifiers());
+  EXPECT_TRUE(grundy.unequal_split(0));
+  EXPECT_EQ(grundy.digit(0), 4u);
+  EXPECT_FALSE(TakeAndBreak::parse("4.0").has_modifiers());
+  std::vector<std::vector<Heap>> options;
+  grundy.for_each_heap_option(6, [&](const HeapOption& o) {
+    options.emplace_back(o.parts.begin(), o.parts.begin() + o.part_count);
+    return true;
+  });
+  EXPECT_EQ(options, (std::vector<std::vector<Heap>>{{1, 5}, {2, 4}}));
+  // The same options as the grundy-game ruleset, heap by heap.
+  const auto ruleset = parse_ruleset("grundy-game");
+  const auto& heaps = dynamic_cast<const HeapRuleset&>(*ruleset);
+  for (Heap n = 0; n <= 40; ++n) {
+    std::vector<HeapOption> a, b;
+    grundy.for_each_heap_option(n, [&](const HeapOption& o) { a.push_back(o); return true; });
+    heaps.for_each_heap_option(n, [&](const HeapOption& o) { b.push_back(o); return true; });
+    EXPECT_EQ(a, b) << "n = " << n;
+  }
+  EXPECT_EQ(heaps.as_code()->name(), "4!.0");
+  // Names round-trip; '!' on a later digit and inside a repeated block too.
+  for (const char* name : {"4!.0", "0.4!", "0.74!", "4!.07!", "0.[4!]", "0.6!0"})
+    EXPECT_EQ(TakeAndBreak::parse(TakeAndBreak::parse(name).name()).name(),
+              TakeAndBreak::parse(name).name())
+        << name;
+  EXPECT_EQ(TakeAndBreak::parse("0.74!0").name(), "0.74!");
+  EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(2), true);
+  EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(1), false);
+  // Refused: on a digit that cannot split into two, on a three-heap digit,
+  // with nothing before it, twice.
+  for (const char* bad : {"0.3!", "0.8!", "0.C!", "!.0", "0.!", "4!!.0", "0.4!!", "8!.0", "0.[!]"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_THROW(TakeAndBreak::parse(bad), InputError);
+  }
+}
+
+TEST(Rules, GrundysGameOeisA002188) {
+  // OEIS A002188, "Sprague-Grundy values for Grundy's game", G(0..104).
+  const std::vector<Nimber> a002188 = {
+      0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0,
+      4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0,
+      2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5,
+      2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
+  ASSERT_EQ(a002188.size(), 105u);
+  EXPECT_EQ(first_values("grundy-game", 104), a002188);
+  // Beyond it, rare ("sparse") values from A. Flammenkamp's table of
+  // Grundy's game (linked from A002188).
+  const auto g = first_values("grundy-game", 231);
+  EXPECT_EQ(g[146], 6u);
+  EXPECT_EQ(g[158], 11u);
+  EXPECT_EQ(g[181], 12u);
+  EXPECT_EQ(g[196], 10u);
+  EXPECT_EQ(g[231], 10u);
+}
+
 TEST(Rules, DescribeMoves) {
   const auto kayles = parse_ruleset("kayles");
   EXPECT_EQ(kayles->describe_move({5, 7}, {1, 3, 7}),
