@@ -1,6 +1,7 @@
 #include "grundy/rules/split.h"
 
 #include "grundy/core/nimber.h"
+#include "grundy/rules/take_and_break.h"
 
 namespace grundy {
 
@@ -49,6 +50,8 @@ void GrundyGame::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) co
     if (!visit(option)) return;
   }
 }
+
+std::optional<TakeAndBreak> GrundyGame::as_code() const { return TakeAndBreak::parse("4!.0"); }
 
 std::uint64_t GrundyGame::compute_cost(Heap last) const {
   return detail::saturating_mul(last + 1, last / 2 + 1);

@@ -14,7 +14,12 @@ int hex_digit(char c) {
   return -1;
 }
 
-char digit_char(unsigned d) { return "0123456789ABCDEF"[d & 15]; }
+// A stored digit as written: the hexadecimal digit, then its modifier.
+std::string digit_text(unsigned d) {
+  std::string s(1, "0123456789ABCDEF"[d & 15]);
+  if (d & 16) s += '!';
+  return s;
+}
 }  // namespace
 
 TakeAndBreak::TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat)
@@ -36,9 +41,20 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
   };
   const auto point = code.find('.');
   if (point == std::string_view::npos) throw fail("expected a point, as in 0.77");
+  // '!' after a digit: its two heaps must be unequal (CGSuite's modifier).
+  auto modifier = [&](unsigned d, std::size_t at) -> unsigned {
+    if (at >= code.size() || code[at] != '!') return 0;
+    if (!(d & 4) || (d & 8))
+      throw fail(fmt::format(
+          "'!' (two unequal heaps) after digit {}: it applies only to a digit that splits a heap "
+          "into two and cannot leave three (4, 5, 6 or 7)",
+          code[at - 1]));
+    return kUnequal;
+  };
   unsigned d0 = 0;
-  if (point > 1) throw fail("expected a single digit before the point");
-  if (point == 1) {
+  if (point > 2 || (point == 2 && code[1] != '!'))
+    throw fail("expected a single digit before the point");
+  if (point >= 1) {
     const int d = hex_digit(code[0]);
     if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", code[0]));
     if (d & 3)
@@ -46,7 +62,7 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
           "digit {} before the point: a move that removes nothing can only split a heap, so d0 "
           "must be 0, 4, 8 or C",
           code[0]));
-    d0 = static_cast<unsigned>(d);
+    d0 = static_cast<unsigned>(d) | modifier(static_cast<unsigned>(d), 1);
   }
   std::vector<unsigned> finite, repeat;
   bool in_block = false, block_closed = false;
@@ -65,9 +81,12 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
       block_closed = true;
       continue;
     }
+    if (c == '!') throw fail("'!' must follow a digit");
     const int d = hex_digit(c);
     if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", c));
-    (in_block ? repeat : finite).push_back(static_cast<unsigned>(d));
+    const unsigned flag = modifier(static_cast<unsigned>(d), i + 1);
+    if (flag) ++i;
+    (in_block ? repeat : finite).push_back(static_cast<unsigned>(d) | flag);
   }
   if (in_block) throw fail("'[' is never closed");
   bool all_zero = true;
@@ -77,19 +96,26 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
 }
 
 std::string TakeAndBreak::name() const {
-  std::string s(1, digit_char(d0_));
+  std::string s = digit_text(d0_);
   s += '.';
-  for (unsigned d : finite_) s += digit_char(d);
+  for (unsigned d : finite_) s += digit_text(d);
   if (!repeat_.empty()) {
     s += '[';
-    for (unsigned d : repeat_) s += digit_char(d);
+    for (unsigned d : repeat_) s += digit_text(d);
     s += ']';
   }
-  if (s.size() == 2) s += '0';
+  if (s.back() == '.') s += '0';
   return s;
 }
 
-unsigned TakeAndBreak::digit(Heap k) const {
+bool TakeAndBreak::has_modifiers() const {
+  bool any = (d0_ & kUnequal) != 0;
+  for (unsigned d : finite_) any = any || (d & kUnequal);
+  for (unsigned d : repeat_) any = any || (d & kUnequal);
+  return any;
+}
+
+unsigned TakeAndBreak::raw_digit(Heap k) const {
   if (k == 0) return d0_;
   if (k <= finite_.size()) return finite_[k - 1];
   if (repeat_.empty()) return 0;
@@ -100,6 +126,7 @@ unsigned TakeAndBreak::max_parts() const {
   unsigned bits = d0_;
   for (unsigned d : finite_) bits |= d;
   for (unsigned d : repeat_) bits |= d;
+  bits &= 15;
   return (bits & 8) ? 3 : (bits & 4) ? 2 : 1;
 }
 
@@ -120,7 +147,9 @@ void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) 
     }
     if ((d & 4) && rest >= 2) {
       option.part_count = 2;
-      for (Heap a = 1; a <= rest / 2; ++a) {
+      // With '!' the equal split (rest/2, rest/2) is not a move.
+      const Heap half = unequal_split(k) ? (rest - 1) / 2 : rest / 2;
+      for (Heap a = 1; a <= half; ++a) {
         option.parts[0] = a;
         option.parts[1] = rest - a;
         if (!visit(option)) return;

@@ -391,7 +391,9 @@ std::optional<PretendingPeriod> find_period(const std::vector<Element>& phi,
                                             const HeapRuleset& ruleset) {
   const Heap last = phi.size() - 1;
   std::optional<TakeAndBreak> code = ruleset.as_code();
-  const bool finite = code && code->is_finite();
+  // The criterion shifts a part by p, as Guy-Smith's does: not for codes whose
+  // splits must be unequal (periodicity.cpp).
+  const bool finite = code && code->is_finite() && !code->has_modifiers();
   std::optional<PretendingPeriod> observed;
   for (Heap p = 1; p <= last; ++p) {
     Heap n0 = last - p + 1;

@@ -15,7 +15,9 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 std::optional<OptionsOfValue> periodic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, Heap n, Nimber target, std::size_t max_listed) {
-  if (!code.is_finite() || code.max_parts() > 2 || period == 0) return std::nullopt;
+  // Codes with the '!' modifier have no proven period (periodicity.cpp).
+  if (!code.is_finite() || code.has_modifiers() || code.max_parts() > 2 || period == 0)
+    return std::nullopt;
   const Heap t = code.last_digit();
   // Every rest r = n - k must reach past the periodic region's first period.
   if (n < t + 2 * (preperiod + period) + 2) return std::nullopt;
@@ -71,6 +73,7 @@ std::optional<OptionsOfValue> periodic_options_with_value(
 std::optional<OptionsOfValue> arithmetic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed) {
+  if (code.has_modifiers()) return std::nullopt;  // no proven period (periodicity.cpp)
   // The same code without its d0: the options that remove tokens.
   std::vector<unsigned> digits;
   for (Heap k = 1; k <= code.last_digit(); ++k) digits.push_back(code.digit(k));

@@ -75,7 +75,7 @@ constexpr ClosedForm kClosedForms[] = {
 // point 3 (remove any number, leaving nothing or one heap) is the same game
 // however the code is written (0.[3], 0.3[3], 0.[33]); d0 adds the splits.
 const ClosedForm* closed_form_of(const TakeAndBreak& code) {
-  if (code.is_finite()) return nullptr;
+  if (code.is_finite() || code.has_modifiers()) return nullptr;
   const std::string name = code.name();
   const auto point = name.find('.');
   if (name.find_first_not_of("3[]", point + 1) != std::string::npos) return nullptr;
@@ -210,7 +210,10 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
   // "observed": for a finite octal code it can only be a passing pattern
   // (Horrocks-Nowakowski); for hexadecimal and other infinite codes no
   // checkable criterion is implemented (docs/periodicity-proofs.md §4).
-  if (result.period == 0 || !code.is_finite() || result.saltus != 0) return result;
+  // Its proof maps a split (a, b) of n + p to (a, b - p) of n, which may be
+  // an equal split: not for codes with the '!' modifier (Grundy's game).
+  if (result.period == 0 || !code.is_finite() || code.has_modifiers() || result.saltus != 0)
+    return result;
   result.proof_needs = guy_smith_bound(code, result.preperiod, result.period);
   if (result.checked_to >= result.proof_needs) {
     result.proven = true;
@@ -226,7 +229,7 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
 // 3 for ever): the all-but subtraction games and every other "cofinite"
 // subtraction code. x is the number of digits before the all-3 tail.
 std::optional<Heap> cofinite_subtraction_length(const TakeAndBreak& code) {
-  if (code.is_finite() || code.digit(0) != 0) return std::nullopt;
+  if (code.is_finite() || code.digit(0) != 0 || code.has_modifiers()) return std::nullopt;
   const std::string name = code.name();
   const auto open = name.find('[');
   if (open == std::string::npos) return std::nullopt;
@@ -240,7 +243,7 @@ std::optional<Heap> cofinite_subtraction_length(const TakeAndBreak& code) {
 }
 
 bool has_period_criterion(const TakeAndBreak& code) {
-  return code.is_finite() || closed_form_of(code) != nullptr ||
+  return (code.is_finite() && !code.has_modifiers()) || closed_form_of(code) != nullptr ||
          cofinite_subtraction_length(code).has_value();
 }
 

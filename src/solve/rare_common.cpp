@@ -249,25 +249,33 @@ unsigned scan_range(const Value16* g, Heap m, Heap from, Heap to, Word* table, u
   return count;
 }
 
+// The splits (a, m - a) that a split digit allows: 1 <= a <= its half, which
+// is m/2, or (m-1)/2 when the heaps must be unequal (the '!' modifier).
+struct SplitDigit {
+  Heap k = 0;
+  bool unequal = false;
+  Heap half(Heap n) const { return unequal ? (n - k - 1) / 2 : (n - k) / 2; }
+};
+
 // The scan over the two-heap splits of heap n for every split digit k, in
 // rounds of growing windows of a so that a value reachable only through one
 // digit is not found after a whole scan of another. Returns the count left
 // (nonzero: the scan went through every split).
-unsigned scan_splits(const Value16* g, Heap n, const std::vector<Heap>& split, Word* table,
+unsigned scan_splits(const Value16* g, Heap n, const std::vector<SplitDigit>& split, Word* table,
                      unsigned words, unsigned count, bool simd, std::uint64_t& steps) {
   if (split.size() == 1) {
-    if (n < split[0] + 2) return count;
-    return scan_range(g, n - split[0], 1, (n - split[0]) / 2, table, words, count, simd, steps);
+    if (n < split[0].k + 2 || split[0].half(n) < 1) return count;
+    return scan_range(g, n - split[0].k, 1, split[0].half(n), table, words, count, simd, steps);
   }
   Heap window = 1024;
   for (Heap from = 1;; from += window, window = std::min<Heap>(2 * window, 1 << 16)) {
     bool more = false;
-    for (Heap k : split) {
-      if (n < k + 2) break;
-      const Heap half = (n - k) / 2;
+    for (const SplitDigit& s : split) {
+      if (n < s.k + 2) break;
+      const Heap half = s.half(n);
       if (from > half) continue;
       const Heap to = std::min(half, from + window - 1);
-      count = scan_range(g, n - k, from, to, table, words, count, simd, steps);
+      count = scan_range(g, n - s.k, from, to, table, words, count, simd, steps);
       if (count == 0) return 0;
       more = more || to < half;
     }
@@ -378,7 +386,10 @@ struct RareCommonEngine::Impl {
   unsigned threads;
   std::vector<bool> take_all;    // take_all[k]: a heap of exactly k may be removed
   std::vector<Heap> leave_one;   // k >= 1 whose removal may leave one heap, ascending
-  std::vector<Heap> split;       // k >= 0 whose removal may leave two heaps, ascending
+  std::vector<SplitDigit> split;  // k >= 0 whose removal may leave two heaps, ascending
+  // Whether value 0 of the heap being prepared must be confirmed by the scan:
+  // a '!' digit's equal split was paired (its heap size is rare) and marked 0.
+  bool zero_unsure = false;
 
   Nimber mask = 0;
   std::vector<Word> rare_bits, common_bits;  // over all 65536 values
@@ -462,7 +473,7 @@ RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
     const unsigned d = code.digit(k);
     if (k > 0 && (d & 1)) take_all[k] = true;
     if (k > 0 && (d & 2)) leave_one.push_back(k);
-    if (d & 4) split.push_back(k);
+    if (d & 4) split.push_back(SplitDigit{k, code.unequal_split(k)});
   }
   paired.assign(split.size(), 0);
   histogram.assign(kValues, 0);
@@ -547,7 +558,7 @@ bool RareCommonEngine::Impl::mask_change_due(Nimber& best) const {
 // for all its heaps.
 void RareCommonEngine::Impl::start_group(Heap n) {
   group_end = 0;
-  if (split.empty() || bound > kTableBound || n < split.back() + 2 ||
+  if (split.empty() || bound > kTableBound || n < split.back().k + 2 ||
       rare_pos.size() < kMinGroupEntries)
     return;
   Heap end = std::min<Heap>(n + kGroupHeaps, last_heap + 1);
@@ -563,7 +574,8 @@ void RareCommonEngine::Impl::start_group(Heap n) {
   group.start(bound);
   const std::uint32_t* const pos = rare_pos.data();
   const Value16* const val = rare_val.data();
-  for (Heap k : split) {
+  for (const SplitDigit& s : split) {
+    const Heap k = s.k;
     if (current) {
       pair_group(g, n, k, pos, val, lo, std::min(current->begin, hi), group);
       pair_group(g, n, k, pos, val, std::max(lo, current->stop), hi, group);
@@ -588,15 +600,18 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
   }
   const std::uint32_t e = epoch;
   std::uint32_t* const st = stamps.data();
-  if (n < take_all.size() && take_all[n]) st[0] = e;
+  // Whether a removal (not a split) leaves value 0: then 0 is no doubt below.
+  bool zero_by_removal = n < take_all.size() && take_all[n];
+  if (zero_by_removal) st[0] = e;
   for (Heap k : leave_one) {
     if (k >= n) break;
     st[g[n - k]] = e;
+    zero_by_removal = zero_by_removal || g[n - k] == 0;
   }
   const std::uint32_t* const pos = rare_pos.data();
   const Value16* const val = rare_val.data();
   for (std::size_t j = 0; j < split.size(); ++j) {
-    const Heap k = split[j];
+    const Heap k = split[j].k;
     if (n < k + 2) break;
     const Heap m = n - k;
     std::size_t count = paired[j];
@@ -633,6 +648,19 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
     const Word* far = current->bits.data() + (n - current->first) * current->words;
     for (unsigned w = 0; w < current->words; ++w) ex[w] |= far[w];
   }
+  // A '!' digit's equal split (m/2, m/2) is no move, but when m/2 is a rare
+  // heap size the pairing (here, in the group or in a block) marked its
+  // value 0. Only 0 can come from an equal split, so only 0 is in doubt
+  // (unless a removal leaves 0): it is left to the scan, which covers every
+  // split digit and stops below m/2 on '!' ones.
+  zero_unsure = false;
+  for (const SplitDigit& s : split) {
+    if (zero_by_removal) break;
+    if (n < s.k + 2) break;
+    const Heap m = n - s.k;
+    if (s.unequal && m % 2 == 0 && is_rare(g[m / 2])) zero_unsure = true;
+  }
+  if (zero_unsure) ex[0] &= ~Word{1};
 
   limit = bound;
   for (unsigned w = 0; w < words; ++w)
@@ -655,10 +683,11 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
 }
 
 // Settles G(n) on this thread: the scan over every two-heap split, or, with
-// mask 0, nothing (every heap size is rare, so every split was paired).
+// mask 0, nothing (every heap size is rare, so every split was paired)
+// unless value 0 came from an equal split that a '!' digit does not allow.
 Value16 RareCommonEngine::Impl::finish_inline(Heap n, Word* table, unsigned count,
                                               unsigned limit) {
-  if (count != 0 && mask != 0) {
+  if (count != 0 && (mask != 0 || zero_unsure)) {
     std::uint64_t steps = 0;
     count = scan_splits(g, n, split, table, bound / 64, count, simd, steps);
     stats.scan_steps += steps;
@@ -810,8 +839,8 @@ void RareCommonEngine::Impl::run_block(FarBlock& block, GroupStamps& own_group) 
   block.bits.resize((block.end - block.first) * block.words);
   for (Heap first = block.first; first < block.end; first += kGroupHeaps) {
     own_group.start(block.words * 64);
-    for (Heap k : split)
-      pair_group(g, first, k, block.pos, block.val, block.begin, block.stop, own_group);
+    for (const SplitDigit& s : split)
+      pair_group(g, first, s.k, block.pos, block.val, block.begin, block.stop, own_group);
     const unsigned heaps = static_cast<unsigned>(std::min<Heap>(kGroupHeaps, block.end - first));
     for (unsigned j = 0; j < heaps; ++j)
       group_row_bits(own_group, j, block.words, simd,
@@ -921,8 +950,8 @@ Heap RareCommonEngine::Impl::committed() const {
 void RareCommonEngine::Impl::publish_blocks() {
   while (blocks_published - blocks_consumed < kBlockRing && next_block_first <= last_heap) {
     const Heap first = next_block_first;
-    if (first < std::max(n_cur, split.back() + 2)) {  // never behind, nor before every split
-      next_block_first = std::max(n_cur, split.back() + 2);
+    if (first < std::max(n_cur, split.back().k + 2)) {  // never behind, nor before every split
+      next_block_first = std::max(n_cur, split.back().k + 2);
       continue;
     }
     const std::size_t begin =
@@ -930,7 +959,7 @@ void RareCommonEngine::Impl::publish_blocks() {
                                  rare_pos.begin());
     const std::size_t count = rare_pos.size();
     const std::size_t stop = begin + (count - begin) * share / kShareSteps;
-    if (begin < count && first + kBlockHeaps > n_cur + split.front() + rare_pos[begin]) return;
+    if (begin < count && first + kBlockHeaps > n_cur + split.front().k + rare_pos[begin]) return;
     if (stop < begin + kMinHandedEntries) {
       // Nothing to hand over yet: look again when this thread gets there.
       if (first > n_cur) return;

@@ -10,6 +10,10 @@
 //   common+common splits are scanned until every rare value below c is seen
 //   (a short scan in practice), and only a scan that runs to the end makes
 //   G(n) a new rare value. Correct for any mask; the mask only sets the speed.
+//   Splits into two unequal heaps only (CGSuite's '!', Grundy's game 4!.0):
+//   an equal split could only give 0, a rare value, so only "is 0 excluded"
+//   changes; when m/2 is a rare heap size (its self-pair marked 0) and no
+//   removal leaves 0, 0 is left to the scan, which stops below m/2.
 //   Engineering: exclusions are marked with epoch stamps (stores only, no
 //   read-modify-write chains) and turned into bit sets; each rare heap size
 //   is paired with 16 consecutive heaps in one pass (four 8-byte loads, 16
@@ -26,7 +30,8 @@
 //   the rare heap sizes, by a Walsh-Hadamard transform of the value
 //   histogram, and re-chosen when frequencies shift.
 // Source: WW ch. 4 ("Sparse space spells speed"); A. Flammenkamp's
-//   octal-game pages; Gangolli & Plambeck, IJGT 18 (1989).
+//   octal-game pages and his Grundy's game page (its sparse space, mask
+//   0xFE); Gangolli & Plambeck, IJGT 18 (1989).
 // Time: O(#rare + scan length) per value and two-heap digit; O(n) for the
 //   few values that are new rare values.
 // Memory: 2 bytes per heap size, plus 6 bytes per rare heap size; heap
@@ -36,7 +41,13 @@
 //   kernels against every vector target the CPU runs, thread counts 1-3
 //   (with rollbacks), resumed and stopped runs; published values and
 //   periods (OEIS A046695, A002187, A071464, A071436)
-//   (tests/stress/sequence_engine_test.cpp).
+//   (tests/stress/sequence_engine_test.cpp). Codes with '!': Grundy's game
+//   against the naive engine to 6000 (threads 1-2, portable and vector
+//   kernels, forced speculation, forced masks including 0, resumed
+//   prefixes), to 20000 through the grundy-game ruleset, 80 random codes
+//   with '!' to 3000; G(0..104) against OEIS A002188
+//   (tests/stress/unequal_split_engine_test.cpp, tests/unit/rules_test.cpp);
+//   `values grundy-game --to 16777216` runs (docs/performance.md).
 #pragma once
 
 #include <cstdint>
@@ -75,7 +86,7 @@ struct RareCommonStats {
 };
 
 // Whether the rare/common method applies: a finite code whose moves leave at
-// most two heaps.
+// most two heaps (with or without the '!' modifier).
 bool rare_common_applies(const TakeAndBreak& code);
 
 class RareCommonEngine final : public SequenceEngine {

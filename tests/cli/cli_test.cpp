@@ -218,7 +218,7 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
   expect_bad({"analyze", "bash:0", "3"}, "bash:0");
   expect_bad({"analyze", "wythoff", "1", "2", "3"}, "exactly 2 heaps");
   expect_bad({"analyze", "nim"}, "heap");
-  expect_bad({"analyze", "grundy-game", "100000000000"}, "too large");
+  expect_bad({"analyze", "split", "100000000000"}, "too large");
   expect_bad({"analyze", "nim", "--input", "/nonexistent/heaps"}, "/nonexistent/heaps");
   expect_bad({"values", "wythoff"}, "heap ruleset");
   expect_bad({"values", "nim", "--from", "5", "--to", "3"}, "smaller");

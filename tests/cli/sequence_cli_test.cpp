@@ -63,6 +63,27 @@ TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
   EXPECT_EQ(run_json({"period", "0.45", "--json"})["proven"], true);
 }
 
+TEST(SequenceCli, GrundysGameOnTheCodeEngine) {
+  // Grundy's game is the code 4!.0: its values come from the sequence
+  // engines, past the n = 28,000 where the naive table used to stop.
+  const auto j = run_json({"values", "grundy-game", "--from", "99995", "--to", "100000", "--json"});
+  EXPECT_EQ(j["values"].size(), 6u);
+  EXPECT_EQ(run_json({"values", "4!.0", "--from", "99995", "--to", "100000", "--json"})["values"],
+            j["values"]);
+  // No period is claimed: none is proven for a code with '!'.
+  auto p = run_json({"period", "grundy-game", "--max", "65536", "--json"});
+  EXPECT_EQ(p["code"], "4!.0");
+  EXPECT_EQ(p["proven"], false);
+  EXPECT_EQ(p["checked_to"], 65536);
+  // 0.7777! looks periodic (period 24 from 142) but the Guy-Smith theorem
+  // does not apply to it: observed, never proven; value refuses beyond.
+  p = run_json({"period", "0.7777!", "--max", "20000", "--json"});
+  EXPECT_EQ(p["proven"], false);
+  const auto run = run_program(GRUNDY_CLI_PATH, {"value", "0.7777!", "1000000000000"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("no proven period"), std::string::npos) << run.err;
+}
+
 TEST(SequenceCli, SubtractionGamePeriod) {
   // subtract:1,3,4: period 7 from the start, P-positions n ≡ 0, 2 (mod 7)
   // (WW ch. 4, the subtraction game S(1,3,4)).

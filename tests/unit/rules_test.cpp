@@ -1,6 +1,9 @@
 // Literal checks of ruleset parsing, option generation and published values.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <utility>
+
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/lasker.h"
@@ -130,6 +133,75 @@ TEST(Rules, TakeAndBreakOptions) {
   EXPECT_EQ(TakeAndBreak::parse("0.3003330[3]").digit(1000), 3u);
   EXPECT_EQ(TakeAndBreak::parse("0.3003330[3]").digit(7), 0u);
   EXPECT_EQ(TakeAndBreak::parse("0.3F").max_parts(), 3u);
+}
+
+TEST(Rules, UnequalSplitModifier) {
+  // CGSuite's '!' after a two-heap digit: the two heaps must be unequal;
+  // 4!.0 is Grundy's game. A heap of 6 splits into 1+5 and 2+4, not 3+3.
+  const auto grundy = TakeAndBreak::parse("4!.0");
+  EXPECT_EQ(grundy.name(), "4!.0");
+  EXPECT_TRUE(grundy.has_modifiers());
+  EXPECT_TRUE(grundy.unequal_split(0));
+  EXPECT_EQ(grundy.digit(0), 4u);
+  EXPECT_FALSE(TakeAndBreak::parse("4.0").has_modifiers());
+  std::vector<std::vector<Heap>> options;
+  grundy.for_each_heap_option(6, [&](const HeapOption& o) {
+    options.emplace_back(o.parts.begin(), o.parts.begin() + o.part_count);
+    return true;
+  });
+  EXPECT_EQ(options, (std::vector<std::vector<Heap>>{{1, 5}, {2, 4}}));
+  // The same options as the grundy-game ruleset, heap by heap.
+  const auto ruleset = parse_ruleset("grundy-game");
+  const auto& heaps = dynamic_cast<const HeapRuleset&>(*ruleset);
+  for (Heap n = 0; n <= 40; ++n) {
+    std::vector<HeapOption> a, b;
+    grundy.for_each_heap_option(n, [&](const HeapOption& o) { a.push_back(o); return true; });
+    heaps.for_each_heap_option(n, [&](const HeapOption& o) { b.push_back(o); return true; });
+    EXPECT_EQ(a, b) << "n = " << n;
+  }
+  EXPECT_EQ(heaps.as_code()->name(), "4!.0");
+  // Names round-trip; '!' on a later digit and inside a repeated block too.
+  for (const char* name : {"4!.0", "0.4!", "0.74!", "4!.07!", "0.[4!]", "0.6!0"})
+    EXPECT_EQ(TakeAndBreak::parse(TakeAndBreak::parse(name).name()).name(),
+              TakeAndBreak::parse(name).name())
+        << name;
+  EXPECT_EQ(TakeAndBreak::parse("0.74!0").name(), "0.74!");
+  EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(2), true);
+  EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(1), false);
+  // Refused: on a digit that cannot split into two, on a three-heap digit,
+  // with nothing before it, twice.
+  for (const char* bad : {"0.3!", "0.8!", "0.C!", "!.0", "0.!", "4!!.0", "0.4!!", "8!.0", "0.[!]"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_THROW(TakeAndBreak::parse(bad), InputError);
+  }
+}
+
+TEST(Rules, GrundysGameOeisA002188) {
+  // OEIS A002188, "Sprague-Grundy values for Grundy's game", G(0..104).
+  const std::vector<Nimber> a002188 = {
+      0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0,
+      4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0,
+      2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5,
+      2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
+  ASSERT_EQ(a002188.size(), 105u);
+  EXPECT_EQ(first_values("grundy-game", 104), a002188);
+  // A. Flammenkamp's table of Grundy's game (linked from A002188): every
+  // heap n <= 231 whose value is in the sparse set (the bits of G(n) above
+  // the lowest have even parity, mask 0xFE), with its value; every other
+  // heap's value is common.
+  const std::vector<std::pair<Heap, Nimber>> sparse = {
+      {0, 0},    {1, 0},    {2, 0},    {3, 1},    {4, 0},    {6, 1},    {7, 0},
+      {9, 1},    {10, 0},   {12, 1},   {15, 1},   {20, 0},   {23, 0},   {26, 0},
+      {28, 1},   {31, 1},   {34, 1},   {37, 1},   {40, 1},   {43, 1},   {46, 1},
+      {49, 1},   {50, 0},   {52, 1},   {53, 0},   {55, 1},   {58, 1},   {61, 1},
+      {87, 7},   {90, 7},   {93, 7},   {146, 6},  {149, 6},  {152, 6},  {158, 11},
+      {161, 11}, {164, 11}, {167, 11}, {176, 7},  {179, 7},  {181, 12}, {182, 7},
+      {185, 7},  {188, 7},  {190, 12}, {193, 12}, {196, 10}, {231, 10}};
+  const auto g = first_values("grundy-game", 231);
+  std::vector<std::pair<Heap, Nimber>> rare;
+  for (Heap n = 0; n <= 231; ++n)
+    if (std::popcount(g[n] & 0xFE) % 2 == 0) rare.emplace_back(n, g[n]);
+  EXPECT_EQ(rare, sparse);
 }
 
 TEST(Rules, DescribeMoves) {

@@ -7,7 +7,13 @@
 //   split: 4 into two non-empty heaps, 8 into three. A block in square
 //   brackets at the end repeats for ever: 0.[3] is Nim, 4.[3] Lasker's Nim.
 //   Names: kayles = 0.77, dawson = 0.07 (Dawson's Kayles).
-// Source: WW ch. 4; CGSuite TakeAndBreak; docs/theory.md §3.
+//   Modifier: '!' after a digit that splits into two heaps (4-7, with or
+//   without the point) restricts that split to two UNEQUAL heaps, as in
+//   CGSuite's codes; 4!.0 is Grundy's game. Only this modifier is read, and
+//   only on two-heap digits (CGSuite's '?' and '=', and modifiers on digits
+//   that can leave three heaps, are refused).
+// Source: WW ch. 4; CGSuite TakeAndBreak (its code "4!.0" for Grundy's
+//   game); docs/theory.md §3.
 // Time: options of heap n: O(t) removals for a code of t digits, plus O(n)
 //   per two-heap digit and O(n^2) per three-heap digit.
 // Status: option lists compared with the dedicated rulesets (0.[3] = nim,
@@ -48,8 +54,15 @@ class TakeAndBreak final : public HeapRuleset {
   void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
 
-  // The digit for removing k tokens (k = 0: the digit before the point).
-  unsigned digit(Heap k) const;
+  // The digit for removing k tokens (k = 0: the digit before the point),
+  // without its modifier.
+  unsigned digit(Heap k) const { return raw_digit(k) & 15; }
+  // Whether the two heaps left by removing k tokens must be unequal ('!').
+  bool unequal_split(Heap k) const { return (raw_digit(k) & kUnequal) != 0; }
+  // Whether some digit carries a modifier. The periodicity theorems shift one
+  // part of a split by the period, which can turn an unequal split into an
+  // equal one: none of them applies to such a code.
+  bool has_modifiers() const;
   bool is_finite() const { return repeat_.empty(); }
   // Index of the last non-zero digit of a finite code (t in the Guy-Smith
   // theorem); 0 for an infinite code.
@@ -60,6 +73,9 @@ class TakeAndBreak final : public HeapRuleset {
  private:
   TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat);
   std::uint64_t option_bound(Heap n) const;
+  // The stored digit: bits 1-8 as above, kUnequal for the '!' modifier.
+  unsigned raw_digit(Heap k) const;
+  static constexpr unsigned kUnequal = 16;
 
   unsigned d0_;
   std::vector<unsigned> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty
