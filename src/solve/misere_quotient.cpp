@@ -505,6 +505,15 @@ std::string MisereQuotient::word_name(const QuotientWord& word) const {
 
 std::string MisereQuotient::name(Element x) const { return word_name(words_[x]); }
 
+std::string MisereQuotient::presentation() const {
+  std::string text = "<";
+  for (std::size_t i = 0; i < generators_.size(); ++i) text += (i ? ", " : "") + generator_name(i);
+  for (std::size_t i = 0; i < relations_.size(); ++i)
+    text += (i ? ", " : " | ") + word_name(relations_[i].left) + " = " +
+            word_name(relations_[i].right);
+  return text + ">";
+}
+
 std::optional<Heap> MisereQuotient::last_new_generator() const {
   if (generators_.empty()) return std::nullopt;
   return generators_.back();

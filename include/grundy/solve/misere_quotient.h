@@ -124,6 +124,9 @@ class MisereQuotient {
   // Every minimal word that is not a normal form, equal to its normal form:
   // they rewrite any word to its normal form, so they present the quotient.
   const std::vector<QuotientRelation>& relations() const { return relations_; }
+  // "<a, b | a^2 = 1, b^3 = b>": the generators and relations() in the
+  // literature's notation (one text for every front end).
+  std::string presentation() const;
 
   const std::optional<PretendingPeriod>& period() const { return period_; }
   // The quotient is the whole game's (the period is proven).
