@@ -21,6 +21,8 @@ value(ruleset, n)        G(n) for one n up to 2^63-1
 misere_values(r, to=...) G⁻(0..to) of one heap in misère play
 genera(ruleset, to=...)  the misère genus of each heap, and tame or wild
 genus(game, ...)         the misère genus of any position
+quotient(ruleset, ...)   the misère quotient of heaps 0..N: presentation,
+                         P-portion, pretending function; outcomes of sums
 period(ruleset)          period, preperiod, saltus, and whether it is proven
 plot(values)             G(n) against n as an SVG image (a string, or a file)
 position(game, ...)      a position of built-in games (sums with ``+``)
@@ -61,7 +63,8 @@ LimitError.__module__ = "grundy"
 
 __all__ = [
     "Analysis", "Genera", "Genus", "Graph", "Infinity", "LimitError", "Move", "Periodicity",
-    "Position", "TameVerdict", "genera", "genus", "misere_values", "plot",
+    "Position", "Quotient", "QuotientPeriod", "TameVerdict", "genera", "genus", "misere_values",
+    "plot", "quotient",
     "Progress", "SearchProgress", "Solver", "ValueArray", "ValueInfo", "ValueStats", "analyze",
     "best_move",
     "nim_inverse", "nim_product", "nim_square", "nim_sum", "pattern", "period", "position",
@@ -905,6 +908,128 @@ def genus(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
     raw, _positions = _grundy.genus(handle, _count(search_limit, "search_limit"),
                                     _search_progress_adapter(progress))
     return _genus(raw)
+
+
+# --------------------------------------------------------------------------
+# Misère quotients
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class QuotientPeriod:
+    """Φ(n + period) = Φ(n) for n >= preperiod.  ``proven``: the periodicity
+    criterion of docs/misere-quotients.md holds, so every larger heap follows
+    the period and the quotient is the whole game's; otherwise the period is
+    only observed on the heaps computed."""
+
+    period: int
+    preperiod: int
+    proven: bool
+
+
+class Quotient:
+    """The misère quotient of a heap game restricted to heaps 0..max_heap
+    (Plambeck and Siegel, JCTA 115 (2008); docs/misere-quotients.md), as
+    ``grundy quotient`` prints it.  Elements are named by their shortest
+    words in the generators ("1", "a", "ab^2"); ``elements[i]`` names
+    element i.  Every quotient returned is verified: it decides the misère
+    outcome of every sum of the heaps it covers.
+
+    ``pretending[n]`` is Φ(n), the element of a single heap of n; ``phi(n)``
+    also answers heaps beyond max_heap when the quotient is the whole game's.
+    ``outcome(heaps)`` is "P" (the player to move loses) or "N" for a sum of
+    heaps, by one product per heap."""
+
+    def __init__(self, raw: Any) -> None:
+        self._q = raw
+        self.ruleset: str = raw.ruleset
+        self.max_heap: int = raw.max_heap
+        self.order: int = raw.order
+        self.elements: List[str] = [raw.name(i) for i in range(raw.order)]
+        self.generators: List[Tuple[str, int]] = [
+            (self.elements[raw.heap_element(h)], h) for h in raw.generator_heaps]
+        self.relations: List[Tuple[str, str]] = [tuple(r) for r in raw.relations]
+        self.presentation: str = raw.presentation
+        self.p_portion: List[str] = [self.elements[x] for x in raw.p_portion]
+        self.pretending: List[str] = [self.elements[x] for x in raw.pretending]
+        p = raw.period
+        self.period: Optional[QuotientPeriod] = None if p is None else QuotientPeriod(*p)
+        self.whole_game: bool = raw.whole_game
+        self.tame: Optional[bool] = raw.tame
+        self.last_new_generator: Optional[int] = raw.last_new_generator
+        self.stopped: Optional[str] = raw.limit_note or None
+
+    @property
+    def p_size(self) -> int:
+        """|P|, the number of elements in the P-portion."""
+        return len(self.p_portion)
+
+    def covers(self, n: int) -> bool:
+        """Whether Φ(n) is known: n <= max_heap, or any n for the whole game."""
+        return self._q.covers(n)
+
+    def phi(self, n: int) -> str:
+        """Φ(n), the element of a single heap of n (LimitError when not covered)."""
+        return self.elements[self._q.heap_element(n)]
+
+    def element(self, heaps: Iterable[int]) -> str:
+        """The element of the sum of these heaps (the product of their Φ)."""
+        return self.elements[self._q.element_of(list(heaps))]
+
+    def multiply(self, x: str, y: str) -> str:
+        """The product of two elements, by name."""
+        return self.elements[self._q.multiply(self._index(x), self._index(y))]
+
+    def is_p(self, x: str) -> bool:
+        """Whether the sums mapped to element x are misère P-positions."""
+        return self._q.is_p(self._index(x))
+
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """The misère outcome of the sum of these heaps: "P" or "N"."""
+        return "P" if self._q.is_p(self._q.element_of(list(heaps))) else "N"
+
+    def _index(self, x: str) -> int:
+        try:
+            return self.elements.index(x)
+        except ValueError:
+            raise ValueError(f"{x!r} is not an element of this quotient "
+                             f"({', '.join(self.elements[:8])}{', ...' if self.order > 8 else ''})"
+                             ) from None
+
+    def __str__(self) -> str:
+        rows = [f"{self.ruleset}: misère quotient of heaps 0..{self.max_heap}"]
+        if self.stopped:
+            rows.append(f"stopped: {self.stopped}")
+        rows += [f"presentation: {self.presentation}",
+                 f"order |Q| = {self.order}",
+                 f"P-portion ({self.p_size}): {', '.join(self.p_portion)}",
+                 f"pretending function: {' '.join(self.pretending)}"]
+        if self.period is not None:
+            rows.append(f"period: Φ(n + {self.period.period}) = Φ(n) for n >= "
+                        f"{self.period.preperiod} ({'proven' if self.period.proven else 'observed'})")
+        rows.append("tame or wild: " + ("not decided" if self.tame is None
+                                         else "tame" if self.tame else "wild"))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return (f"<grundy.Quotient {self.ruleset} heaps 0..{self.max_heap}: |Q| = {self.order}, "
+                f"|P| = {self.p_size}>")
+
+
+def quotient(ruleset: str, *, max_heap: int = 30, max_elements: int = 4096,
+             progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Quotient:
+    """The misère quotient of the heaps 0..max_heap of a heap game (a
+    take-and-break code such as "0.75", "kayles", a subtraction set), as
+    ``grundy quotient`` computes it (docs/misere-quotients.md).
+
+    Where the construction cannot verify a heap, the quotient stops before
+    it and ``stopped`` says why; what is returned is always verified.  More
+    than ``max_elements`` elements is a LimitError.  The GIL is released;
+    ``progress`` gets a :class:`SearchProgress` per heap, and Ctrl-C raises
+    KeyboardInterrupt."""
+    if not isinstance(ruleset, str):
+        raise ValueError(f"quotient: the ruleset is a name such as 'kayles', not {ruleset!r}")
+    return Quotient(_grundy.quotient(ruleset, max_heap, max_elements,
+                                     _search_progress_adapter(progress)))
 
 
 # --------------------------------------------------------------------------

@@ -173,6 +173,38 @@ def genera(ruleset: str, to: int = ..., *, start: int = ..., search_limit: int =
 def genus(game: GameLike, *numbers: Number, search_limit: int = ...,
           progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Genus: ...
 
+class QuotientPeriod:
+    period: int
+    preperiod: int
+    proven: bool
+
+class Quotient:
+    ruleset: str
+    max_heap: int
+    order: int
+    elements: List[str]
+    generators: List[Tuple[str, int]]
+    relations: List[Tuple[str, str]]
+    presentation: str
+    p_portion: List[str]
+    pretending: List[str]
+    period: Optional[QuotientPeriod]
+    whole_game: bool
+    tame: Optional[bool]
+    last_new_generator: Optional[int]
+    stopped: Optional[str]
+    @property
+    def p_size(self) -> int: ...
+    def covers(self, n: int) -> bool: ...
+    def phi(self, n: int) -> str: ...
+    def element(self, heaps: Iterable[int]) -> str: ...
+    def multiply(self, x: str, y: str) -> str: ...
+    def is_p(self, x: str) -> bool: ...
+    def outcome(self, heaps: Iterable[int]) -> str: ...
+
+def quotient(ruleset: str, *, max_heap: int = ..., max_elements: int = ...,
+             progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Quotient: ...
+
 def pattern(table: Union[str, Sequence[int]], *, start: int = ...) -> Dict[str, Any]: ...
 def period(ruleset: str, *, max: int = ..., observe_to_max: bool = ..., threads: int = ...,
            progress: Optional[Callable[[Progress], Any]] = ...) -> Periodicity: ...

@@ -55,5 +55,6 @@ void bind_games(py::module_& m);
 void bind_sequences(py::module_& m);
 void bind_user_games(py::module_& m);
 void bind_misere(py::module_& m);
+void bind_quotient(py::module_& m);
 
 }  // namespace grundy::python

@@ -82,4 +82,5 @@ PYBIND11_MODULE(_grundy, m) {
   bind_sequences(m);
   bind_user_games(m);
   bind_misere(m);
+  bind_quotient(m);
 }

@@ -72,7 +72,8 @@ if sys.argv[1] == "python":
     steps = grundy.Solver(moves=lambda n: [n - 1, n - 2] if n >= 2 else [], name="steps")
     game = steps.position(10**6) + "kayles 40 41"
 else:
-    game = "kayles 30 31 32 33 34"
+    # A sum of two games: no misère quotient applies, the whole sum is searched.
+    game = "kayles 30 31 32 33 + nim 1"
 try:
     grundy.analyze(game, convention="misere", search_limit=10**9, progress=progress)
     print("finished")
@@ -106,11 +107,12 @@ def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
     # Officers (0.6) has no proven period: its values are computed up to max.
     with pytest.raises(RuntimeError, match="stop here"):
         grundy.value("0.6", 10**18, max=2**24, progress=stop)
+    # Kayles heaps beyond 64, where the quotient the analysis uses stops.
     with pytest.raises(RuntimeError, match="stop here"):
-        grundy.analyze("kayles 30 31 32 33 34", convention="misere", search_limit=10**9,
+        grundy.analyze("kayles 70 71 72 73 74", convention="misere", search_limit=10**9,
                        progress=stop)
     with pytest.raises(RuntimeError, match="stop here"):
-        grundy.best_move("kayles 30 31 32 33 34", convention="misere", search_limit=10**9,
+        grundy.best_move("kayles 70 71 72 73 74", convention="misere", search_limit=10**9,
                          progress=stop)
     # Nothing is left behind: the same calls answer afterwards.
     expected = "N" if brute.mover_wins(((3, 4), ()), True) else "P"

@@ -20,23 +20,6 @@ namespace grundy::cli {
 
 namespace {
 
-std::string presentation(const MisereQuotient& q) {
-  std::vector<std::string> generators, relations;
-  for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
-    generators.push_back(MisereQuotient::generator_name(i));
-  for (const auto& r : q.relations())
-    relations.push_back(fmt::format("{} = {}", q.word_name(r.left), q.word_name(r.right)));
-  std::string text = "<";
-  for (std::size_t i = 0; i < generators.size(); ++i)
-    text += (i ? ", " : "") + generators[i];
-  if (!relations.empty()) {
-    text += " | ";
-    for (std::size_t i = 0; i < relations.size(); ++i)
-      text += (i ? ", " : "") + relations[i];
-  }
-  return text + ">";
-}
-
 std::string tame_text(const MisereQuotient& q) {
   if (!q.tame()) return "not decided (the comparison with the quotients of Nim gave up)";
   if (*q.tame()) return "tame (isomorphic to the quotient of Nim heaps, with its P-portion)";
@@ -100,7 +83,7 @@ int run_quotient(const QuotientRequest& request) {
     for (const auto& r : q.relations())
       relations.push_back({q.word_name(r.left), q.word_name(r.right)});
     j["relations"] = relations;
-    j["presentation"] = presentation(q);
+    j["presentation"] = q.presentation();
     std::vector<std::string> elements;
     for (MisereQuotient::Element x = 0; x < q.order(); ++x) elements.push_back(q.name(x));
     j["elements"] = elements;
@@ -130,7 +113,7 @@ int run_quotient(const QuotientRequest& request) {
   if (!q.limit_note().empty())
     out += fmt::format("stopped: {}; what follows is the quotient of heaps 0..{}, verified\n",
                        q.limit_note(), q.max_heap());
-  out += fmt::format("presentation: {}\n", presentation(q));
+  out += fmt::format("presentation: {}\n", q.presentation());
   out += fmt::format("generators: {}\n", generators.empty() ? std::string("none") : generators);
   out += fmt::format("order |Q| = {}\n", q.order());
   out += fmt::format("P-portion ({}): {}\n", p_names.size(), fmt::join(p_names, ", "));

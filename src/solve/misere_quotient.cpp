@@ -208,11 +208,11 @@ struct Automaton {
   bool complete = true;  // false when the state limit was reached
 };
 
-Automaton explore(const Stage& s, std::size_t state_limit) {
-  Automaton a;
+// The heap types of a stage: heaps 1..n with the same element and the same
+// option elements form one type.
+void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<Element>*>& moves) {
   const Heap last = s.phi.size() - 1;
   std::map<std::pair<Element, std::vector<Element>>, std::size_t> type_of;
-  std::vector<const std::vector<Element>*> moves;
   a.type_of_heap.assign(last + 1, 0);
   for (Heap h = 1; h <= last; ++h) {
     auto [it, fresh] =
@@ -223,6 +223,12 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
     a.heap_of_type.push_back(h);
     moves.push_back(&s.option_images[h]);
   }
+}
+
+Automaton explore(const Stage& s, std::size_t state_limit) {
+  Automaton a;
+  std::vector<const std::vector<Element>*> moves;
+  classify_heaps(s, a, moves);
   constexpr Element kAbsent = ~Element{0};
   const std::size_t types = a.letter.size();
   std::vector<Element> start(types + 1, kAbsent);
@@ -249,6 +255,72 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
       for (std::size_t u = 0; u < types; ++u)
         after[u + 1] = state[u + 1] == kAbsent ? kAbsent : s.times(state[u + 1], a.letter[t]);
       after[t + 1] = state[0];
+      auto [it, fresh] = seen.emplace(after, static_cast<std::uint32_t>(a.states.size()));
+      if (fresh) {
+        if (a.states.size() >= state_limit) {
+          a.complete = false;
+          return a;
+        }
+        a.states.push_back(std::move(after));
+      }
+      edges[t] = it->second;
+    }
+    a.next.push_back(std::move(edges));
+  }
+  return a;
+}
+
+// The same check with far fewer states. What the condition needs from the
+// kinds of heap in W is only whether some option of W lies in P, now and after
+// more heaps are added: for a type t present in W, with x = Φ(W − h_t), the
+// set g_t(x) = {z in Q : x·z·o in P for some option element o of t} says for
+// which later products z the sum W·z has a P-option through a heap of type t.
+// Adding a heap of element ℓ turns g_t(x) into g_t(xℓ) = {z : ℓz in g_t(x)},
+// a function of the set alone, so the union U of these sets over the types
+// present is carried along exactly: reading a heap of type u sends
+// (Φ(W), U, W has an option) to (Φ(W)·ℓ_u, {z : ℓ_u·z in U} ∪ g_u(Φ(W)),
+// W has an option or u has one), and W has a P-option iff 1 is in U. The
+// state no longer grows with the number of heap types (the automaton above
+// has about 2^types states); its reachable states are still the images of all
+// sums W, so checking them all checks every W. It is a quotient of the
+// automaton above that keeps the predicted outcome, so Moore's reduction of
+// either gives the same candidate in refine().
+Automaton explore_compact(const Stage& s, std::size_t state_limit) {
+  Automaton a;
+  std::vector<const std::vector<Element>*> moves;
+  classify_heaps(s, a, moves);
+  const std::size_t types = a.letter.size(), m = s.order, words = (m + 31) / 32;
+  using Bits = std::vector<Element>;  // a subset of Q, 32 elements a word
+  auto has = [](const Bits& b, std::size_t z) { return (b[z / 32] >> (z % 32)) & 1u; };
+  // g[t][x]: the set g_t(x) above.
+  std::vector<std::vector<Bits>> g(types, std::vector<Bits>(m, Bits(words, 0)));
+  for (std::size_t t = 0; t < types; ++t)
+    for (Element x = 0; x < m; ++x)
+      for (Element z = 0; z < m; ++z)
+        for (Element o : *moves[t])
+          if (s.p[s.times(s.times(x, z), o)]) {
+            g[t][x][z / 32] |= Element{1} << (z % 32);
+            break;
+          }
+  // A state: {Φ(W), W has an option, U's words...}.
+  std::vector<Element> start(2 + words, 0);
+  std::map<std::vector<Element>, std::uint32_t> seen{{start, 0}};
+  a.states.push_back(start);
+  for (std::size_t i = 0; i < a.states.size(); ++i) {
+    const std::vector<Element> state = a.states[i];
+    const Element x = state[0];
+    const Bits u(state.begin() + 2, state.end());
+    const bool predicted = state[1] != 0 && !has(u, 0);
+    a.predicted.push_back(predicted);
+    if ((s.p[x] != 0) != predicted) a.consistent = false;
+    std::vector<std::uint32_t> edges(types);
+    for (std::size_t t = 0; t < types; ++t) {
+      std::vector<Element> after(2 + words, 0);
+      after[0] = s.times(x, a.letter[t]);
+      after[1] = state[1] != 0 || !moves[t]->empty();
+      for (Element z = 0; z < m; ++z)
+        if (has(u, s.times(a.letter[t], z))) after[2 + z / 32] |= Element{1} << (z % 32);
+      for (std::size_t w = 0; w < words; ++w) after[2 + w] |= g[t][x][w];
       auto [it, fresh] = seen.emplace(after, static_cast<std::uint32_t>(a.states.size()));
       if (fresh) {
         if (a.states.size() >= state_limit) {
@@ -507,6 +579,15 @@ std::string MisereQuotient::word_name(const QuotientWord& word) const {
 
 std::string MisereQuotient::name(Element x) const { return word_name(words_[x]); }
 
+std::string MisereQuotient::presentation() const {
+  std::string text = "<";
+  for (std::size_t i = 0; i < generators_.size(); ++i) text += (i ? ", " : "") + generator_name(i);
+  for (std::size_t i = 0; i < relations_.size(); ++i)
+    text += (i ? ", " : " | ") + word_name(relations_[i].left) + " = " +
+            word_name(relations_[i].right);
+  return text + ">";
+}
+
 std::optional<Heap> MisereQuotient::last_new_generator() const {
   if (generators_.empty()) return std::nullopt;
   return generators_.back();
@@ -536,7 +617,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
     std::string wrong;
     bool tried_finer = false;
     for (std::size_t round = 0; options.verify; ++round) {
-      const Automaton automaton = explore(s, options.max_verify_states);
+      const Automaton automaton = explore_compact(s, options.max_verify_states);
       if (!automaton.complete) {
         wrong = fmt::format("more than {} states to check", options.max_verify_states);
         break;
@@ -546,12 +627,18 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       // identified (docs/misere-quotients.md, "Verification"): try once more
       // over a finer monoid, the previous quotient's verification automaton.
       if (!tried_finer) {
+        // The finer monoid is only a step: the candidate built over it is
+        // reduced again and bounded by max_elements like any other. Its own
+        // bound is larger, so that a small max_elements (an analysis asks for
+        // 256) does not forbid it; its table has its size squared entries.
         tried_finer = true;
         Stage finer = before;
-        const Automaton base = explore(finer, options.max_verify_states);
+        const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
+        const Automaton base =
+            explore(finer, std::min(options.max_verify_states, finer_limit + 1));
         std::string ignored;
-        if (base.complete && base.states.size() <= options.max_elements &&
-            refine(finer, ruleset, base, options.max_elements, false) &&
+        if (base.complete && base.states.size() <= finer_limit &&
+            refine(finer, ruleset, base, finer_limit, false) &&
             adjoin(finer, ruleset, n, options, ignored)) {
           s = std::move(finer);
           continue;

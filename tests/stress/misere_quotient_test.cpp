@@ -152,5 +152,34 @@ TEST(MisereQuotientStress, WholeGameBeyondTheHeapsAdjoined) {
   EXPECT_GT(proven, 20u);
 }
 
+// Kayles with the default limits: the quotient covers the heaps asked for
+// (it once stopped at heap 14, when the verification automaton had about
+// 2^types states), and it is right on sums with heaps up to 30, against the
+// twin (sums of at most 34 tokens keep the twin's search small).
+TEST(MisereQuotientStress, KaylesToHeapThirtyAgainstExhaustiveSearch) {
+  const auto game = parse_ruleset("kayles");
+  QuotientOptions options;
+  options.max_heap = 30;
+  options.decide_tame = false;
+  const MisereQuotient q = misere_quotient(*heap_ruleset_of(*game), options);
+  ASSERT_EQ(q.max_heap(), 30u) << q.limit_note();
+  testing::RecursiveTwin twin(*game, true);
+  std::mt19937_64 rng(kSeed + 3);
+  std::size_t large = 0;
+  for (int round = 0; round < 300; ++round) {
+    Position p = random_sum(rng, 4, 30);
+    Heap total = 0;
+    for (Heap h : p) total += h;
+    if (total > 34) continue;
+    large += std::any_of(p.begin(), p.end(), [](Heap h) { return h > 14; });
+    ASSERT_EQ(q.is_p(q.element_of(p)), !twin.mover_wins(p))
+        << testing::show(p) << " (seed " << kSeed + 3 << ")";
+  }
+  for (Heap h = 15; h <= 30; ++h)
+    for (Heap g = 0; g <= 4; ++g)
+      ASSERT_EQ(q.is_p(q.element_of({h, g})), !twin.mover_wins(Position{h, g})) << h << " " << g;
+  EXPECT_GT(large, 20u);  // the heaps the quotient did not reach before
+}
+
 }  // namespace
 }  // namespace grundy

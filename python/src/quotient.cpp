@@ -1,0 +1,98 @@
+// Misère quotients for Python: the library's MisereQuotient
+// (include/grundy/solve/misere_quotient.h; docs/misere-quotients.md) as an
+// object Python's grundy.Quotient wraps, computed with progress and Ctrl-C.
+#include <fmt/format.h>
+
+#include "binding.h"
+#include "grundy/solve/misere_quotient.h"
+#include "long_run.h"
+
+namespace grundy::python {
+
+namespace {
+
+using Element = MisereQuotient::Element;
+
+MisereQuotient quotient_python(const std::string& name, const py::object& max_heap_obj,
+                               const py::object& max_elements_obj, const py::object& progress) {
+  const auto ruleset = parse_ruleset(name);
+  const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
+  if (heaps == nullptr)
+    throw InputError(name, fmt::format("'quotient' needs a heap ruleset, and '{}' is not one",
+                                       ruleset->name()));
+  if (ruleset->has_cycles())
+    throw InputError(name, fmt::format("'{}' can cycle; misère quotients need play that ends",
+                                       ruleset->name()));
+  QuotientOptions options;
+  options.max_heap = to_u64(max_heap_obj, "quotient: max_heap");
+  if (options.max_heap > kMaxHeap)
+    throw InputError(std::to_string(options.max_heap),
+                     fmt::format("quotient: max_heap = {} is over 2^63-1", options.max_heap));
+  options.max_elements = to_u64(max_elements_obj, "quotient: max_elements");
+  MisereQuotient q;
+  run_search(false, progress, "quotient", [&](const SearchControl* control) {
+    options.control = control;
+    q = misere_quotient(*heaps, options);
+  });
+  return q;
+}
+
+Element checked(const MisereQuotient& q, const py::handle& x) {
+  const std::uint64_t v = to_u64(x, "quotient element");
+  if (v >= q.order())
+    throw InputError(std::to_string(v), fmt::format("quotient element {} is not below the order {}",
+                                                    v, q.order()));
+  return static_cast<Element>(v);
+}
+
+}  // namespace
+
+void bind_quotient(py::module_& m) {
+  py::class_<MisereQuotient>(m, "MisereQuotient")
+      .def_property_readonly("ruleset", &MisereQuotient::ruleset_name)
+      .def_property_readonly("order", &MisereQuotient::order)
+      .def_property_readonly("max_heap", &MisereQuotient::max_heap)
+      .def_property_readonly("presentation", &MisereQuotient::presentation)
+      .def_property_readonly("p_portion", &MisereQuotient::p_portion)
+      .def_property_readonly("pretending", &MisereQuotient::pretending)
+      .def_property_readonly("generator_heaps", &MisereQuotient::generator_heaps)
+      .def_property_readonly("whole_game", &MisereQuotient::whole_game)
+      .def_property_readonly("tame", &MisereQuotient::tame)
+      .def_property_readonly("last_new_generator", &MisereQuotient::last_new_generator)
+      .def_property_readonly("limit_note", &MisereQuotient::limit_note)
+      .def_property_readonly("period",
+                             [](const MisereQuotient& q) -> py::object {
+                               if (!q.period()) return py::none();
+                               const auto& p = *q.period();
+                               return py::make_tuple(p.period, p.preperiod, p.proven);
+                             })
+      .def_property_readonly("relations",
+                             [](const MisereQuotient& q) {
+                               py::list out;
+                               for (const auto& r : q.relations())
+                                 out.append(py::make_tuple(q.word_name(r.left), q.word_name(r.right)));
+                               return out;
+                             })
+      .def("name", [](const MisereQuotient& q, const py::object& x) { return q.name(checked(q, x)); })
+      .def("is_p", [](const MisereQuotient& q, const py::object& x) { return q.is_p(checked(q, x)); })
+      .def("multiply",
+           [](const MisereQuotient& q, const py::object& x, const py::object& y) {
+             return q.multiply(checked(q, x), checked(q, y));
+           })
+      .def("covers",
+           [](const MisereQuotient& q, const py::object& n) { return q.covers(to_u64(n, "heap")); })
+      .def("heap_element",
+           [](const MisereQuotient& q, const py::object& n) {
+             return q.heap_element(to_u64(n, "heap"));
+           })
+      // The element of a sum of heaps: one lookup and one product per heap.
+      .def("element_of", [](const MisereQuotient& q, const py::iterable& heaps) {
+        Position position;
+        for (const py::handle& h : heaps) position.push_back(to_u64(h, "heap"));
+        return q.element_of(position);
+      });
+  m.def("quotient", &quotient_python, py::arg("ruleset"), py::arg("max_heap"),
+        py::arg("max_elements"), py::arg("progress"));
+}
+
+}  // namespace grundy::python
