@@ -300,14 +300,16 @@ function prediction(last) {
   if (last.remoteness === null)
     return last.outcome === "N" ? "You can win (the position is too large to count the moves)." : "The computer can force a win.";
   const r = Number(last.remoteness);
-  const yourMoves = Math.ceil(r / 2);
+  const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
+  const more = (n) => `${n} more move${n === 1 ? "" : "s"}`;
+  const yours = Math.ceil(r / 2);
   if (play.convention === "every") {
     return last.outcome === "N"
-      ? `You win if you play perfectly: the game then lasts ${r} more moves (its suspense number), ${yourMoves} of them yours.`
-      : `With perfect play the computer wins: the game lasts ${r} more moves (its suspense number).`;
+      ? `You win if you play perfectly: the game then lasts ${more(r)} (its suspense number), ${yours} of them yours.`
+      : `With perfect play the computer wins: the game lasts ${more(r)} (its suspense number).`;
   }
-  if (last.outcome === "N") return `You win in at most ${yourMoves} of your moves (${r} moves in all) if you play perfectly.`;
-  return `With perfect play the computer wins: the game lasts at most ${r} more moves.`;
+  if (last.outcome === "N") return `You win in at most ${moves(yours)} of your own (${moves(r)} in all) if you play perfectly.`;
+  return `With perfect play the computer wins: the game lasts at most ${more(r)}.`;
 }
 
 async function drawPlay() {
