@@ -518,6 +518,22 @@ def test_url_and_labels(page):
     check(unlabelled == [], f"every field has a label ({unlabelled})")
 
 
+def test_phone(page):
+    """At a phone's width (390 CSS pixels) no view is wider than the screen:
+    wide tables and plots scroll inside their own box."""
+    page.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for fragment in ("view=analyse&game=kayles+5+%2B+nim+3&convention=normal",
+                         "view=play&game=kayles+3+4&convention=every&first=you&move=2+1",
+                         "view=explain&game=kayles+5+%2B+nim+3&convention=normal"):
+            page.open(fragment)
+            width = page.d.execute_script("return document.documentElement.scrollWidth")
+            check(width <= 390, f"phone width: {fragment.split('&')[0]} is {width} pixels wide")
+    finally:
+        page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
@@ -545,6 +561,7 @@ def main():
         test_bad_input(page, args.grundy)
         test_cancel(page)
         test_url_and_labels(page)
+        test_phone(page)
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(logs == [], f"no errors in the browser's console ({logs})")
         if args.screenshots:  # a phone's width
