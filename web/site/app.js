@@ -209,7 +209,8 @@ async function computerMoves() {
   const last = play.turns[play.turns.length - 1];
   const best = await call("bestMove", last.text, play.convention);
   if (best.move === null) return false;
-  last.move = best.move.description;
+  // As grundy play says: past the searches' limits the move is merely legal.
+  last.move = best.move.description + (best.move.note ? ` (the position is ${best.move.note}: any legal move)` : "");
   play.turns.push(await turnOf(best.move.text, "you", play.convention));
   return true;
 }
