@@ -337,15 +337,24 @@ std::string turn_web(const std::string& text, const std::string& convention) {
                   {"value", nullptr},
                   {"remoteness", t.moves_left ? json(*t.moves_left) : json(nullptr)}};
     }
+    const PlayBudget budget(*g.ruleset, g.position);
     AnalysisOptions options;
     options.convention = g.convention;
     options.max_moves = 1;
     options.compute.accept_observed = true;
-    const Analysis a = analyze(*g.ruleset, g.position, options);
-    json j{{"outcome", std::string(1, outcome_letter(a.outcome))},
-           {"value", a.value ? json(*a.value) : json(nullptr)},
+    options.control = &budget.control;
+    std::optional<Analysis> a;
+    try {
+      a = analyze(*g.ruleset, g.position, options);
+    } catch (const LimitError& e) {
+      // A search (misère play of a large position) past the page's budget:
+      // the game goes on without the outcome, as `grundy play` does.
+      return json{{"outcome", "?"}, {"value", nullptr}, {"remoteness", nullptr},
+                  {"outcome_note", e.what()}};
+    }
+    json j{{"outcome", std::string(1, outcome_letter(a->outcome))},
+           {"value", a->value ? json(*a->value) : json(nullptr)},
            {"remoteness", nullptr}};
-    const PlayBudget budget(*g.ruleset, g.position);
     try {
       if (budget.too_many_options)
         throw LimitError(fmt::format("no remoteness search from a position of more than {} moves",

@@ -298,6 +298,7 @@ async function undoPlay() {
 // in conjunctive play the least remoteness of the components.
 function prediction(last) {
   if (last.outcome === "D") return "With perfect play this is a draw.";
+  if (last.outcome === "?") return "The position is too large for the page to say who wins.";
   if (last.remoteness === null)
     return last.outcome === "N" ? "You can win (the position is too large to count the moves)." : "The computer can force a win.";
   const r = Number(last.remoteness);
