@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis_json.h"
+#include "move_syntax.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/grundy.h"
 
@@ -45,6 +46,26 @@ constexpr std::size_t kMexTableOptions = 400;
 constexpr std::size_t kMexTableHeaps = 6;
 // Options offered to the player in Play.
 constexpr std::size_t kPlayOptions = 500;
+// Play's searches for the computer's move and the prediction cost about
+// (positions expanded) x (options each): nim 1000 1000, 2000 options, takes
+// minutes to reach even 200,000 positions. The page keeps them to this many
+// option visits (a few seconds), and does not search at all from a position
+// of more than kPlayOptions options: a LimitError, as past a search limit.
+constexpr std::uint64_t kPlaySearchWork = 20'000'000;
+
+// Stops a search of Play from `position` once its work is over the budget.
+struct PlayBudget {
+  SearchControl control;
+  bool too_many_options = false;
+  PlayBudget(const Ruleset& ruleset, const Position& position) {
+    const std::uint64_t options = ruleset.options(position, kPlayOptions + 1).size();
+    too_many_options = options > kPlayOptions;
+    control.progress = [options](const SearchProgress& p) {
+      if (p.positions * std::max<std::uint64_t>(options, 1) > kPlaySearchWork)
+        throw LimitError(fmt::format("the {} was stopped: too long for a browser", p.search));
+    };
+  }
+};
 
 // Unsigned integers too large for a JavaScript number become strings.
 void make_exact(json& j) {
@@ -106,6 +127,63 @@ Convention play_convention(const std::string& name) {
   throw InputError(name, fmt::format("unknown convention '{}': use normal or misere", name));
 }
 
+// The game Play plays: the sum of the summands in normal or misère play, or
+// their Every-SG or conjunctive compound (every heap of a heap game a
+// component, as `grundy analyze --every` reads them), played by the normal
+// rule: whoever cannot move loses.
+struct PlayGame {
+  std::shared_ptr<const Ruleset> ruleset;
+  Position position;
+  const Compound* compound = nullptr;  // Every-SG or conjunctive
+  CompoundKind kind = CompoundKind::disjunctive;
+  Convention convention = Convention::normal;
+};
+
+PlayGame play_game(const std::string& text, const std::string& convention) {
+  PlayGame g;
+  if (convention == "every" || convention == "conjunctive") {
+    g.kind = convention == "every" ? CompoundKind::every : CompoundKind::conjunctive;
+    CompoundPosition c = every_compound_of(summands_of(text), g.kind);
+    g.compound = c.compound.get();
+    g.ruleset = std::move(c.compound);
+    g.position = std::move(c.position);
+    return g;
+  }
+  g.convention = play_convention(convention);
+  GamePosition whole = sum_of(summands_of(text));
+  g.ruleset = std::move(whole.ruleset);
+  g.position = std::move(whole.position);
+  return g;
+}
+
+// Every-SG or conjunctive: who wins, the move good play makes (the
+// library's, by suspense or remoteness numbers) and how many moves the game
+// lasts with good play (the largest suspense; the least remoteness), if the
+// components were analysed one by one.
+struct CompoundTurn {
+  Outcome outcome = Outcome::P;
+  std::optional<Position> move;
+  std::optional<std::uint64_t> moves_left;
+};
+
+CompoundTurn compound_turn(const PlayGame& g) {
+  CompoundTurn t;
+  if (g.kind == CompoundKind::every) {
+    const EveryAnalysis a = analyze_every(*g.compound, g.position, AnalysisOptions{}.search_limit);
+    t.outcome = a.outcome;
+    t.move = a.move;
+    if (!a.suspense.empty()) t.moves_left = *std::max_element(a.suspense.begin(), a.suspense.end());
+  } else {
+    const ConjunctiveAnalysis a =
+        analyze_conjunctive(*g.compound, g.position, AnalysisOptions{}.search_limit);
+    t.outcome = a.outcome;
+    t.move = a.move;
+    if (!a.remoteness.empty())
+      t.moves_left = *std::min_element(a.remoteness.begin(), a.remoteness.end());
+  }
+  return t;
+}
+
 // The analysis of `text` in a convention: normal, misere, every,
 // conjunctive or remoteness (remoteness in normal play; misere-remoteness in
 // misère play), each as `grundy analyze --json` with the matching flag.
@@ -157,53 +235,132 @@ std::string analyze_web(const std::string& text, const std::string& convention) 
   return answer([&] { return analysis_of(text, convention); });
 }
 
-// The move perfect play makes (Strategy, what `grundy play` does), or
+// The move perfect play makes (Strategy, what `grundy play` does; in
+// Every-SG and conjunctive play the move of the compound's analysis), or
 // {"move": null} when there is none.
 std::string best_move_web(const std::string& text, const std::string& convention) {
   return answer([&] {
-    const GamePosition whole = sum_of(summands_of(text));
-    Strategy strategy(*whole.ruleset, play_convention(convention), AnalysisOptions{}.search_limit);
-    const auto choice = strategy.best_move(whole.position);
-    if (!choice) return json{{"move", nullptr}};
+    const PlayGame g = play_game(text, convention);
+    std::optional<Position> after;
+    std::string note;
+    if (g.compound != nullptr) {
+      try {
+        after = compound_turn(g).move;
+      } catch (const LimitError&) {
+        // Too large to search: any legal move, as `grundy play` does.
+        after = first_option(*g.ruleset, g.position);
+        note = "too large to search";
+      }
+    } else {
+      // Past the page's budget, the strategy plays a winning move found by
+      // analysis (values, closed forms), else any legal move.
+      const PlayBudget budget(*g.ruleset, g.position);
+      Strategy strategy(*g.ruleset, g.convention,
+                        budget.too_many_options ? 1 : AnalysisOptions{}.search_limit);
+      strategy.set_control(&budget.control);
+      if (auto choice = strategy.best_move(g.position)) {
+        after = choice->after;
+        note = choice->note;
+      }
+    }
+    if (!after) return json{{"move", nullptr}};
     return json{{"move",
-                 {{"description", whole.ruleset->describe_move(whole.position, choice->after)},
-                  {"text", position_text(*whole.ruleset, choice->after)},
-                  {"note", choice->note}}}};
+                 {{"description", g.ruleset->describe_move(g.position, *after)},
+                  {"text", position_text(*g.ruleset, *after)},
+                  {"note", note}}}};
   });
 }
 
 // The options of a position, for the player to choose from; "more" when cut.
-std::string options_web(const std::string& text) {
+std::string options_web(const std::string& text, const std::string& convention) {
   return answer([&] {
-    const GamePosition whole = sum_of(summands_of(text));
-    const OptionList options = whole.ruleset->options(whole.position, kPlayOptions);
+    const PlayGame g = play_game(text, convention);
+    const OptionList options = g.ruleset->options(g.position, kPlayOptions);
     auto list = json::array();
     for (const Position& after : options.items)
-      list.push_back({{"description", whole.ruleset->describe_move(whole.position, after)},
-                      {"text", position_text(*whole.ruleset, after)}});
-    return json{{"text", position_text(*whole.ruleset, whole.position)},
+      list.push_back({{"description", g.ruleset->describe_move(g.position, after)},
+                      {"text", position_text(*g.ruleset, after)}});
+    return json{{"text", position_text(*g.ruleset, g.position)},
                 {"options", std::move(list)},
                 {"complete", options.complete}};
   });
 }
 
+// The player's move typed as `grundy play` reads it (src/cli/move_syntax.h):
+// a move number, the move as listed, the position after it ("to 3 4"); in
+// Every-SG and conjunctive play also one move number per component that can
+// move ("2 1") or the components after the move ("to 1 1 | 2"). Answers the
+// position after the move, or the command's one-line complaint.
+std::string read_move_web(const std::string& text, const std::string& convention,
+                          const std::string& typed) {
+  return answer([&] {
+    const PlayGame g = play_game(text, convention);
+    Position after;
+    bool by_component = false;
+    std::vector<std::size_t> movable;
+    if (g.compound != nullptr) {
+      const std::vector<Position> components = g.compound->decode(g.position);
+      for (std::size_t i = 0; i < components.size(); ++i)
+        if (first_option(g.compound->ruleset(i), components[i])) movable.push_back(i);
+      const std::vector<std::string> words = split_game_words(typed);
+      const bool numbers = std::all_of(words.begin(), words.end(), [](const std::string& w) {
+        return !w.empty() && w.find_first_not_of("0123456789") == std::string::npos;
+      });
+      by_component = typed.find('|') != std::string::npos ||
+                     (numbers && words.size() > 1 && words.size() == movable.size());
+      // Conjunctive play ends when a component cannot move: no move to read.
+      if (by_component && g.kind == CompoundKind::conjunctive && movable.size() < components.size())
+        by_component = false;
+      if (by_component) {
+        std::vector<const Ruleset*> rulesets;
+        for (std::size_t i = 0; i < g.compound->size(); ++i) rulesets.push_back(&g.compound->ruleset(i));
+        after = Compound::encode(cli::read_every_move(rulesets, components, movable, typed));
+      }
+    }
+    if (!by_component) after = cli::read_move(*g.ruleset, g.position, typed);
+    return json{{"description", g.ruleset->describe_move(g.position, after)},
+                {"text", position_text(*g.ruleset, after)}};
+  });
+}
+
 // What Play shows after each turn: outcome, value (normal play) and
-// remoteness, the last within a small search (null when beyond it).
+// remoteness, the last within a small search (null when beyond it). In
+// Every-SG the remoteness is the largest suspense number, in conjunctive
+// play the least remoteness of the components: how many moves the game
+// lasts with good play.
 std::string turn_web(const std::string& text, const std::string& convention) {
   return answer([&] {
-    const GamePosition whole = sum_of(summands_of(text));
-    const Convention play = play_convention(convention);
+    const PlayGame g = play_game(text, convention);
+    if (g.compound != nullptr) {
+      const CompoundTurn t = compound_turn(g);
+      return json{{"outcome", std::string(1, outcome_letter(t.outcome))},
+                  {"value", nullptr},
+                  {"remoteness", t.moves_left ? json(*t.moves_left) : json(nullptr)}};
+    }
+    const PlayBudget budget(*g.ruleset, g.position);
     AnalysisOptions options;
-    options.convention = play;
+    options.convention = g.convention;
     options.max_moves = 1;
     options.compute.accept_observed = true;
-    const Analysis a = analyze(*whole.ruleset, whole.position, options);
-    json j{{"outcome", std::string(1, outcome_letter(a.outcome))},
-           {"value", a.value ? json(*a.value) : json(nullptr)},
+    options.control = &budget.control;
+    std::optional<Analysis> a;
+    try {
+      a = analyze(*g.ruleset, g.position, options);
+    } catch (const LimitError& e) {
+      // A search (misère play of a large position) past the page's budget:
+      // the game goes on without the outcome, as `grundy play` does.
+      return json{{"outcome", "?"}, {"value", nullptr}, {"remoteness", nullptr},
+                  {"outcome_note", e.what()}};
+    }
+    json j{{"outcome", std::string(1, outcome_letter(a->outcome))},
+           {"value", a->value ? json(*a->value) : json(nullptr)},
            {"remoteness", nullptr}};
     try {
-      const RemotenessAnalysis r =
-          analyze_remoteness(*whole.ruleset, whole.position, play, kPredictionLimit);
+      if (budget.too_many_options)
+        throw LimitError(fmt::format("no remoteness search from a position of more than {} moves",
+                                     kPlayOptions));
+      const RemotenessAnalysis r = analyze_remoteness(*g.ruleset, g.position, g.convention,
+                                                      kPredictionLimit, &budget.control);
       if (r.remoteness) j["remoteness"] = *r.remoteness;
     } catch (const LimitError& e) {
       j["remoteness_note"] = e.what();
@@ -446,6 +603,7 @@ EMSCRIPTEN_BINDINGS(grundy_web) {
   emscripten::function("bestMove", &best_move_web);
   emscripten::function("options", &options_web);
   emscripten::function("turn", &turn_web);
+  emscripten::function("readMove", &read_move_web);
   emscripten::function("explain", &explain_web);
   emscripten::function("sequenceStart", &sequence_start);
   emscripten::function("sequenceExtend", &sequence_extend);

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -29,6 +28,7 @@
 #include "grundy/solve/strategy.h"
 #include "line_reader.h"
 #include "long_run.h"
+#include "move_syntax.h"
 
 namespace grundy::cli {
 
@@ -78,10 +78,6 @@ std::vector<std::string> words(const std::string& line) {
   return result;
 }
 
-bool is_number(const std::string& w) {
-  return !w.empty() && w.size() <= 18 && w.find_first_not_of("0123456789") == std::string::npos;
-}
-
 bool has_move(const Ruleset& rules, const Position& p) { return first_option(rules, p).has_value(); }
 
 // `text` in lines of at most kBannerWidth columns (a word longer stays whole).
@@ -106,116 +102,16 @@ std::string wrapped(const std::string& text) {
   return line.empty() ? out : out + line + '\n';
 }
 
-// Text compared as typed: lower case, one space between words, and the
-// signs + ( ) | → as words of their own, so "kayles 1 3+nim 2" matches
-// "kayles 1 3 + nim 2".
-std::string normalised(const std::string& text) {
-  std::string spaced;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '+' || c == '(' || c == ')' || c == '|' || c == ',') {
-      spaced += ' ';
-      spaced += c;
-      spaced += ' ';
-    } else {
-      spaced += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-  }
-  std::string out;
-  for (const std::string& w : words(spaced)) out += (out.empty() ? "" : " ") + w;
-  return out;
-}
-
-// What follows the arrow of a hint or a listed move typed back whole
-// ("take 1 from heap 1 (3 → 2)  →  2 4 5": the arrow with two spaces each
-// side, not the one inside the description), or nullopt when there is none.
-std::optional<std::string> after_arrow(const std::string& line) {
-  for (const char* arrow : {"  \u2192  ", "  ->  "}) {
-    const auto at = line.rfind(arrow);
-    if (at != std::string::npos) return line.substr(at + std::strlen(arrow));
-  }
-  return std::nullopt;
-}
-constexpr const char* kSyntaxHelp =
-    "type a move number, the move as 'moves' lists it, or the position after it, e.g. 'to 3 4'";
-
-// The option a player means by the line: a move number (one number alone),
-// the position after the move ("to" first, or two or more numbers, or the
-// position written as the game shows it, sums included), the move as
-// described (as 'moves' lists it), or a hint or listed move typed back whole
-// (the position after its arrow). Returns nullopt after printing a one-line
-// complaint.
-std::optional<Position> read_move(const Ruleset& rules, const Position& p, const std::string& line) {
-  std::string text = line;
-  bool as_position = false;
-  if (const auto position = after_arrow(line)) {
-    text = *position;
-    as_position = true;
-  }
-  std::vector<std::string> tokens = words(text);
-  if (!tokens.empty() && tokens[0] == "to") {
-    tokens.erase(tokens.begin());
-    as_position = true;
-  }
-  if (tokens.empty()) {
-    say("Not understood: give the position after your move, e.g. 'to 3'\n");
-    return std::nullopt;
-  }
-  const bool numbers = std::all_of(tokens.begin(), tokens.end(), is_number);
-  if (!numbers) {
-    // Words: the position as shown, or the move as described.
-    std::string typed;
-    for (const auto& t : tokens) typed += (typed.empty() ? "" : " ") + t;
-    const std::string key = normalised(typed);
-    std::optional<Position> chosen;
-    rules.for_each_option(p, [&](const Position& after) {
-      const std::string description = rules.describe_move(p, after), shown = rules.show(after);
-      if (normalised(shown) == key ||
-          (!as_position && (normalised(description) == key ||
-                            normalised(description + " \u2192 " + shown) == key))) {
-        chosen = after;
-        return false;
-      }
-      return true;
-    });
-    if (!chosen) say(fmt::format("Not understood: '{}' ({})\n", line, kSyntaxHelp));
-    return chosen;
-  }
-  if (!as_position && tokens.size() == 1) {
-    const std::size_t k = std::stoull(tokens[0]);
-    std::size_t seen = 0;
-    std::optional<Position> chosen;
-    rules.for_each_option(p, [&](const Position& after) {
-      if (++seen == k) {
-        chosen = after;
-        return false;
-      }
-      return true;
-    });
-    if (!chosen) say(fmt::format("There is no move {} (type 'moves' to list them)\n", tokens[0]));
-    return chosen;
-  }
-  Position wanted;
-  for (const auto& t : tokens) wanted.push_back(std::stoull(t));
-  // Not every list of numbers is a position of the game (wythoff has two
-  // heaps): canonical() may only be given positions.
+// The option the player means by the line (move_syntax.h), or nullopt after
+// printing its one-line complaint.
+std::optional<Position> read_move_or_say(const Ruleset& rules, const Position& p,
+                                         const std::string& line) {
   try {
-    rules.check_position(wanted);
+    return read_move(rules, p, line);
   } catch (const InputError& e) {
-    say(fmt::format("'{}' is not a position of this game: {}\n", join(wanted), e.what()));
+    say(std::string(e.what()) + "\n");
     return std::nullopt;
   }
-  const Position key = rules.canonical(wanted);
-  std::optional<Position> chosen;
-  rules.for_each_option(p, [&](const Position& after) {
-    if (rules.canonical(after) == key) {
-      chosen = after;
-      return false;
-    }
-    return true;
-  });
-  if (!chosen) say(fmt::format("'{}' cannot be reached from {} in one move\n", join(wanted), rules.show(p)));
-  return chosen;
 }
 
 void list_moves(const Ruleset& rules, const Position& p, const std::string& indent) {
@@ -281,7 +177,7 @@ class Session {
         continue;
       }
       if (tokens[0] == "help") {
-        say(wrapped(std::string(kSyntaxHelp) + "; " + kCommandsHelp));
+        say(wrapped(std::string(kMoveSyntaxHelp) + "; " + kCommandsHelp));
         show_position = false;
         continue;
       }
@@ -334,8 +230,8 @@ class Game final : public Session<Position> {
     say(wrapped(fmt::format("Playing {} in {} play: whoever cannot move {}.", titled_name(rules_),
                             convention_ == Convention::misere ? "misère" : "normal",
                             convention_ == Convention::misere ? "wins" : "loses")));
-    say(wrapped(fmt::format("{}{}; {}", static_cast<char>(std::toupper(kSyntaxHelp[0])),
-                            kSyntaxHelp + 1, kCommandsHelp)));
+    say(wrapped(fmt::format("{}{}; {}", static_cast<char>(std::toupper(kMoveSyntaxHelp[0])),
+                            kMoveSyntaxHelp + 1, kCommandsHelp)));
     return loop(computer_first);
   }
 
@@ -478,7 +374,7 @@ class Game final : public Session<Position> {
 
   void list() override { list_moves(rules_, state_, "  "); }
   std::optional<Position> read(const std::vector<std::string>&, const std::string& line) override {
-    return read_move(rules_, state_, line);
+    return read_move_or_say(rules_, state_, line);
   }
   void announce_human(const Position& before) override {
     say(fmt::format("You: {}\n", rules_.describe_move(before, state_)));
@@ -535,55 +431,13 @@ class EveryGame final : public Session<std::vector<Position>> {
   }
 
   std::optional<std::vector<Position>> read_every_move(const std::string& typed) {
-    const auto ids = movable();
-    std::vector<Position> next = state_;
-    // A hint typed back ("Hint: to 1 | 0", or what follows its "to"), or
-    // "to" and the components: the components after the move.
-    std::string line = typed;
-    if (const auto at = line.find("Hint:"); at != std::string::npos) line = line.substr(at + 5);
-    auto first = words(line);
-    const bool to = !first.empty() && first[0] == "to";
-    if (to) line = line.substr(line.find("to") + 2);
-    if (to || line.find('|') != std::string::npos) {
-      std::vector<std::string> parts;
-      std::string part;
-      std::istringstream in(line);
-      while (std::getline(in, part, '|')) parts.push_back(part);
-      if (parts.size() != state_.size()) {
-        say(fmt::format("Give all {} components after your move, separated by '|'\n",
-                        state_.size()));
-        return std::nullopt;
-      }
-      for (std::size_t i = 0; i < state_.size(); ++i) {
-        auto tokens = words(parts[i]);
-        if (std::find(ids.begin(), ids.end(), i) == ids.end()) continue;  // no move there
-        std::string wanted = "to";
-        for (const auto& t : tokens) wanted += " " + t;
-        const auto chosen = read_move(rules_, state_[i], wanted);
-        if (!chosen) return std::nullopt;
-        next[i] = *chosen;
-      }
-      return next;
-    }
-    const auto tokens = words(line);
-    if (tokens.size() != ids.size()) {
-      say(fmt::format("Not understood: '{}' (give {} move numbers, one per movable component, "
-                      "or the components separated by '|')\n",
-                      line, ids.size()));
+    try {
+      return cli::read_every_move(std::vector<const Ruleset*>(state_.size(), &rules_), state_,
+                                  movable(), typed);
+    } catch (const InputError& e) {
+      say(std::string(e.what()) + "\n");
       return std::nullopt;
     }
-    for (std::size_t j = 0; j < ids.size(); ++j) {
-      if (!is_number(tokens[j])) {
-        say(fmt::format("Not understood: '{}' (give {} move numbers, or 'to' and the components "
-                        "separated by '|')\n",
-                        typed, ids.size()));
-        return std::nullopt;
-      }
-      const auto chosen = read_move(rules_, state_[ids[j]], tokens[j]);
-      if (!chosen) return std::nullopt;
-      next[ids[j]] = *chosen;
-    }
-    return next;
   }
 
   void hint() override {

@@ -8,7 +8,10 @@ port, drives headless Chromium with Selenium, and checks the page against the
 - Analyse: `kayles 5 + nim 3` in normal and misère play, a Wythoff position
   at 10^12, Every-SG `kayles 3 4`, and stepping into a winning move;
 - Play: a game of Nim from a P-position, played to the end against the
-  computer, and lost; undo;
+  computer, and lost; undo; Every-SG and conjunctive `kayles 3 4` won by
+  following the hints, each turn against the command's analysis; a typed
+  move in `nim 1000 1000` (more moves than the list shows), with the
+  command's complaint for a move that cannot be made;
 - Sequence: G(0..10^5) of 0.6 computed in the Web Worker while the page
   keeps answering, equal to `grundy values 0.6`; the proven period of 0.16;
 - Explain and Graph against the command's analysis and graph values;
@@ -25,6 +28,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -240,6 +244,109 @@ def test_play(page, shots):
           "Play: the value history has a point per turn")
 
 
+def cli_play_says(grundy, args, line):
+    """What `grundy play ARGS` answers to the typed LINE: the line it prints
+    after the prompt."""
+    out = subprocess.run([grundy, "play", *args], input=line + "\nquit\n", capture_output=True,
+                         text=True, check=True, timeout=120).stdout
+    return out.split("> ")[1].splitlines()[0]
+
+
+def new_game(page, game, convention, first="you"):
+    page.tab("play")
+    page.fill("play-game", game)
+    Select(page.by_id("play-convention")).select_by_value(convention)
+    Select(page.by_id("play-first")).select_by_value(first)
+    page.press(page.by_id("play-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+
+
+def play_typed(page, text):
+    page.fill("play-typed", text)
+    page.press(page.by_id("play-typed-go"))
+
+
+def history_rows(page):
+    rows = page.by_id("play-history").find_elements(By.CSS_SELECTOR, "tbody tr")
+    return [[td.text for td in r.find_elements(By.TAG_NAME, "td")] for r in rows]
+
+
+def test_play_compounds(page, grundy, shots):
+    """Every-SG and conjunctive play of kayles 3 4: each turn's outcome and
+    count of moves left (the largest suspense; the least remoteness) as the
+    command's analysis gives them, the hints followed to a win, the
+    per-component move syntax and its complaint as `grundy play` has it."""
+    for convention, flag, key, pick in (("every", "--every", "suspense", max),
+                                        ("conjunctive", "--conjunctive", "remoteness", min)):
+        want = cli_json(grundy, "analyze", "kayles", "3", "4", flag)
+        new_game(page, "kayles 3 4", convention)
+        count = pick(want[key])
+        check(re.search(rf"\b{count} (more moves|moves in all)", page.by_id("play-prediction").text) and want["outcome"] == "N",
+              f"Play {convention} kayles 3 4: the prediction counts {count} moves "
+              f"({page.by_id('play-prediction').text!r})")
+        if convention == "every":
+            bad = cli_play_says(grundy, ["kayles", "3", "4", "--every"], "to 1 1 | 7")
+            play_typed(page, "to 1 1 | 7")
+            check(page.error("play-typed") == bad, f"Play every: a bad typed move says {bad!r} "
+                                                   f"(page: {page.error('play-typed')!r})")
+            page.press(page.by_id("play-hint"))
+            hint = page.by_id("play-hint-text").text
+            check(want["winning_moves"][0]["description"] in hint, f"Play every: the hint is the command's move ({hint!r})")
+            play_typed(page, hint.split(" → ")[-1])  # the position after the hinted move, as shown
+        else:
+            # One move per component: the command's winning move, typed with '|'.
+            after = " | ".join(" ".join(map(str, c)) for c in want["winning_moves"][0]["position"])
+            play_typed(page, "to " + after)
+        if convention == "every":
+            page.shot(shots, "web-play-every.png")
+        turns = 0
+        while page.by_id("play-typed").is_enabled() and turns < 10:
+            page.press(page.by_id("play-hint"))
+            play_typed(page, page.by_id("play-hint-text").text.split(" → ")[-1])
+            turns += 1
+        status = page.by_id("play-status").text
+        check("You win" in status, f"Play {convention} kayles 3 4: the hints win the game ({status!r})")
+        rows = history_rows(page)
+        agree = True
+        for row in rows:
+            got = cli_json(grundy, "analyze", *row[2].split(), flag)
+            if got["outcome"] != row[3] or (got[key] and str(pick(got[key])) != row[5]):
+                agree = False
+                print(f"  {row} against {got}")
+        check(agree and len(rows) >= 3, f"Play {convention}: every turn's outcome and {key} as the command's ({len(rows)} turns)")
+        check(page.by_id("play-count-head").text == ("Suspense" if convention == "every" else "Remoteness"),
+              f"Play {convention}: the table names its count")
+
+
+def test_play_many_moves(page, grundy):
+    """nim 1000 1000 has 2000 moves: the list shows 500, a typed move plays
+    any of them (the command's syntax and messages), and the page's thread
+    keeps answering meanwhile."""
+    new_game(page, "nim 1000 1000", "normal")
+    listed = len(page.by_id("play-moves").find_elements(By.TAG_NAME, "option"))
+    check(listed == 500 and "type any move" in page.by_id("play-more").text,
+          f"Play nim 1000 1000: 500 moves listed, and the note says to type the others ({listed})")
+    # (a small search limit: the command would first spend minutes on its prediction)
+    bad = cli_play_says(grundy, ["nim", "1000", "1000", "--search-limit", "1000"], "to 1000 3000")
+    play_typed(page, "to 1000 3000")
+    check(page.error("play-typed") == bad, f"Play: a move that cannot be made says {bad!r} (page: {page.error('play-typed')!r})")
+    page.d.execute_script("""
+      window.beat = {last: performance.now(), gap: 0};
+      window.beat.timer = setInterval(() => {
+        const now = performance.now(); beat.gap = Math.max(beat.gap, now - beat.last); beat.last = now;
+      }, 10);""")
+    play_typed(page, "to 1000 3")  # beyond the list: take 997 from a heap
+    beat = page.d.execute_script("clearInterval(beat.timer); return beat")
+    rows = history_rows(page)
+    check(len(rows) == 3 and rows[1][2] == "nim 3 1000" and page.error("play-typed") == "",
+          f"Play: the typed move 'to 1000 3' is played ({[r[2] for r in rows]})")
+    want = cli_json(grundy, "analyze", *rows[2][2].split())
+    check(want["outcome"] == "P" == rows[2][3], f"Play: the computer's reply {rows[2][2]} is a P-position, as the command says")
+    check(beat["gap"] < 1000, f"Play: the page stayed responsive (longest gap {beat['gap']:.0f} ms)")
+    # The URL keeps the typed moves: a shared link replays the game.
+    page.open(page.d.current_url.split("#", 1)[1])
+    check([r[2] for r in history_rows(page)] == [r[2] for r in rows], "Play: a shared URL replays the game")
+
+
 def test_sequence(page, grundy, shots):
     page.tab("sequence")
     page.fill("sequence-ruleset", "0.6")
@@ -352,10 +459,23 @@ def test_bad_input(page, grundy):
         got = page.error(field)
         check(got == want, f"bad input {text!r} in {field}: {want!r} next to the field (page: {got!r})")
         check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
+    # The graph fields: the command names the file where the page has its
+    # one graph, graph:page.
     page.tab("graph")
-    page.fill("graph-edges", "2 1\n0 5\n")
-    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
-    check("out of range" in page.error("graph-edges"), f"bad graph: {page.error('graph-edges')!r}")
+    good = page.by_id("graph-edges").get_attribute("value")
+    for edges, tokens, field in (("2 1\n0 5\n", "", "graph-edges"), (good, "a zz", "graph-tokens")):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(edges)
+        try:
+            args = ["analyze", "graph:" + f.name, *tokens.split()] if tokens else ["graph", f.name]
+            want = cli_error(grundy, *args).replace(f.name + ": ", "").replace(f.name, "page")
+        finally:
+            os.unlink(f.name)
+        page.fill("graph-edges", edges)
+        page.fill("graph-tokens", tokens)
+        page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        check(page.error(field) == want, f"bad input in {field}: {want!r} next to the field (page: {page.error(field)!r})")
+        check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
     # Still working: a good input clears the message and answers.
     got = page.analyse("nim 3 4 5", "normal")
     check(page.error("analyse-game") == "" and got["outcome"] == "N", "after bad input the page still works")
@@ -398,6 +518,22 @@ def test_url_and_labels(page):
     check(unlabelled == [], f"every field has a label ({unlabelled})")
 
 
+def test_phone(page):
+    """At a phone's width (390 CSS pixels) no view is wider than the screen:
+    wide tables and plots scroll inside their own box."""
+    page.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for fragment in ("view=analyse&game=kayles+5+%2B+nim+3&convention=normal",
+                         "view=play&game=kayles+3+4&convention=every&first=you&move=2+1",
+                         "view=explain&game=kayles+5+%2B+nim+3&convention=normal"):
+            page.open(fragment)
+            width = page.d.execute_script("return document.documentElement.scrollWidth")
+            check(width <= 390, f"phone width: {fragment.split('&')[0]} is {width} pixels wide")
+    finally:
+        page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
@@ -417,12 +553,15 @@ def main():
         page.analyse("kayles 5 + nim 3", "normal")
         page.shot(args.screenshots, "web-analyse.png")
         test_play(page, args.screenshots)
+        test_play_compounds(page, args.grundy, args.screenshots)
+        test_play_many_moves(page, args.grundy)
         test_explain(page, args.grundy, args.screenshots)
         test_sequence(page, args.grundy, args.screenshots)
         test_graph(page, args.grundy, args.screenshots)
         test_bad_input(page, args.grundy)
         test_cancel(page)
         test_url_and_labels(page)
+        test_phone(page)
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(logs == [], f"no errors in the browser's console ({logs})")
         if args.screenshots:  # a phone's width

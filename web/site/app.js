@@ -193,7 +193,12 @@ async function analyse(updateUrl = true) {
 
 // ---------------------------------------------------------------- Play
 
+// The game so far: a turn per position (its text, who moves there, its
+// outcome, value and remoteness, and the move made from it), and the
+// player's moves as typed (a list choice as its move number), which the URL
+// keeps and undo replays.
 const play = {turns: [], convention: "normal", first: "you", humanMoves: []};
+const compoundPlay = () => play.convention === "every" || play.convention === "conjunctive";
 
 async function turnOf(text, mover, convention) {
   const t = await call("turn", text, convention);
@@ -204,7 +209,8 @@ async function computerMoves() {
   const last = play.turns[play.turns.length - 1];
   const best = await call("bestMove", last.text, play.convention);
   if (best.move === null) return false;
-  last.move = best.move.description;
+  // As grundy play says: past the searches' limits the move is merely legal.
+  last.move = best.move.description + (best.move.note ? ` (the position is ${best.move.note}: any legal move)` : "");
   play.turns.push(await turnOf(best.move.text, "you", play.convention));
   return true;
 }
@@ -214,12 +220,17 @@ async function startPlay(updateUrl = true, replay = [], game = $("play-game").va
   play.convention = $("play-convention").value;
   play.first = $("play-first").value;
   play.humanMoves = [];
+  clearError("play-typed");
   try {
-    const start = await call("options", game);  // reads the position as the command does
+    const start = await call("options", game, play.convention);  // reads the position as the command does
     play.turns = [await turnOf(start.text, play.first, play.convention)];
     if (play.first === "computer") await computerMoves();
-    for (const i of replay) if (!(await humanMove(i, false))) break;
     clearError("play-game");
+    // A shared game's moves: the first one that is not legal (a link
+    // edited by hand) stops the replay, its message next to the move field.
+    for (const typed of replay) {
+      try { await humanMove(typed, false); } catch (e) { showError("play-typed", e.message); break; }
+    }
   } catch (e) {
     showError("play-game", e.message);
     $("play-board").hidden = true;
@@ -231,33 +242,45 @@ async function startPlay(updateUrl = true, replay = [], game = $("play-game").va
 }
 
 function savePlay() {
-  const params = {view: "play", game: play.game, convention: play.convention, first: play.first};
-  if (play.humanMoves.length) params.moves = play.humanMoves.join(".");
-  writeHash(params);
+  const params = new URLSearchParams({view: "play", game: play.game, convention: play.convention, first: play.first});
+  for (const m of play.humanMoves) params.append("move", m);
+  history.replaceState(null, "", "#" + params.toString());
 }
 
-// The player's move `index` among the options, and the computer's reply.
-// Throws the library's message when a position is beyond its limits.
-async function humanMove(index, draw = true) {
+// The player's move, typed as `grundy play` reads it ("3", "to 3 4",
+// "2 1", "to 1 1 | 2"), and the computer's reply. Throws the library's
+// one-line message when the move is not understood or not legal.
+async function humanMove(typed, draw = true) {
   const last = play.turns[play.turns.length - 1];
-  if (last.mover !== "you") return false;
-  const options = (await call("options", last.text)).options;
-  if (!(index >= 0 && index < options.length)) return false;
-  last.move = options[index].description;
-  play.humanMoves.push(index);
-  play.turns.push(await turnOf(options[index].text, "computer", play.convention));
+  if (last.mover !== "you") throw new Error("it is not your move");
+  const after = await call("readMove", last.text, play.convention, typed);
+  last.move = after.description;
+  play.humanMoves.push(typed);
+  play.turns.push(await turnOf(after.text, "computer", play.convention));
   await computerMoves();
   if (draw) { savePlay(); await drawPlay(); }
-  return true;
 }
 
+// The move chosen in the list: its move number, as the command numbers it.
 async function playMove() {
   try {
-    await humanMove(Number($("play-moves").value));
+    await humanMove(String(Number($("play-moves").value) + 1));
   } catch (e) {
     showError("play-game", e.message);
   }
   $("play-moves").focus();
+}
+
+async function playTyped() {
+  const typed = $("play-typed").value;
+  try {
+    await humanMove(typed);
+    clearError("play-typed");
+    $("play-typed").value = "";
+  } catch (e) {
+    showError("play-typed", e.message);
+  }
+  $("play-typed").focus();
 }
 
 async function undoPlay() {
@@ -269,52 +292,63 @@ async function undoPlay() {
   $("play-moves").focus();
 }
 
+// The prediction from the last turn's count of moves left with perfect play
+// on both sides: Smith's remoteness (the winner hurries, the loser resists),
+// in Every-SG the suspense number (the winner prolongs, the loser hurries),
+// in conjunctive play the least remoteness of the components.
+function prediction(last) {
+  if (last.outcome === "D") return "With perfect play this is a draw.";
+  if (last.outcome === "?") return "The position is too large for the page to say who wins.";
+  if (last.remoteness === null)
+    return last.outcome === "N" ? "You can win (the position is too large to count the moves)." : "The computer can force a win.";
+  const r = Number(last.remoteness);
+  const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
+  const more = (n) => `${n} more move${n === 1 ? "" : "s"}`;
+  const yours = Math.ceil(r / 2);
+  if (play.convention === "every") {
+    return last.outcome === "N"
+      ? `You win if you play perfectly: the game then lasts ${more(r)} (its suspense number), ${yours} of them yours.`
+      : `With perfect play the computer wins: the game lasts ${more(r)} (its suspense number).`;
+  }
+  if (last.outcome === "N") return `You win in at most ${moves(yours)} of your own (${moves(r)} in all) if you play perfectly.`;
+  return `With perfect play the computer wins: the game lasts at most ${more(r)}.`;
+}
+
 async function drawPlay() {
   const last = play.turns[play.turns.length - 1];
   let options;
   try {
-    options = await call("options", last.text);
+    options = await call("options", last.text, play.convention);
   } catch (e) {
     showError("play-game", e.message);
     return;
   }
   const select = $("play-moves");
   select.replaceChildren();
-  options.options.forEach((o, i) => select.append(el("option", {value: String(i), text: `${o.description}  →  ${o.text}`})));
+  options.options.forEach((o, i) => select.append(el("option", {value: String(i), text: `${i + 1}. ${o.description}  →  ${o.text}`})));
   if (options.options.length) select.selectedIndex = 0;
   $("play-more").textContent = options.complete ? "" :
-    `Only the first ${options.options.length} moves are listed (the position has more).`;
+    `Only the first ${options.options.length} moves are listed (the position has more): type any move below.`;
   const over = options.options.length === 0;
   const misere = play.convention === "misere";
   let status;
   if (over) {
     // Normal play: the player with no move loses; misère play: wins.
     const youLose = (last.mover === "you") !== misere;
-    status = `Game over at ${last.text}: no move left for ${last.mover === "you" ? "you" : "the computer"}. ` +
+    const why = play.convention === "conjunctive" ? " (a component has no move)" : "";
+    status = `Game over at ${last.text}: no move left for ${last.mover === "you" ? "you" : "the computer"}${why}. ` +
       (youLose ? "You lose — the computer wins." : "You win!");
   } else {
     status = `Position ${last.text}. ${last.mover === "you" ? "Your move." : "The computer is to move."}`;
   }
   $("play-status").textContent = status;
-  $("play-moves").disabled = over || last.mover !== "you";
-  $("play-move").disabled = over || last.mover !== "you";
+  const yours = !over && last.mover === "you";
+  for (const id of ["play-moves", "play-move", "play-typed", "play-typed-go"]) $(id).disabled = !yours;
   $("play-hint").disabled = over;
   $("play-undo").disabled = play.humanMoves.length === 0;
   $("play-hint-text").textContent = "";
-  // The prediction: remoteness counts the moves left with perfect play on
-  // both sides (the winner hurries, the loser resists).
-  let prediction = "";
-  if (!over && last.remoteness !== null) {
-    const r = Number(last.remoteness);
-    const yourMoves = Math.ceil(r / 2);
-    if (last.outcome === "N") prediction = `You win in at most ${yourMoves} of your moves (${r} moves in all) if you play perfectly.`;
-    else prediction = `With perfect play the computer wins: the game lasts at most ${r} more moves.`;
-  } else if (!over && last.outcome === "D") {
-    prediction = "With perfect play this is a draw.";
-  } else if (!over) {
-    prediction = last.outcome === "N" ? "You can win (the position is too large to count the moves)." : "The computer can force a win.";
-  }
-  $("play-prediction").textContent = prediction;
+  $("play-prediction").textContent = over ? "" : prediction(last);
+  $("play-count-head").textContent = play.convention === "every" ? "Suspense" : "Remoteness";
   const body = $("play-history").tBodies[0];
   body.replaceChildren();
   play.turns.forEach((t, i) => body.append(el("tr", {},
@@ -351,7 +385,8 @@ function drawChart() {
     if (t.remoteness !== null) add("circle", {cx: x(i), cy: y(Number(t.remoteness)), r: 5, fill: t.outcome === "N" ? "#1d7a35" : t.outcome === "P" ? "#b3261e" : "#777"});
     if (t.value !== null) add("rect", {x: x(i) - 3, y: y(Number(t.value)) - 3, width: 6, height: 6, fill: "#1f5fa8"});
   });
-  add("text", {x: W - 190, y: T + 12, "font-size": 12}).textContent = "● remoteness   ■ value";
+  add("text", {x: W - 190, y: T + 12, "font-size": 12}).textContent =
+    play.convention === "every" ? "● suspense" : compoundPlay() ? "● remoteness" : "● remoteness   ■ value";
 }
 
 async function hintPlay() {
@@ -767,7 +802,7 @@ async function restore() {
   if (view === "graph") { set("graph-edges", "edges"); set("graph-tokens", "tokens"); await graphView(false); }
   if (view === "play") {
     set("play-game", "game"); set("play-convention", "convention"); set("play-first", "first");
-    if (h.has("game")) await startPlay(false, (h.get("moves") || "").split(".").filter((s) => s !== "").map(Number));
+    if (h.has("game")) await startPlay(false, h.getAll("move"));
   }
   if (view === "sequence") {
     set("sequence-ruleset", "ruleset"); set("sequence-to", "to");
@@ -802,6 +837,7 @@ function wire() {
   onSubmit("explain-form", () => explainView());
   onSubmit("graph-form", () => graphView());
   onSubmit("play-form", () => startPlay());
+  onSubmit("play-typed-form", playTyped);
   onSubmit("sequence-form", () => computeValues());
   $("sequence-period").addEventListener("click", () => findPeriod());
   $("sequence-cancel").addEventListener("click", cancelSequence);
