@@ -246,10 +246,11 @@ class GameSolver {
     if (auto it = play_.find(k); it != play_.end() && it->second.done) return it->second.remoteness;
     if (rules_.primitive(k) == Primitive::tie || normal_verdict_of(k) == detail::Verdict::drawn)
       return std::nullopt;
-    const Rollback rollback{*this};
-    if (!acyclic_remoteness(k)) solve_loopy(k);
-    if (auto it = play_.find(k); it != play_.end()) return it->second.remoteness;
-    return std::nullopt;
+    return dropping_entries_on_failure([&]() -> std::optional<std::uint64_t> {
+      if (!acyclic_remoteness(k)) solve_loopy(k);
+      if (auto it = play_.find(k); it != play_.end()) return it->second.remoteness;
+      return std::nullopt;
+    });
   }
 
   // Whether some query had to be solved as a loopy game.
@@ -369,14 +370,23 @@ class GameSolver {
   }
   // A query that throws (a limit) leaves the table as it found it, so that
   // the solver stays usable for smaller queries.
-  struct Rollback {
-    GameSolver& solver;
-    std::uint64_t size = solver.table_.size();
-    int exceptions = std::uncaught_exceptions();
-    ~Rollback() {
-      if (std::uncaught_exceptions() > exceptions) solver.table_.truncate(size);
+  // Runs a query; when it throws (a limit, a stop), the entries it added
+  // are dropped first, so the solver answers the next query as if it had not
+  // run. (A try block rather than a destructor that checks
+  // std::uncaught_exceptions(): GCC 12 at -O2 and above dropped the stores
+  // of the truncation inlined into such a destructor here, and the next
+  // query wrote into freed memory; tests/stress/user_game_search_test.cpp,
+  // ControlSeesProgressAndStops.)
+  template <class Query>
+  auto dropping_entries_on_failure(Query&& query) {
+    const std::uint64_t size = table_.size();
+    try {
+      return query();
+    } catch (...) {
+      table_.truncate(size);
+      throw;
     }
-  };
+  }
 
   Verdict normal_verdict_of(const position& k) const {
     const std::uint32_t e = table_.find(k);
@@ -385,7 +395,7 @@ class GameSolver {
 
   // --- outcomes of whole positions: the search with early cut-off ----------
   Verdict whole_verdict(const position& root, Convention convention) {
-    const Rollback rollback{*this};
+    return dropping_entries_on_failure([&]() -> Verdict {
     struct Policy {
       GameSolver& solver;
       Convention convention;
@@ -458,6 +468,7 @@ class GameSolver {
     if (v != Verdict::unresolved) return v;
     solve_loopy(root);
     return verdict(table_.find(root), convention);
+    });
   }
 
   // Normal play of a sum: the whole position's own primitive result, else
@@ -492,7 +503,7 @@ class GameSolver {
   }
 
   ComponentValue component_value(const position& k) {
-    const Rollback rollback{*this};
+    return dropping_entries_on_failure([&]() -> ComponentValue {
     if (const std::uint32_t e = table_.find(k); e != Table::kEmpty) {
       const ValueState s = value_state(e);
       if (s == value_known || s == value_infinite) return read_value(e);
@@ -513,6 +524,7 @@ class GameSolver {
       solve_loopy(k);
     }
     return read_value(table_.find(k));
+    });
   }
 
   // Calls visit(key) for the canonical key of each component of `part`

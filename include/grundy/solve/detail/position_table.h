@@ -4,10 +4,9 @@
 //
 // Description: open addressing with linear probing over a power-of-two array
 //   of 32-bit entry numbers (kEmpty where free), at most 7/8 full; a probe
-//   compares the key of the entry a slot names. Keys live in a deque,
-//   states and values in chunks of kChunk entries, neither of which moves
-//   its elements, so an entry's number and the references to its key stay
-//   valid while the table grows, and no key
+//   compares the key of the entry a slot names. Keys, states and values live
+//   in chunks of kChunk entries that never move, so an entry's number and
+//   the references to its key stay valid while the table grows, and no key
 //   is copied when the slot array doubles (only the keys' hashes are
 //   computed again). Entries are never erased one by one: a search that
 //   gives a position up resets its state instead; truncate(n) drops the
@@ -32,9 +31,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -52,6 +51,7 @@ class PositionTable {
       : hash_(std::move(hash)), equal_(std::move(equal)) {}
   PositionTable(const PositionTable&) = delete;
   PositionTable& operator=(const PositionTable&) = delete;
+  ~PositionTable() { destroy_keys(); }
 
   std::uint64_t size() const { return size_; }
   std::size_t hash(const Key& key) const { return hash_(key); }
@@ -74,9 +74,9 @@ class PositionTable {
     if ((size_ + 1) * 8 > slots_.size() * 7) grow();
     const auto e = static_cast<std::uint32_t>(size_);
     if ((e >> kChunkBits) == chunks_.size()) chunks_.push_back(std::make_unique<Chunk>());
-    keys_.push_back(key);
     Chunk& chunk = *chunks_[e >> kChunkBits];
     const std::size_t i = e & (kChunk - 1);
+    ::new (static_cast<void*>(chunk.keys + i * sizeof(Key))) Key(key);
     chunk.states[i] = 0;
     chunk.values[i] = 0;
     ++size_;
@@ -86,7 +86,10 @@ class PositionTable {
     return e;
   }
 
-  const Key& key_at(std::uint32_t e) const { return keys_[e]; }
+  const Key& key_at(std::uint32_t e) const {
+    return *std::launder(reinterpret_cast<const Key*>(chunks_[e >> kChunkBits]->keys +
+                                                      (e & (kChunk - 1)) * sizeof(Key)));
+  }
   std::uint8_t& state(std::uint32_t e) { return chunks_[e >> kChunkBits]->states[e & (kChunk - 1)]; }
   std::uint8_t state(std::uint32_t e) const {
     return chunks_[e >> kChunkBits]->states[e & (kChunk - 1)];
@@ -100,7 +103,8 @@ class PositionTable {
   // slots are rebuilt, O(n).
   void truncate(std::uint64_t n) {
     if (n >= size_) return;
-    keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(n), keys_.end());
+    for (std::uint64_t e = n; e < size_; ++e)
+      const_cast<Key&>(key_at(static_cast<std::uint32_t>(e))).~Key();
     size_ = n;
     chunks_.resize((n + kChunk - 1) >> kChunkBits);
     std::fill(slots_.begin(), slots_.end(), kEmpty);
@@ -113,22 +117,23 @@ class PositionTable {
 
   // Every entry gone; the slot array is kept (emptied) for reuse.
   void clear() {
-    keys_.clear();
+    destroy_keys();
     chunks_.clear();
     size_ = 0;
     std::fill(slots_.begin(), slots_.end(), kEmpty);
   }
 
-  // The bytes the table holds: slots, keys (by sizeof(Key) only), chunks.
+  // The bytes the table holds: slots, chunks (keys by sizeof(Key) only).
   std::uint64_t bytes() const {
-    return slots_.capacity() * sizeof(std::uint32_t) + keys_.size() * sizeof(Key) +
-           chunks_.size() * sizeof(Chunk) + chunks_.capacity() * sizeof(std::unique_ptr<Chunk>);
+    return slots_.capacity() * sizeof(std::uint32_t) + chunks_.size() * sizeof(Chunk) +
+           chunks_.capacity() * sizeof(std::unique_ptr<Chunk>);
   }
 
  private:
   static constexpr std::size_t kChunkBits = 10;
   static constexpr std::size_t kChunk = std::size_t{1} << kChunkBits;
   struct Chunk {
+    alignas(Key) unsigned char keys[kChunk * sizeof(Key)];
     std::uint32_t values[kChunk];
     std::uint8_t states[kChunk];
   };
@@ -151,14 +156,16 @@ class PositionTable {
       slots_[s] = static_cast<std::uint32_t>(e);
     }
   }
+  void destroy_keys() {
+    for (std::uint64_t e = 0; e < size_; ++e)
+      const_cast<Key&>(key_at(static_cast<std::uint32_t>(e))).~Key();
+  }
 
   Hash hash_;
   KeyEqual equal_;
   std::vector<std::uint32_t> slots_;
   std::size_t mask_ = 0;
   unsigned shift_ = 64;
-  // A deque: its elements never move as it grows or shrinks at the end.
-  std::deque<Key> keys_;
   std::vector<std::unique_ptr<Chunk>> chunks_;
   std::uint64_t size_ = 0;
 };
