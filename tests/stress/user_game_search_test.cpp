@@ -302,6 +302,20 @@ TEST(UserGameSearch, ControlSeesProgressAndStops) {
   EXPECT_EQ(ring.outcome(0), Outcome::D);
 }
 
+// A query refused at the position limit leaves nothing behind, again and
+// again (GCC 12 -O2 builds once lost the rollback of the first refusal here
+// and wrote into freed memory on the second: user_game.h,
+// dropping_entries_on_failure).
+TEST(UserGameSearch, RefusedOutcomeSearchesLeaveTheSolverAsItWas) {
+  GameSolver<Ring> ring(Ring{}, 5000);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_THROW(ring.outcome(0), LimitError);
+    EXPECT_EQ(ring.positions_stored(), 0u);
+  }
+  GameSolver<Ring> roomy(Ring{}, 200'000);
+  EXPECT_EQ(roomy.outcome(0), Outcome::D);
+}
+
 // Position 0 has 2^40 options, listed lazily; with `fixed`, each of them
 // is a primitive loss.
 struct Huge {
