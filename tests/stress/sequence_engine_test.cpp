@@ -20,38 +20,12 @@
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "grundy/solve/sequence_engine.h"
+#include "support/engine_runs.h"
 
 namespace grundy {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240611;
-
-ValueSequence run(SequenceEngine& engine, Heap last) {
-  ValueSequence values;
-  EXPECT_TRUE(engine.extend(values, last, {}));
-  EXPECT_EQ(values.size(), last + 1);
-  return values;
-}
-
-ValueSequence naive(const std::string& code, Heap last) {
-  auto engine = make_naive_engine(TakeAndBreak::parse(code));
-  return run(*engine, last);
-}
-
-ValueSequence rare_common(const std::string& code, Heap last, RareCommonOptions options = {}) {
-  RareCommonEngine engine(TakeAndBreak::parse(code), options);
-  return run(engine, last);
-}
-
-// The first index where two sequences differ, for a readable failure.
-std::string first_difference(const ValueSequence& a, const ValueSequence& b) {
-  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-    if (a[i] != b[i]) return "first difference at n = " + std::to_string(i) + ": " +
-                             std::to_string(a[i]) + " vs " + std::to_string(b[i]);
-  return a.size() == b.size() ? "equal" : "sizes differ";
-}
-
-#define EXPECT_SAME_SEQUENCE(a, b) EXPECT_TRUE((a) == (b)) << first_difference((a), (b))
 
 std::string digit_char(unsigned d) { return std::string(1, "0123456789ABCDEF"[d]); }
 

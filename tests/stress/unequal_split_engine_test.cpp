@@ -15,37 +15,12 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/rare_common.h"
+#include "support/engine_runs.h"
 
 namespace grundy {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261125;
-
-ValueSequence run(SequenceEngine& engine, Heap last) {
-  ValueSequence values;
-  EXPECT_TRUE(engine.extend(values, last, {}));
-  EXPECT_EQ(values.size(), last + 1);
-  return values;
-}
-
-ValueSequence naive(const std::string& code, Heap last) {
-  auto engine = make_naive_engine(TakeAndBreak::parse(code));
-  return run(*engine, last);
-}
-
-ValueSequence rare_common(const std::string& code, Heap last, RareCommonOptions options = {}) {
-  RareCommonEngine engine(TakeAndBreak::parse(code), options);
-  return run(engine, last);
-}
-
-std::string first_difference(const ValueSequence& a, const ValueSequence& b) {
-  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-    if (a[i] != b[i]) return "first difference at n = " + std::to_string(i) + ": " +
-                             std::to_string(a[i]) + " vs " + std::to_string(b[i]);
-  return a.size() == b.size() ? "equal" : "sizes differ";
-}
-
-#define EXPECT_SAME_SEQUENCE(a, b) EXPECT_TRUE((a) == (b)) << first_difference((a), (b))
 
 TEST(UnequalSplitEngineStress, GrundysGameRareCommonAgainstNaive) {
   const ValueSequence expected = naive("4!.0", 6000);

@@ -1,0 +1,47 @@
+// Runs of the sequence engines for the stress tests: G(0..last) of a code by
+// the naive engine (the by-definition twin) or by the rare/common engine, and
+// a readable first difference when two sequences disagree.
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/sequence_engine.h"
+#include "solve/rare_common.h"
+
+namespace grundy {
+
+inline ValueSequence run(SequenceEngine& engine, Heap last) {
+  ValueSequence values;
+  EXPECT_TRUE(engine.extend(values, last, {}));
+  EXPECT_EQ(values.size(), last + 1);
+  return values;
+}
+
+inline ValueSequence naive(const std::string& code, Heap last) {
+  auto engine = make_naive_engine(TakeAndBreak::parse(code));
+  return run(*engine, last);
+}
+
+inline ValueSequence rare_common(const std::string& code, Heap last,
+                                 RareCommonOptions options = {}) {
+  RareCommonEngine engine(TakeAndBreak::parse(code), options);
+  return run(engine, last);
+}
+
+// The first index where two sequences differ, for a readable failure.
+inline std::string first_difference(const ValueSequence& a, const ValueSequence& b) {
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+    if (a[i] != b[i])
+      return "first difference at n = " + std::to_string(i) + ": " + std::to_string(a[i]) +
+             " vs " + std::to_string(b[i]);
+  return a.size() == b.size() ? "equal" : "sizes differ";
+}
+
+}  // namespace grundy
+
+#define EXPECT_SAME_SEQUENCE(a, b) \
+  EXPECT_TRUE((a) == (b)) << ::grundy::first_difference((a), (b))
