@@ -177,9 +177,9 @@ std::string table_text(const std::string& family, Heap max, const std::vector<Su
 int run_survey(const SurveyRequest& request) {
   const std::vector<std::string> codes = family_codes(request.family);
   SurveyLimits limits;
-  limits.max_values = parse_heap(request.max);
+  limits.max_values = parse_count(request.max);
   if (limits.max_values < 16) throw InputError(request.max, "--max must be at least 16");
-  limits.max_work = parse_heap(request.max_work);
+  limits.max_work = parse_count(request.max_work);
   const Heap max = limits.max_values;
   std::optional<TableFormat> format;
   if (!request.out.empty()) format = table_format(request.out);

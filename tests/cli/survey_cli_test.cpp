@@ -126,7 +126,8 @@ TEST(SurveyCli, TablesInCsvJsonAndText) {
   EXPECT_NE(csv.out.find("0.07  0.07  -"), std::string::npos) << csv.out;
   EXPECT_NE(csv.out.find("period 34, preperiod 53, proven"), std::string::npos) << csv.out;
 
-  const auto json = grundy_cli({"survey", "0.[0-1]d", "--max", "1024", "--out", path("t.json")});
+  // --max takes a count as the other commands do (2^10 is the 1024 above).
+  const auto json = grundy_cli({"survey", "0.[0-1]d", "--max", "2^10", "--out", path("t.json")});
   ASSERT_EQ(json.status, 0) << json.err;
   const auto j = nlohmann::json::parse(read_file(path("t.json")));
   ASSERT_EQ(j["codes"].size(), 16U);
@@ -145,6 +146,7 @@ TEST(SurveyCli, TablesInCsvJsonAndText) {
 TEST(SurveyCli, BadRequestsAreOneLine) {
   testing::expect_bad_input({"survey", "0.[7-1]"}, "0.[7-1]");
   testing::expect_bad_input({"survey", "0.dd", "--max", "8"}, "--max");
+  testing::expect_bad_input({"survey", "0.dd", "--max", "2^x"}, "2^x");
   testing::expect_bad_input({"survey", "0.dd", "--out", path("t.xls")}, "t.xls");
   testing::expect_bad_input({"survey", "0.dd", "--resume"}, "--resume");
   testing::expect_bad_input({"survey", "0.dd", "--resume", "--journal", path("none.journal")},

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/survey_family.h"
 #include "grundy/solve/survey_journal.h"
 #include "support/process.h"
@@ -148,6 +149,16 @@ const PublishedPeriod kPublished[] = {
     {"0.115", 1, 14, "OEIS A125829 (period 14, only exception n = 0); WW ch. 4"},
     {"0.127", 46578, 4, "OEIS A071464 (period 4, last exception n = 46577), after Gangolli & "
                         "Plambeck, IJGT 18 (1989)"},
+    // T. Czajka's table of non-trivial solved octal games (github.com/tczajka/
+    // octal-games, SolvedGames.md), whose "prefix" is grundy's preperiod. For
+    // 0.56 OEIS A071436 says "last exception at n = 326637" instead: see
+    // TheLastExceptionOf056IsAt326639 below.
+    {"0.156", 3479, 349, "Czajka, SolvedGames.md (Kenyon 1967)"},
+    {"0.356", 7315, 142, "Czajka, SolvedGames.md (Austin 1976)"},
+    {"0.644", 3256, 442, "Czajka, SolvedGames.md (Austin 1976)"},
+    {"0.165", 5181, 1550, "Czajka, SolvedGames.md (Austin 1976)"},
+    {"0.16", 105351, 149459, "Czajka, SolvedGames.md (Gangolli & Plambeck 1989)"},
+    {"0.56", 326640, 144, "Czajka, SolvedGames.md (Gangolli & Plambeck 1989)"},
 };
 
 TEST(SurveyPublished, ThreeDigitPeriodsMatchTheLiterature) {
@@ -178,6 +189,33 @@ TEST(SurveyPublished, ThreeDigitPeriodsMatchTheLiterature) {
     else if (row.code == std::string("0.400")) EXPECT_EQ(row.same_as, "0.4");
     else EXPECT_EQ(row.same_as, "") << row.code;
   }
+}
+
+// OEIS A071436 puts the last exception of 0.56 at n = 326637, which would
+// make the preperiod 326638; Czajka's table (above) and the survey say
+// 326640. The values decide: near there each one is re-derived here by the
+// mex over the options the code allows (the definition, not the engine), and
+// G(326639) differs from G(326639 + 144).
+TEST(SurveyPublished, TheLastExceptionOf056IsAt326639) {
+  const TakeAndBreak code = TakeAndBreak::parse("0.56");
+  const Heap period = 144, last_exception = 326639, top = 326800;
+  ValueSequence values;
+  ASSERT_TRUE(make_fast_engine(code, 1)->extend(values, top, {}));
+  for (Heap n = 326560; n <= top; ++n) {
+    std::vector<bool> seen(1024, false);
+    code.for_each_heap_option(n, [&](const HeapOption& option) {
+      unsigned v = 0;
+      for (unsigned i = 0; i < option.part_count; ++i) v ^= values[option.parts[i]];
+      seen.at(v) = true;
+      return true;
+    });
+    unsigned mex = 0;
+    while (seen[mex]) ++mex;
+    ASSERT_EQ(values[n], mex) << "G(" << n << ")";
+  }
+  EXPECT_NE(values[last_exception], values[last_exception + period]);
+  for (Heap n = last_exception + 1; n + period <= top; ++n)
+    EXPECT_EQ(values[n], values[n + period]) << n;
 }
 
 TEST(SurveyPublished, OpenCodesAreNeverProven) {
