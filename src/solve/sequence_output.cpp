@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char* kCsvHeader = "n,value";
 
-struct Closer {
+struct CsvFileCloser {
   void operator()(std::FILE* f) const {
     if (f) std::fclose(f);
   }
@@ -44,7 +44,7 @@ std::optional<Heap> csv_heap(const std::string& line) {
 // The first and last heap sizes of a CSV file of grundy's form: its first
 // lines and its last line (read from the end, so a large file costs little).
 std::optional<std::pair<Heap, Heap>> csv_range(const std::string& path) {
-  std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "rb"));
+  std::unique_ptr<std::FILE, CsvFileCloser> file(std::fopen(path.c_str(), "rb"));
   if (!file) return std::nullopt;
   std::string head(4096, '\0');
   head.resize(std::fread(head.data(), 1, head.size(), file.get()));
