@@ -250,6 +250,8 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset,
   options.decide_tame = false;
   options.max_verify_states = 50'000;
   options.max_refinements = 3;
+  // Learning solves sums exhaustively and may take seconds: not inside an analysis.
+  options.max_learning_positions = 0;
   options.control = control;
   auto q = std::make_shared<const MisereQuotient>(misere_quotient(ruleset, options));
   std::lock_guard<std::mutex> lock(mutex);

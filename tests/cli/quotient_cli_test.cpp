@@ -58,11 +58,13 @@ TEST(QuotientCli, JsonTableAgainstExhaustiveSearch) {
   }
 }
 
-TEST(QuotientCli, StopsAtAHeapItCannotVerify) {
+// 0.741 once stopped at heap 9 (no verified candidate); learning
+// (docs/misere-quotients.md, "Learning") now adjoins heaps 9..12.
+TEST(QuotientCli, LearnsTheHeapsTheConstructionCannotVerify) {
   const auto run = grundy_cli({"quotient", "0.741", "--max-heap", "12"});
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(run.out.find("0.741: misère quotient of heaps 0..8\n"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("stopped: heap 9 could not be adjoined"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("0.741: misère quotient of heaps 0..12\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("stopped:"), std::string::npos) << run.out;
 }
 
 TEST(QuotientCli, BadInput) {

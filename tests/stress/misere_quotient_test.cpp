@@ -181,5 +181,65 @@ TEST(MisereQuotientStress, KaylesToHeapThirtyAgainstExhaustiveSearch) {
   EXPECT_GT(large, 20u);  // the heaps the quotient did not reach before
 }
 
+// Learning (docs/misere-quotients.md, "Learning") is the last resort when a
+// heap's construction and its refinement fail. With refinement off and a
+// small budget it carries some short octal codes further than without it;
+// on the heaps it adds, the quotient must agree with plain recursion.
+TEST(MisereQuotientStress, LearnedHeapsOfShortOctalCodesAgainstExhaustiveSearch) {
+  std::mt19937_64 rng(kSeed + 5);
+  std::size_t extended = 0;
+  for (const std::string& code : octal_codes()) {
+    const TakeAndBreak game = TakeAndBreak::parse(code);
+    QuotientOptions options;
+    options.max_heap = kHeaps;
+    options.max_elements = kSmall;
+    options.max_refinements = 0;
+    options.max_verify_states = 20'000;
+    options.stop_at_limit = true;
+    options.decide_tame = false;
+    options.max_learning_positions = 0;
+    const Heap without = misere_quotient(game, options).max_heap();
+    if (without == kHeaps) continue;
+    options.max_learning_positions = 20'000;
+    const MisereQuotient q = misere_quotient(game, options);
+    ASSERT_GE(q.max_heap(), without) << code;
+    if (q.max_heap() == without) continue;
+    ++extended;
+    testing::RecursiveTwin twin(game, true);
+    for (int round = 0; round < 20; ++round) {
+      Position p = random_sum(rng, 3, q.max_heap());
+      p[0] = without + 1 + rng() % (q.max_heap() - without);  // a learned heap
+      ASSERT_EQ(q.is_p(q.element_of(p)), !twin.mover_wins(p))
+          << code << " " << testing::show(p) << " (seed " << kSeed + 5 << ")";
+    }
+  }
+  EXPECT_GT(extended, 0u);
+}
+
+// 0.14 with the default limits: the construction and its refinement stop at
+// heap 13; learning adjoins heaps 14..16 (|Q| = 28), right on sums of heaps
+// up to 16 against the twin.
+TEST(MisereQuotientStress, LearnedZeroPointOneFourAgainstExhaustiveSearch) {
+  const TakeAndBreak game = TakeAndBreak::parse("0.14");
+  QuotientOptions options;
+  options.max_heap = 16;
+  options.decide_tame = false;
+  options.max_learning_positions = 0;
+  EXPECT_EQ(misere_quotient(game, options).max_heap(), 13u);
+  options.max_learning_positions = QuotientOptions{}.max_learning_positions;
+  const MisereQuotient q = misere_quotient(game, options);
+  ASSERT_EQ(q.max_heap(), 16u) << q.limit_note();
+  testing::RecursiveTwin twin(game, true);
+  std::mt19937_64 rng(kSeed + 6);
+  for (int round = 0; round < 300; ++round) {
+    const Position p = random_sum(rng, 4, 16);
+    ASSERT_EQ(q.is_p(q.element_of(p)), !twin.mover_wins(p))
+        << testing::show(p) << " (seed " << kSeed + 6 << ")";
+  }
+  for (Heap h = 14; h <= 16; ++h)
+    for (Heap g = 0; g <= 16; ++g)
+      ASSERT_EQ(q.is_p(q.element_of({h, g})), !twin.mover_wins(Position{h, g})) << h << " " << g;
+}
+
 }  // namespace
 }  // namespace grundy
