@@ -29,6 +29,7 @@
 #include "move_syntax.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/grundy.h"
+#include "solve/rare_common.h"
 
 namespace grundy::web {
 
@@ -516,6 +517,29 @@ std::string sequence_reach(double to_number) {
   });
 }
 
+// For tests/web/kernels_test.py: G(0..last) of a take-and-break code by the
+// rare/common engine on one thread, with the module's vector kernels (simd)
+// or the engine's portable ones, and a fixed mask (mask < 0: chosen from the
+// value frequencies, as always elsewhere); with the kernels that ran and the
+// splits the scans looked at, so that the test knows the vector paths ran.
+std::string sequence_kernels_web(const std::string& code, double last, double mask, bool simd) {
+  return answer([&] {
+    if (!(last >= 0) || last > static_cast<double>(Heap{1} << 24))
+      throw InputError(fmt::format("{}", last), "the last heap size is between 0 and 2^24 here");
+    if (mask >= 65536) throw InputError(fmt::format("{}", mask), "the mask is below 65536");
+    RareCommonOptions options;
+    options.threads = 1;
+    options.simd = simd;
+    if (mask >= 0) options.mask = static_cast<Nimber>(mask);
+    RareCommonEngine engine(TakeAndBreak::parse(code), options);
+    ValueSequence values;
+    engine.extend(values, static_cast<Heap>(last), {});
+    return json{{"values", values},
+                {"kernels", engine.kernel()},
+                {"scan_steps", engine.stats().scan_steps}};
+  });
+}
+
 // The period search of `grundy period NAME --max MAX` (one thread), its
 // progress reported to `progress(reached)`; with the values it computed, for
 // the plot.
@@ -608,6 +632,7 @@ EMSCRIPTEN_BINDINGS(grundy_web) {
   emscripten::function("sequenceStart", &sequence_start);
   emscripten::function("sequenceExtend", &sequence_extend);
   emscripten::function("sequenceReach", &sequence_reach);
+  emscripten::function("sequenceKernels", &sequence_kernels_web);
   emscripten::function("period", &period_web);
   emscripten::function("graph", &graph_web);
   emscripten::function("catalogue", &catalogue_web);

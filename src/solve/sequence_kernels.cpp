@@ -1,7 +1,9 @@
 // The vector kernels of src/solve/sequence_kernels.h. With Highway this file
 // is compiled once per target (hwy/foreach_target.h includes it again for
-// each); without it (GRUNDY_HAVE_HIGHWAY undefined, e.g. under emscripten)
-// only the stubs at the end exist and the engine keeps its portable kernels.
+// each); without it (GRUNDY_HAVE_HIGHWAY undefined) only the stubs at the
+// end exist and the engine keeps its portable kernels. The WebAssembly build
+// (web/CMakeLists.txt) compiles it for the one static target, WASM SIMD128,
+// with HWY_COMPILE_ONLY_STATIC (see runnable_targets below).
 #if defined(GRUNDY_HAVE_HIGHWAY)
 
 #undef HWY_TARGET_INCLUDE
@@ -278,6 +280,18 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
 
 std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
 
+#if defined(HWY_COMPILE_ONLY_STATIC)
+// Static dispatch (the WebAssembly build): Highway's headers without its
+// compiled part (libhwy's targets.cc, which Debian ships only as a native
+// library), so one target is compiled, the one the compiler flags imply
+// (WASM with -msimd128), HWY_DYNAMIC_DISPATCH calls it directly, and there is
+// nothing to choose at run time.
+std::vector<VectorTarget> runnable_targets() {
+  return {{HWY_STATIC_TARGET, hwy::TargetName(HWY_STATIC_TARGET)}};
+}
+
+void force_target(std::int64_t) {}
+#else
 std::vector<VectorTarget> runnable_targets() {
   std::vector<VectorTarget> result;
   for (std::int64_t bits : hwy::SupportedAndGeneratedTargets())
@@ -286,6 +300,7 @@ std::vector<VectorTarget> runnable_targets() {
 }
 
 void force_target(std::int64_t bits) { hwy::SetSupportedTargetsForTest(bits); }
+#endif
 
 }  // namespace grundy::kernels
 #endif  // HWY_ONCE
