@@ -272,6 +272,38 @@ std::string best_move_web(const std::string& text, const std::string& convention
   });
 }
 
+// Play's Hint: the outcome and a winning move, as the Analyse view gives
+// them, but within the page's search budget (PlayBudget), as the computer's
+// move and each turn's outcome are found. Normal play answers from the
+// values at once; past the budget (misère play of a large position) the
+// answer says the hint was stopped, with outcome "?", instead of searching
+// for minutes. Every-SG and conjunctive play answer as the Analyse view does
+// (their searches are bounded by positions stored).
+std::string hint_web(const std::string& text, const std::string& convention) {
+  return answer([&] {
+    const PlayGame g = play_game(text, convention);
+    if (g.compound != nullptr) return analysis_of(text, convention);
+    const PlayBudget budget(*g.ruleset, g.position);
+    AnalysisOptions options;
+    options.convention = g.convention;
+    options.max_moves = 1;
+    options.compute.accept_observed = true;
+    options.control = &budget.control;
+    std::optional<Analysis> a;
+    try {
+      a = analyze(*g.ruleset, g.position, options);
+    } catch (const LimitError& e) {
+      return json{{"outcome", "?"}, {"winning_moves", json::array()}, {"note", e.what()}};
+    }
+    auto moves = json::array();
+    for (const Move& move : a->winning_moves.items)
+      moves.push_back({{"description", move.description},
+                       {"text", position_text(*g.ruleset, move.after(g.position))}});
+    return json{{"outcome", std::string(1, outcome_letter(a->outcome))},
+                {"winning_moves", std::move(moves)}};
+  });
+}
+
 // The options of a position, for the player to choose from; "more" when cut.
 std::string options_web(const std::string& text, const std::string& convention) {
   return answer([&] {
@@ -625,6 +657,7 @@ std::string catalogue_web() {
 EMSCRIPTEN_BINDINGS(grundy_web) {
   emscripten::function("analyze", &analyze_web);
   emscripten::function("bestMove", &best_move_web);
+  emscripten::function("hint", &hint_web);
   emscripten::function("options", &options_web);
   emscripten::function("turn", &turn_web);
   emscripten::function("readMove", &read_move_web);

@@ -347,6 +347,27 @@ def test_play_many_moves(page, grundy):
     check([r[2] for r in history_rows(page)] == [r[2] for r in rows], "Play: a shared URL replays the game")
 
 
+def test_play_hint_budget(page):
+    """Misère kayles 30 40 50 60 needs more than the page's search budget
+    (its search runs for minutes): the turn shows '?', Hint says at once
+    that it has no hint, and the hint binding itself stops at the budget
+    (about 15 s) instead of searching on."""
+    new_game(page, "kayles 30 40 50 60", "misere")
+    rows = history_rows(page)
+    check(len(rows) == 1 and rows[0][3] == "?", f"Play misère kayles 30 40 50 60: the turn shows '?' ({rows})")
+    start = time.monotonic()
+    page.press(page.by_id("play-hint"))
+    hint = page.by_id("play-hint-text").text
+    check(hint.startswith("No hint") and time.monotonic() - start < 10,
+          f"Play: past the budget the hint says so at once ({hint!r})")
+    page.d.set_script_timeout(300)
+    got = page.d.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      call("hint", "kayles 30 40 50 60", "misere").then(done, (e) => done({error: e.message}));""")
+    check(got.get("outcome") == "?" and "stopped" in got.get("note", ""),
+          f"Play: the hint's search stops at the page's budget ({got})")
+
+
 def test_sequence(page, grundy, shots):
     page.tab("sequence")
     page.fill("sequence-ruleset", "0.6")
@@ -555,6 +576,7 @@ def main():
         test_play(page, args.screenshots)
         test_play_compounds(page, args.grundy, args.screenshots)
         test_play_many_moves(page, args.grundy)
+        test_play_hint_budget(page)
         test_explain(page, args.grundy, args.screenshots)
         test_sequence(page, args.grundy, args.screenshots)
         test_graph(page, args.grundy, args.screenshots)
