@@ -134,6 +134,21 @@ HWY_INLINE bool SettleInTable(const std::uint16_t* g, std::uint64_t m, std::uint
   return false;
 }
 
+// bytes[from[i]] for each byte i (from[i] < 16). Highway 1.0.3 emulates
+// TableLookupBytes on WASM one byte at a time through memory (for a V8 bug
+// fixed in April 2021, hwy/ops/wasm_128-inl.h), which left the table scan no
+// faster than the portable one; the V8 of today (node 20, current Chromium)
+// runs the instruction itself, i8x16.swizzle, correctly, and
+// tests/web/kernels_test.py compares the results with the native command.
+template <class V>
+HWY_INLINE V LookupBytes(V bytes, V from) {
+#if HWY_TARGET == HWY_WASM
+  return V{wasm_i8x16_swizzle(bytes.raw, from.raw)};
+#else
+  return hn::TableLookupBytes(bytes, from);
+#endif
+}
+
 // The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
 // each in every 128-bit block of a register, looked up with byte shuffles:
 // bits 3-6 of v pick the byte within a block, bits 7-9 the block, bits 0-2
@@ -162,14 +177,14 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   for (; a + n - 1 <= to; a += n) {
     const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
     const V within = hn::And(hn::ShiftRight<3>(v), low4);
-    V byte = hn::TableLookupBytes(t[0], within);
+    V byte = LookupBytes(t[0], within);
     if constexpr (kBlocks > 1) {
       const V block = hn::ShiftRight<7>(v);
       for (int k = 1; k < kBlocks; ++k)
         byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, static_cast<std::uint16_t>(k))),
-                              hn::TableLookupBytes(t[k], within), byte);
+                              LookupBytes(t[k], within), byte);
     }
-    const V bit = hn::And(hn::TableLookupBytes(single, hn::And(v, low3)), low_byte);
+    const V bit = hn::And(LookupBytes(single, hn::And(v, low3)), low_byte);
     const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
     if (hn::AllFalse(d, hit)) continue;
     // Clear the values of the lanes that hit (a value twice in the vector
