@@ -11,7 +11,9 @@ port, drives headless Chromium with Selenium, and checks the page against the
   computer, and lost; undo; Every-SG and conjunctive `kayles 3 4` won by
   following the hints, each turn against the command's analysis; a typed
   move in `nim 1000 1000` (more moves than the list shows), with the
-  command's complaint for a move that cannot be made;
+  command's complaint for a move that cannot be made; misère
+  `kayles 30 40 50 60`, past the page's search budget: the turn shows '?'
+  and Hint says so (the hint binding stops at the budget too);
 - Sequence: G(0..10^5) of 0.6 computed in the Web Worker while the page
   keeps answering, equal to `grundy values 0.6`; the proven period of 0.16;
 - Explain and Graph against the command's analysis and graph values;
