@@ -29,6 +29,7 @@
 #include "move_syntax.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/grundy.h"
+#include "solve/rare_common.h"
 
 namespace grundy::web {
 
@@ -268,6 +269,38 @@ std::string best_move_web(const std::string& text, const std::string& convention
                  {{"description", g.ruleset->describe_move(g.position, *after)},
                   {"text", position_text(*g.ruleset, *after)},
                   {"note", note}}}};
+  });
+}
+
+// Play's Hint: the outcome and a winning move, as the Analyse view gives
+// them, but within the page's search budget (PlayBudget), as the computer's
+// move and each turn's outcome are found. Normal play answers from the
+// values at once; past the budget (misère play of a large position) the
+// answer says the hint was stopped, with outcome "?", instead of searching
+// for minutes. Every-SG and conjunctive play answer as the Analyse view does
+// (their searches are bounded by positions stored).
+std::string hint_web(const std::string& text, const std::string& convention) {
+  return answer([&] {
+    const PlayGame g = play_game(text, convention);
+    if (g.compound != nullptr) return analysis_of(text, convention);
+    const PlayBudget budget(*g.ruleset, g.position);
+    AnalysisOptions options;
+    options.convention = g.convention;
+    options.max_moves = 1;
+    options.compute.accept_observed = true;
+    options.control = &budget.control;
+    std::optional<Analysis> a;
+    try {
+      a = analyze(*g.ruleset, g.position, options);
+    } catch (const LimitError& e) {
+      return json{{"outcome", "?"}, {"winning_moves", json::array()}, {"note", e.what()}};
+    }
+    auto moves = json::array();
+    for (const Move& move : a->winning_moves.items)
+      moves.push_back({{"description", move.description},
+                       {"text", position_text(*g.ruleset, move.after(g.position))}});
+    return json{{"outcome", std::string(1, outcome_letter(a->outcome))},
+                {"winning_moves", std::move(moves)}};
   });
 }
 
@@ -516,6 +549,29 @@ std::string sequence_reach(double to_number) {
   });
 }
 
+// For tests/web/kernels_test.py: G(0..last) of a take-and-break code by the
+// rare/common engine on one thread, with the module's vector kernels (simd)
+// or the engine's portable ones, and a fixed mask (mask < 0: chosen from the
+// value frequencies, as always elsewhere); with the kernels that ran and the
+// splits the scans looked at, so that the test knows the vector paths ran.
+std::string sequence_kernels_web(const std::string& code, double last, double mask, bool simd) {
+  return answer([&] {
+    if (!(last >= 0) || last > static_cast<double>(Heap{1} << 24))
+      throw InputError(fmt::format("{}", last), "the last heap size is between 0 and 2^24 here");
+    if (mask >= 65536) throw InputError(fmt::format("{}", mask), "the mask is below 65536");
+    RareCommonOptions options;
+    options.threads = 1;
+    options.simd = simd;
+    if (mask >= 0) options.mask = static_cast<Nimber>(mask);
+    RareCommonEngine engine(TakeAndBreak::parse(code), options);
+    ValueSequence values;
+    engine.extend(values, static_cast<Heap>(last), {});
+    return json{{"values", values},
+                {"kernels", engine.kernel()},
+                {"scan_steps", engine.stats().scan_steps}};
+  });
+}
+
 // The period search of `grundy period NAME --max MAX` (one thread), its
 // progress reported to `progress(reached)`; with the values it computed, for
 // the plot.
@@ -601,6 +657,7 @@ std::string catalogue_web() {
 EMSCRIPTEN_BINDINGS(grundy_web) {
   emscripten::function("analyze", &analyze_web);
   emscripten::function("bestMove", &best_move_web);
+  emscripten::function("hint", &hint_web);
   emscripten::function("options", &options_web);
   emscripten::function("turn", &turn_web);
   emscripten::function("readMove", &read_move_web);
@@ -608,6 +665,7 @@ EMSCRIPTEN_BINDINGS(grundy_web) {
   emscripten::function("sequenceStart", &sequence_start);
   emscripten::function("sequenceExtend", &sequence_extend);
   emscripten::function("sequenceReach", &sequence_reach);
+  emscripten::function("sequenceKernels", &sequence_kernels_web);
   emscripten::function("period", &period_web);
   emscripten::function("graph", &graph_web);
   emscripten::function("catalogue", &catalogue_web);

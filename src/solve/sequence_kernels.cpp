@@ -1,7 +1,9 @@
 // The vector kernels of src/solve/sequence_kernels.h. With Highway this file
 // is compiled once per target (hwy/foreach_target.h includes it again for
-// each); without it (GRUNDY_HAVE_HIGHWAY undefined, e.g. under emscripten)
-// only the stubs at the end exist and the engine keeps its portable kernels.
+// each); without it (GRUNDY_HAVE_HIGHWAY undefined) only the stubs at the
+// end exist and the engine keeps its portable kernels. The WebAssembly build
+// (web/CMakeLists.txt) compiles it for the one static target, WASM SIMD128,
+// with HWY_COMPILE_ONLY_STATIC (see runnable_targets below).
 #if defined(GRUNDY_HAVE_HIGHWAY)
 
 #undef HWY_TARGET_INCLUDE
@@ -132,6 +134,21 @@ HWY_INLINE bool SettleInTable(const std::uint16_t* g, std::uint64_t m, std::uint
   return false;
 }
 
+// bytes[from[i]] for each byte i (from[i] < 16). Highway 1.0.3 emulates
+// TableLookupBytes on WASM one byte at a time through memory (for a V8 bug
+// fixed in April 2021, hwy/ops/wasm_128-inl.h), which left the table scan no
+// faster than the portable one; the V8 of today (node 20, current Chromium)
+// runs the instruction itself, i8x16.swizzle, correctly, and
+// tests/web/kernels_test.py compares the results with the native command.
+template <class V>
+HWY_INLINE V LookupBytes(V bytes, V from) {
+#if HWY_TARGET == HWY_WASM
+  return V{wasm_i8x16_swizzle(bytes.raw, from.raw)};
+#else
+  return hn::TableLookupBytes(bytes, from);
+#endif
+}
+
 // The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
 // each in every 128-bit block of a register, looked up with byte shuffles:
 // bits 3-6 of v pick the byte within a block, bits 7-9 the block, bits 0-2
@@ -160,14 +177,14 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   for (; a + n - 1 <= to; a += n) {
     const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
     const V within = hn::And(hn::ShiftRight<3>(v), low4);
-    V byte = hn::TableLookupBytes(t[0], within);
+    V byte = LookupBytes(t[0], within);
     if constexpr (kBlocks > 1) {
       const V block = hn::ShiftRight<7>(v);
       for (int k = 1; k < kBlocks; ++k)
         byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, static_cast<std::uint16_t>(k))),
-                              hn::TableLookupBytes(t[k], within), byte);
+                              LookupBytes(t[k], within), byte);
     }
-    const V bit = hn::And(hn::TableLookupBytes(single, hn::And(v, low3)), low_byte);
+    const V bit = hn::And(LookupBytes(single, hn::And(v, low3)), low_byte);
     const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
     if (hn::AllFalse(d, hit)) continue;
     // Clear the values of the lanes that hit (a value twice in the vector
@@ -278,6 +295,18 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
 
 std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
 
+#if defined(HWY_COMPILE_ONLY_STATIC)
+// Static dispatch (the WebAssembly build): Highway's headers without its
+// compiled part (libhwy's targets.cc, which Debian ships only as a native
+// library), so one target is compiled, the one the compiler flags imply
+// (WASM with -msimd128), HWY_DYNAMIC_DISPATCH calls it directly, and there is
+// nothing to choose at run time.
+std::vector<VectorTarget> runnable_targets() {
+  return {{HWY_STATIC_TARGET, hwy::TargetName(HWY_STATIC_TARGET)}};
+}
+
+void force_target(std::int64_t) {}
+#else
 std::vector<VectorTarget> runnable_targets() {
   std::vector<VectorTarget> result;
   for (std::int64_t bits : hwy::SupportedAndGeneratedTargets())
@@ -286,6 +315,7 @@ std::vector<VectorTarget> runnable_targets() {
 }
 
 void force_target(std::int64_t bits) { hwy::SetSupportedTargetsForTest(bits); }
+#endif
 
 }  // namespace grundy::kernels
 #endif  // HWY_ONCE

@@ -1,7 +1,8 @@
 // Vector kernels of the rare/common engine (src/solve/rare_common.h), one
 // source for every instruction set: Google Highway compiles them for each
 // target it knows (SSSE3, SSE4, AVX2, AVX-512 on x86; NEON, SVE on ARM; a
-// portable emulation everywhere) and picks the best the CPU has at run time.
+// portable emulation everywhere) and picks the best the CPU has at run time;
+// the WebAssembly build compiles WASM SIMD128 alone, called directly.
 //
 // Description: exclusion_bits and group_bits turn epoch stamps into bit sets
 //   (compare a vector of stamps, store the mask bits). The scans look for
@@ -15,7 +16,9 @@
 //   for HWY_DYNAMIC_DISPATCH and the ops used.
 // Status: every target the CPU runs is compared with the portable kernels
 //   of rare_common.cpp on whole sequences (tests/stress/sequence_engine_test.cpp,
-//   EveryVectorTargetAgreesWithThePortableKernels).
+//   EveryVectorTargetAgreesWithThePortableKernels); WASM SIMD128, which only
+//   the WebAssembly build runs (web/CMakeLists.txt), against the command's
+//   values in node (tests/web/kernels_test.py).
 #pragma once
 
 #include <cstdint>

@@ -389,16 +389,27 @@ function drawChart() {
     play.convention === "every" ? "● suspense" : compoundPlay() ? "● remoteness" : "● remoteness   ■ value";
 }
 
+const kNoHint = "No hint: the position is too large for the page to find a winning move";
+
 async function hintPlay() {
   const last = play.turns[play.turns.length - 1];
+  // The turn's outcome already needed more than the page's search budget:
+  // the hint's search, the same one, would stop there too.
+  if (last.outcome === "?") {
+    $("play-hint-text").textContent = kNoHint + ".";
+    return;
+  }
   let a;
   try {
-    a = await call("analyze", last.text, play.convention);
+    a = await call("hint", last.text, play.convention);
   } catch (e) {
     $("play-hint-text").textContent = e.message;
     return;
   }
-  const text = a.outcome === "N" && a.winning_moves.length
+  // Past the page's search budget (misère play of a large position), the
+  // binding says so instead of searching for minutes.
+  const text = a.outcome === "?" ? `${kNoHint} (${a.note}).`
+    : a.outcome === "N" && a.winning_moves.length
     ? `Winning move: ${a.winning_moves[0].description} → ${a.winning_moves[0].text}`
     : a.outcome === "D" ? "No winning move: the best you can do is draw." : "No winning move here: every move leaves the computer a winning position.";
   $("play-hint-text").textContent = text;
