@@ -149,8 +149,9 @@ bool extend_code_run(SequenceRun& run, Heap to, std::optional<Heap> search_bound
       write_sequence_file(checkpoint, run.code().name(), 0, values.data(), values.size(),
                           &recorded);
     };
-    control.save_every = request.checkpoint_every;
   }
+  // A run on a store commits it this often, with or without a checkpoint.
+  control.save_every = request.checkpoint_every;
   if (search_bound) return run.search_period(*search_bound, control);
   return run.extend(to, control);
 }

@@ -52,7 +52,11 @@
 //   prefixes), to 20000 through the grundy-game ruleset, 80 random codes
 //   with '!' to 3000; G(0..104) against OEIS A002188
 //   (tests/stress/unequal_split_engine_test.cpp, tests/unit/rules_test.cpp);
-//   `values grundy-game --to 16777216` runs (docs/performance.md).
+//   `values grundy-game --to 16777216` runs (docs/performance.md). On a
+//   store (extend_in in random chunks, each continuing the engine's state):
+//   against runs in memory for six codes, threads 1-2, and against the naive
+//   engine with forced masks and forced speculation
+//   (tests/stress/store_sequence_test.cpp).
 #pragma once
 
 #include <cstdint>

@@ -19,7 +19,9 @@
 //   stopped, against one uninterrupted run and the naive engine);
 //   search_period through tests/cli/sequence_cli_test.cpp (far ranges from
 //   the proven period, against the period of published values);
-//   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI).
+//   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI,
+//   in memory and on a store); runs on a store stopped, reopened and
+//   resumed, and their anonymous memory (tests/stress/store_sequence_test.cpp).
 #pragma once
 
 #include <atomic>
