@@ -39,6 +39,7 @@ namespace {
 
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
+constexpr Heap kReleaseEvery = Heap{1} << 24;  // values read between releases of a store's pages
 // Most option visits a run of the naive engine may take: about a day.
 constexpr std::uint64_t kMaxNaiveWork = 100'000'000'000'000;
 
@@ -420,7 +421,13 @@ int run_values(const ValuesRequest& asked) {
                      outputs.c_str(), checkpoint.c_str());
       return 130;
     }
-    value_at = [&](Heap n) { return code_run->value(n); };
+    // Read through once (--stats, CSV, the listing), a store's pages are let
+    // go behind the reader too, so that the resident set stays a window.
+    value_at = [&](Heap n) {
+      if (const MappedSequence* mapped = code_run->store(); mapped && n % kReleaseEvery == 0)
+        mapped->release_below(n);
+      return code_run->value(n);
+    };
   } else {
     ComputeLimits limits;
     limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));

@@ -301,8 +301,8 @@ void MappedSequence::commit(Heap valid) {
   s.valid = valid;
 }
 
-void MappedSequence::release_below(Heap below) {
-  State& s = *state_;
+void MappedSequence::release_below(Heap below) const {
+  const State& s = *state_;
   const std::uint64_t end = (s.header + 2 * std::min(below, s.capacity)) / kPage * kPage;
   if (end > s.header) ::madvise(s.base + s.header, end - s.header, MADV_DONTNEED);
 }
@@ -325,7 +325,7 @@ MappedSequence MappedSequence::create(const std::string&, const std::string&, He
 MappedSequence MappedSequence::open(const std::string&) { unsupported(); }
 void MappedSequence::reserve(Heap) { unsupported(); }
 void MappedSequence::commit(Heap) { unsupported(); }
-void MappedSequence::release_below(Heap) {}
+void MappedSequence::release_below(Heap) const {}
 
 #endif
 

@@ -82,7 +82,7 @@ class MappedSequence {
   // process (MADV_DONTNEED; they stay in the page cache and in the file,
   // and come back on the next access), so that its resident set stays the
   // size of the window in use rather than of all it touched.
-  void release_below(Heap below);
+  void release_below(Heap below) const;
 
  private:
   struct State;
