@@ -96,7 +96,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
     control.progress = [&](const EngineProgress& p) { box.report(p); };
     control.stop = &stop;
     if (!checkpoint.empty()) {
-      control.save = [&](const ValueSequence& values) {
+      control.save = [&](std::span<const Value16> values) {
         write_sequence_file(checkpoint, run->code().name(), 0, values.data(), values.size());
       };
       control.save_every = checkpoint_every;

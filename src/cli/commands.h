@@ -71,6 +71,8 @@ struct ValueRequest {
   std::string max = "4194304";
   bool observed = false;
   bool json = false;
+  std::string store;  // compute G(0..n) in FILE, memory-mapped; continued when it exists
+  unsigned threads = 0;  // with --store: worker threads (0: one per core)
 };
 
 // grundy pattern: the table-and-pattern method on a family of positions.
@@ -125,7 +127,8 @@ struct ValuesRequest {
   bool stats = false;      // histogram, rare count, mask
   std::string checkpoint;  // save the state to FILE now and then
   double checkpoint_every = 60;  // seconds between checkpoints
-  std::string resume;      // continue from a checkpoint FILE
+  std::string resume;      // continue from a checkpoint FILE (or a --store FILE)
+  std::string store;       // keep the sequence in FILE, memory-mapped (mapped_sequence.h)
   std::string max_memory;  // e.g. 4G; default 3/4 of the machine's memory
   unsigned threads = 0;    // 0: one per core
   std::string plot;        // scatter plot of G(n) to FILE (.svg, .png, .pdf; '-': SVG to stdout)

@@ -248,6 +248,12 @@ Runner declare_value(CLI::App& cmd) {
   cmd.add_flag("--observed", r->observed,
                  "Accept an observed, unproven period (the output says so)");
   cmd.add_flag("--json", r->json, "JSON: value, proven");
+  cmd.add_option("--store", r->store,
+                 "Compute G(0..n) exactly with the sequence kept in FILE, memory-mapped, not "
+                 "in memory (2 bytes a value on disk); the same command continues FILE "
+                 "(docs/sequence-file.md)");
+  cmd.add_option("--threads", r->threads, "With --store: worker threads (0: one per core)")
+      ->capture_default_str();
   return [r] { return grundy::cli::run_value(*r); };
 }
 
@@ -276,6 +282,10 @@ Runner declare_values(CLI::App& cmd) {
   cmd.add_option("--resume", r->resume,
                  "Continue the request recorded in checkpoint FILE (options given again must "
                  "agree with it)");
+  cmd.add_option("--store", r->store,
+                 "Keep the sequence in FILE, memory-mapped, instead of in memory: memory is "
+                 "bounded by the rare values, the disk needs 2 bytes a value; FILE is its own "
+                 "checkpoint (`--resume FILE` continues it; docs/sequence-file.md)");
   cmd.add_option("--max-memory", r->max_memory,
                  "Refuse computations needing more memory than this (e.g. 8G); default: "
                  "3/4 of the machine's memory");

@@ -2,6 +2,7 @@
 // heap-value sequence (with a saltus too), proven or observed, and G(n) for
 // any n.
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,6 +14,9 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/check.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/mapped_sequence.h"
+#include "grundy/solve/sequence_request.h"
+#include "grundy/solve/sequence_run.h"
 #include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "long_run.h"
@@ -119,10 +123,69 @@ int run_period(const PeriodRequest& request) {
   return print_check(*check);
 }
 
+// value CODE n --store FILE: G(0..n) computed in full with the sequence in
+// FILE (mapped_sequence.h), which is committed every minute and at Ctrl-C;
+// the same command continues an existing FILE of the same code and n.
+int run_stored_value(const ValueRequest& request, const Ruleset& ruleset,
+                     const HeapRuleset& heaps, Heap n) {
+  const HeapValueSource source = heap_value_source(heaps);
+  if (source.source != ValueSource::code_engine)
+    throw InputError(request.ruleset,
+                     fmt::format("--store is for computed take-and-break codes; '{}' is not one",
+                                 ruleset.shown_name()));
+  const TakeAndBreak& code = *source.code;
+  SequenceRequest recorded;
+  recorded.ruleset = code.name();
+  recorded.to = n;
+  std::error_code error;
+  std::optional<MappedSequence> store;
+  if (std::filesystem::exists(request.store, error)) {
+    store.emplace(MappedSequence::open(request.store));
+    if (store->ruleset() != code.name() || store->request().to != n)
+      throw InputError(request.store,
+                       fmt::format("store '{}' holds G(0..{}) of '{}', not G(0..{}) of '{}': "
+                                   "give another file",
+                                   request.store, store->request().to, store->ruleset(), n,
+                                   code.name()));
+  } else {
+    store.emplace(MappedSequence::create(request.store, code.name(), n + 1, recorded));
+  }
+  SequenceRun run = SequenceRun::on_store(code, std::move(*store), n + 1, request.threads);
+  LongRun progress(run.reached(), n);
+  SequenceRunControl control;
+  control.progress = [&](const EngineProgress& e) { progress.report(e); };
+  control.stop = progress.stop_flag();
+  const bool done = run.extend(n, control);
+  progress.finish();
+  if (!done) {
+    std::fprintf(stderr,
+                 "grundy: interrupted at n = %llu; saved in store '%s': the same command "
+                 "continues it\n",
+                 static_cast<unsigned long long>(run.reached()), request.store.c_str());
+    return 130;
+  }
+  const Nimber v = run.value(n);
+  if (request.json) {
+    nlohmann::json j;
+    j["ruleset"] = ruleset.shown_name();
+    j["n"] = n;
+    j["value"] = v;
+    j["proven"] = true;
+    j["method"] = "computed";
+    write_json(j);
+  } else {
+    std::fputs(fmt::format("G({}) = {} in {}\ncomputed exactly\n", n, v, titled_name(ruleset))
+                   .c_str(),
+               stdout);
+  }
+  return 0;
+}
+
 int run_value(const ValueRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
   const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
   const Heap n = parse_count(request.heap);
+  if (!request.store.empty()) return run_stored_value(request, *ruleset, heaps, n);
   ComputeLimits limits;
   limits.max_code_values = parse_count(request.max);
   limits.accept_observed = request.observed;

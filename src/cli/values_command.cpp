@@ -22,6 +22,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/genus.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
@@ -38,6 +39,7 @@ namespace {
 
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
+constexpr Heap kReleaseEvery = Heap{1} << 24;  // values read between releases of a store's pages
 // Most option visits a run of the naive engine may take: about a day.
 constexpr std::uint64_t kMaxNaiveWork = 100'000'000'000'000;
 
@@ -85,8 +87,9 @@ bool was_given(const ValuesRequest& request, const char* option) {
 // options given explicitly agree with it (sequence_request.h). A file that
 // records none (an --out file, or a checkpoint of an older grundy) needs the
 // range given explicitly, or it would silently be the default one.
-void continue_recorded_request(ValuesRequest& request, const SequenceFile& saved) {
-  if (!saved.request) {
+void continue_recorded_request(ValuesRequest& request,
+                               const std::optional<SequenceRequest>& saved_request) {
+  if (!saved_request) {
     if (request.ruleset.empty() || !was_given(request, "--to"))
       throw InputError(request.resume,
                        fmt::format("'{}' records no request (it was written by --out, or by an "
@@ -103,7 +106,7 @@ void continue_recorded_request(ValuesRequest& request, const SequenceFile& saved
   if (was_given(request, "--stats")) given.stats = request.stats;
   if (was_given(request, "--json")) given.json = request.json;
   if (was_given(request, "--csv")) given.csv = request.csv;
-  const SequenceRequest recorded = resumed_request(*saved.request, given, request.resume);
+  const SequenceRequest recorded = resumed_request(*saved_request, given, request.resume);
   request.ruleset = recorded.ruleset;
   request.from = fmt::to_string(recorded.from);
   request.to = fmt::to_string(recorded.to);
@@ -115,9 +118,16 @@ void continue_recorded_request(ValuesRequest& request, const SequenceFile& saved
 }
 
 // The run of a code on the research-scale engine, from the --resume file if
-// one was read.
+// one was read; with --store on the store, opened when resumed, else made
+// with room for G(0..to).
 SequenceRun start_code_run(const TakeAndBreak& code, Heap to, std::optional<SequenceFile> saved,
-                           const ValuesRequest& request) {
+                           std::optional<MappedSequence> store, const ValuesRequest& request,
+                           const SequenceRequest& recorded) {
+  if (store) return SequenceRun::on_store(code, std::move(*store), to + 1, request.threads);
+  if (!request.store.empty())
+    return SequenceRun::on_store(
+        code, MappedSequence::create(request.store, code.name(), to + 1, recorded), to + 1,
+        request.threads);
   if (!saved) return SequenceRun(code, request.threads);
   // Only as far as asked: --stats reports the rare values over G(0..to).
   if (saved->values.size() > to + 1) saved->values.resize(to + 1);
@@ -136,12 +146,13 @@ bool extend_code_run(SequenceRun& run, Heap to, std::optional<Heap> search_bound
   control.progress = [&](const EngineProgress& p) { progress.report(p); };
   control.stop = progress.stop_flag();
   if (!checkpoint.empty()) {
-    control.save = [&](const ValueSequence& values) {
+    control.save = [&](std::span<const Value16> values) {
       write_sequence_file(checkpoint, run.code().name(), 0, values.data(), values.size(),
                           &recorded);
     };
-    control.save_every = request.checkpoint_every;
   }
+  // A run on a store commits it this often, with or without a checkpoint.
+  control.save_every = request.checkpoint_every;
   if (search_bound) return run.search_period(*search_bound, control);
   return run.extend(to, control);
 }
@@ -254,10 +265,29 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
 int run_values(const ValuesRequest& asked) {
   ValuesRequest request = asked;
   std::optional<SequenceFile> saved;
+  std::optional<MappedSequence> store;
   if (!request.resume.empty() && !request.misere) {
-    saved = read_sequence_file(request.resume);
-    continue_recorded_request(request, *saved);
+    if (MappedSequence::is_store(request.resume)) {
+      // A store is its own checkpoint: the run goes on in it.
+      if (!request.store.empty() && request_path(request.store) != request_path(request.resume))
+        throw InputError("--store", fmt::format("--store '{}' differs from the store '{}' being "
+                                                "resumed; give `--resume {}` alone",
+                                                request.store, request.resume, request.resume));
+      store.emplace(MappedSequence::open(request.resume));
+      request.store = request.resume;
+      continue_recorded_request(request, store->request());
+    } else {
+      saved = read_sequence_file(request.resume);
+      continue_recorded_request(request, saved->request);
+    }
   }
+  if (!request.store.empty() && !request.checkpoint.empty())
+    throw InputError("--checkpoint", "--store keeps its checkpoint in the store file itself: "
+                                     "leave out --checkpoint");
+  if (!request.store.empty() && saved)
+    throw InputError("--store", fmt::format("'{}' is a checkpoint of a run in memory: resume it "
+                                            "without --store",
+                                            request.resume));
   if (request.ruleset.empty())
     throw InputError("values", "'values' needs a ruleset, or --resume FILE of a checkpoint");
   const auto ruleset = parse_ruleset(request.ruleset);
@@ -299,10 +329,10 @@ int run_values(const ValuesRequest& asked) {
   const std::optional<TakeAndBreak>& code = source.code;
   const bool closed_form = source.source == ValueSource::closed_form;
   const bool engine = source.source == ValueSource::code_engine;
-  if (!engine && (!request.checkpoint.empty() || !request.resume.empty()))
+  if (!engine && (!request.checkpoint.empty() || !request.resume.empty() || !request.store.empty()))
     throw InputError(request.ruleset,
-                     fmt::format("--checkpoint and --resume are for computed take-and-break codes; "
-                                 "'{}' {}",
+                     fmt::format("--checkpoint, --resume and --store are for computed "
+                                 "take-and-break codes; '{}' {}",
                                  ruleset->shown_name(), closed_form ? "has a closed form" : "is not one"));
 
   // A code's range reaching past the values a period search computes (as
@@ -315,12 +345,16 @@ int run_values(const ValuesRequest& asked) {
              : 0;
   const bool far = engine && to >= search_bound;
 
-  // Memory: 2 bytes per value for the engine, 8 for the generic table.
+  // Memory: 2 bytes per value for the engine, 8 for the generic table; none
+  // for a sequence in a store (its pages are the kernel's page cache), only
+  // the engine's tables and what the rare values might take.
   const std::uint64_t limit = memory_limit(request.max_memory);
+  const bool stored = !request.store.empty();
+  const std::uint64_t per_value = stored ? 0 : engine ? 2 : 8;
   const std::uint64_t estimate =
       closed_form ? 0
-                  : detail::saturating_add(detail::saturating_mul(to + 1, engine ? 2 : 8),
-                                           (to + 1) / 4 + (64 << 20));
+                  : detail::saturating_add(detail::saturating_mul(to + 1, per_value),
+                                           (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20));
   const auto over_memory = [&](const std::string& why) {
     return LimitError(fmt::format(
         "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
@@ -356,7 +390,8 @@ int run_values(const ValuesRequest& asked) {
     const SequenceRequest recorded{ruleset->name(),          from,          to,
                                    recorded_path(request.out), recorded_path(request.plot),
                                    request.stats,            request.json,  request.csv};
-    code_run.emplace(start_code_run(*code, to, std::move(saved), request));
+    code_run.emplace(
+        start_code_run(*code, to, std::move(saved), std::move(store), request, recorded));
     bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);
     if (done && !code_run->period()) {
       const std::string unproven =
@@ -368,7 +403,13 @@ int run_values(const ValuesRequest& asked) {
     if (!done) {
       const std::string outputs =
           request.out.empty() ? "" : fmt::format("; '{}' was left as it was", request.out);
-      if (checkpoint.empty())
+      if (stored)
+        std::fprintf(stderr,
+                     "grundy: interrupted at n = %llu; saved in store '%s'%s: continue with "
+                     "`grundy values --resume %s`\n",
+                     static_cast<unsigned long long>(code_run->reached()), request.store.c_str(),
+                     outputs.c_str(), request.store.c_str());
+      else if (checkpoint.empty())
         std::fprintf(stderr,
                      "grundy: interrupted at n = %llu; nothing was saved (no --checkpoint)%s\n",
                      static_cast<unsigned long long>(code_run->reached()), outputs.c_str());
@@ -380,7 +421,13 @@ int run_values(const ValuesRequest& asked) {
                      outputs.c_str(), checkpoint.c_str());
       return 130;
     }
-    value_at = [&](Heap n) { return code_run->value(n); };
+    // Read through once (--stats, CSV, the listing), a store's pages are let
+    // go behind the reader too, so that the resident set stays a window.
+    value_at = [&](Heap n) {
+      if (const MappedSequence* mapped = code_run->store(); mapped && n % kReleaseEvery == 0)
+        mapped->release_below(n);
+      return code_run->value(n);
+    };
   } else {
     ComputeLimits limits;
     limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
@@ -408,7 +455,7 @@ int run_values(const ValuesRequest& asked) {
     // computed), or for a ruleset with a code but a closed form of its own
     // (lasker's arithmetic period) the one its values from 0 show.
     if (engine) {
-      plotted_period = find_periodicity(*code, code_run->values());
+      plotted_period = find_periodicity(*code, code_run->sequence());
     } else if (const auto as_code = heaps->as_code(); as_code && from == 0 &&
                std::all_of(shown.begin(), shown.end(), [](Nimber v) { return v <= 0xFFFF; })) {
       const std::vector<std::uint16_t> narrow(shown.begin(), shown.end());
@@ -437,8 +484,8 @@ int run_values(const ValuesRequest& asked) {
     } else {
       ValueSequence slice;
       if (engine && to < code_run->reached()) {
-        write_sequence_file(request.out, ruleset->name(), from, code_run->values().data() + from,
-                            to - from + 1);
+        write_sequence_file(request.out, ruleset->name(), from,
+                            code_run->sequence().data() + from, to - from + 1);
       } else {
         slice.reserve(to - from + 1);
         for (Heap n = from;; ++n) {

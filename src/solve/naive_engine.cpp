@@ -68,6 +68,7 @@ class NaiveEngine final : public SequenceEngine {
   explicit NaiveEngine(const TakeAndBreak& code) : code_(code) {}
 
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
+  bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
   EngineProgress progress() const override { return progress_; }
 
  private:
@@ -115,12 +116,31 @@ void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
 
 bool NaiveEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
   if (values.empty()) values.push_back(0);  // G(0) = 0: no options
-  Heap start = values.size();
-  progress_ = EngineProgress{start, 0, 0};
-  if (last < start) return true;
+  Heap known = values.size();
+  progress_ = EngineProgress{known, 0, 0};
+  if (last < known) return true;
   detail::check_sequence_size(code_, last);
   values.resize(last + 1);
-  Value16* const g = values.data();
+  bool done = false;
+  try {
+    done = extend_in(values.data(), known, last, control);
+  } catch (...) {
+    values.resize(known);
+    throw;
+  }
+  values.resize(known);
+  return done;
+}
+
+bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
+                            const EngineControl& control) {
+  if (known == 0) {
+    g[0] = 0;  // G(0) = 0: no options
+    known = 1;
+  }
+  const Heap start = known;
+  progress_ = EngineProgress{start, 0, 0};
+  if (last < start) return true;
 
   // V: a power of two above every value so far.
   Nimber bound = 64;
@@ -160,7 +180,7 @@ bool NaiveEngine::extend(ValueSequence& values, Heap last, const EngineControl& 
         }
     }
     if (value >= kValueLimit) {
-      values.resize(n);
+      known = n;
       progress_.reached = n;
       throw LimitError(fmt::format(
           "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines store",
@@ -172,7 +192,7 @@ bool NaiveEngine::extend(ValueSequence& values, Heap last, const EngineControl& 
       seen.assign(bound / 64, 0);
     }
   }
-  values.resize(n);
+  known = n;
   progress_.reached = n;
   if (control.progress) control.progress(progress_);
   return n > last;

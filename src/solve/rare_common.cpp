@@ -71,6 +71,9 @@ constexpr std::size_t kMinGroupEntries = 16;
 constexpr std::uint64_t kMinHandedScan = 2048;
 constexpr std::size_t kMinHandedEntries = 64;
 constexpr std::uint64_t kTasksPerClaim = 4;    // scans a helper claims at once
+// The rare list holds heap sizes in 32 bits (half the memory traffic of the
+// pairing loops); a rare value past this is refused, not truncated.
+constexpr Heap kMaxRarePosition = 0xFFFFFFFFu;
 
 void cpu_relax() {
 #if defined(GRUNDY_X86_PAUSE)
@@ -339,6 +342,7 @@ struct RareCommonEngine::Impl {
   Impl(const TakeAndBreak& c, RareCommonOptions o);
 
   bool extend(ValueSequence& values, Heap last, const EngineControl& control);
+  bool extend_in(Value16* data, Heap& known, Heap last, const EngineControl& control);
   bool run(Heap last, const EngineControl& control);
 
   // Sequence state, rebuilt from the prefix by every extend call.
@@ -350,6 +354,12 @@ struct RareCommonEngine::Impl {
   // The mask with the fewest rare heap sizes among g[1..], and that count.
   std::pair<Nimber, std::uint64_t> best_mask() const;
   bool is_rare(unsigned v) const { return (rare_bits[v >> 6] >> (v & 63)) & 1; }
+  [[noreturn]] void throw_rare_too_far(Heap n) const {
+    throw LimitError(fmt::format("G({}) of '{}' is a rare value (mask {:#x}) at a heap size past "
+                                 "2^32, which the rare/common engine's list of 32-bit heap sizes "
+                                 "cannot hold",
+                                 n, code.name(), mask));
+  }
 
   // One heap: exclusions, the limit (least common value left, or bound) and
   // the table of rare values below it that are left. Returns their count.
@@ -396,6 +406,10 @@ struct RareCommonEngine::Impl {
 
   Value16* g = nullptr;
   Heap n_cur = 0;          // next heap to compute; g[0..n_cur-1] are written
+  // The storage and count the last extend_in call left with its state
+  // complete (null: none), which the next call on them continues.
+  const Value16* left_g = nullptr;
+  Heap left_at = 0;
   Heap last_heap = 0;
   unsigned bound = 64;     // power of two above every value in g[0..n_cur-1]
   std::vector<std::uint64_t> histogram;  // of g[1..n_cur-1]
@@ -500,6 +514,7 @@ void RareCommonEngine::Impl::rebuild_rare_list(Heap end) {
   rare_val.clear();
   for (Heap p = 1; p < end; ++p)
     if (is_rare(g[p])) {
+      if (p > kMaxRarePosition) throw_rare_too_far(p);
       rare_pos.push_back(static_cast<std::uint32_t>(p));
       rare_val.push_back(g[p]);
     }
@@ -715,6 +730,7 @@ void RareCommonEngine::Impl::commit(Heap n, Nimber value) {
       rare_val.reserve(rare_pos.capacity());
       if (helping) resume_helpers();
     }
+    if (n > kMaxRarePosition) throw_rare_too_far(n);
     rare_pos.push_back(static_cast<std::uint32_t>(n));
     rare_val.push_back(static_cast<Value16>(value));
     last_rare = n;
@@ -1023,16 +1039,52 @@ void RareCommonEngine::Impl::leave_block() {
 
 bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last,
                                     const EngineControl& control) {
-  stats = {};
+  left_g = nullptr;  // a vector may move or change between calls: always rebuilt
   if (values.empty()) values.push_back(0);  // G(0) = 0: no options
-  const Heap start = values.size();
-  progress.reached = start;
-  if (last < start) return true;
+  Heap known = values.size();
+  if (last < known) {
+    stats = {};
+    progress.reached = known;
+    return true;
+  }
   detail::check_sequence_size(code, last);
   values.resize(last + 1);
-  g = values.data();
+  bool done = false;
+  try {
+    done = extend_in(values.data(), known, last, control);
+  } catch (...) {
+    values.resize(known);
+    throw;
+  }
+  values.resize(known);
+  left_g = nullptr;
+  return done;
+}
+
+bool RareCommonEngine::Impl::extend_in(Value16* data, Heap& known, Heap last,
+                                       const EngineControl& control) {
+  stats = {};
+  const bool continued = left_g != nullptr && data == left_g && known == left_at;
+  left_g = nullptr;
+  if (known == 0) {
+    data[0] = 0;  // G(0) = 0: no options
+    known = 1;
+  }
+  const Heap start = known;
+  progress.reached = start;
+  if (last < start) {
+    if (continued) left_g = data;
+    return true;
+  }
+  g = data;
   last_heap = last;
-  rebuild(start);
+  if (continued) {
+    // The state is that of G(0..start-1) already; only the group, which
+    // may have been cut at the last call's end, is started afresh.
+    group_end = 0;
+  } else {
+    rebuild(start);
+  }
   n_cur = start;
 
   bool done = false;
@@ -1043,14 +1095,16 @@ bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last,
   } catch (...) {
     const Heap keep = helping ? committed() : n_cur;
     if (helping) stop_helpers();
-    values.resize(keep);
+    known = keep;
     progress.reached = keep;
     throw;
   }
   if (helping) stop_helpers();
-  values.resize(n_cur);
+  known = n_cur;
   progress.reached = n_cur;
   progress.rare_count = rare_pos.size();
+  left_g = data;
+  left_at = n_cur;
   if (control.progress) control.progress(progress);
   return done;
 }
@@ -1146,6 +1200,10 @@ RareCommonEngine::~RareCommonEngine() = default;
 
 bool RareCommonEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
   return impl_->extend(values, last, control);
+}
+bool RareCommonEngine::extend_in(Value16* g, Heap& known, Heap last,
+                                 const EngineControl& control) {
+  return impl_->extend_in(g, known, last, control);
 }
 EngineProgress RareCommonEngine::progress() const { return impl_->progress; }
 const RareCommonStats& RareCommonEngine::stats() const { return impl_->stats; }

@@ -35,7 +35,12 @@
 // Time: O(#rare + scan length) per value and two-heap digit; O(n) for the
 //   few values that are new rare values.
 // Memory: 2 bytes per heap size, plus 6 bytes per rare heap size; heap
-//   sizes below 2^32.
+//   sizes below 2^32. On storage the caller owns (extend_in, a memory-mapped
+//   file: mapped_sequence.h) only the 6 bytes per rare heap size and fixed
+//   tables; there heap sizes may pass 2^32 as long as no rare value does.
+//   The pairs read a window behind n as wide as the largest rare heap size,
+//   the scans the start of the sequence and a window behind n, so the file's
+//   pages in use at a time are few (docs/performance.md).
 // Status: compared with the naive engine on all 512 codes 0.d1d2d3 to 4096,
 //   random octal and hexadecimal codes and forced (also bad) masks; portable
 //   kernels against every vector target the CPU runs, thread counts 1-3
@@ -47,7 +52,11 @@
 //   prefixes), to 20000 through the grundy-game ruleset, 80 random codes
 //   with '!' to 3000; G(0..104) against OEIS A002188
 //   (tests/stress/unequal_split_engine_test.cpp, tests/unit/rules_test.cpp);
-//   `values grundy-game --to 16777216` runs (docs/performance.md).
+//   `values grundy-game --to 16777216` runs (docs/performance.md). On a
+//   store (extend_in in random chunks, each continuing the engine's state):
+//   against runs in memory for six codes, threads 1-2, and against the naive
+//   engine with forced masks and forced speculation
+//   (tests/stress/store_sequence_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -101,6 +110,10 @@ class RareCommonEngine final : public SequenceEngine {
   // `values`, in O(prefix): a prefix from anywhere (a checkpoint) is
   // continued exactly, and is trusted, not checked.
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
+  // Continues from its state when called on the storage the previous call
+  // left (sequence_engine.h); heap sizes past 2^32 only while no rare value
+  // lies there (the rare list holds 32-bit heap sizes).
+  bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
   EngineProgress progress() const override;
   const RareCommonStats& stats() const;
   // The instruction set of the vector kernels in use ("AVX2", "NEON", ...),

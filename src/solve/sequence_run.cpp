@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
@@ -15,6 +16,12 @@ namespace {
 constexpr Heap kFirstChunk = Heap{1} << 16;
 constexpr Heap kMinChunk = Heap{1} << 10;
 constexpr Heap kMaxChunk = Heap{1} << 28;
+// On a store: chunks small enough that the pages let go after each one
+// (32 MiB of values) bound the resident set, and the heaps behind n that
+// stay mapped (the pairs' window is as wide as the largest rare heap size,
+// a few thousand in practice).
+constexpr Heap kMaxStoreChunk = Heap{1} << 24;
+constexpr Heap kStoreWindow = Heap{1} << 20;
 constexpr double kMinSaveEvery = 0.05;  // seconds
 }  // namespace
 
@@ -32,6 +39,27 @@ SequenceRun SequenceRun::resume(const TakeAndBreak& code, SequenceFile saved,
   return run;
 }
 
+SequenceRun SequenceRun::on_store(const TakeAndBreak& code, MappedSequence store, Heap limit,
+                                  unsigned threads) {
+  if (store.ruleset() != code.name())
+    throw InputError(store.path(), fmt::format("store '{}' holds values of '{}', not of '{}'",
+                                               store.path(), store.ruleset(), code.name()));
+  SequenceRun run(code, threads);
+  run.known_ = std::min(store.valid(), limit);
+  run.store_ = std::make_unique<MappedSequence>(std::move(store));
+  return run;
+}
+
+std::span<const Value16> SequenceRun::sequence() const {
+  if (store_) return {store_->data(), known_};
+  return {values_.data(), values_.size()};
+}
+
+const ValueSequence& SequenceRun::values() const {
+  if (store_) throw std::logic_error("SequenceRun::values() of a run on a store: use sequence()");
+  return values_;
+}
+
 SequenceRun::SequenceRun(SequenceRun&&) noexcept = default;
 SequenceRun& SequenceRun::operator=(SequenceRun&&) noexcept = default;
 SequenceRun::~SequenceRun() = default;
@@ -45,10 +73,10 @@ bool SequenceRun::search_period(Heap bound, const SequenceRunControl& control) {
       if (!extend(size - 1, control)) return false;
     } catch (const LimitError&) {
       // Values past 16 bits: extend() reports it again when asked for more.
-      if (values_.empty()) throw;
+      if (reached() == 0) throw;
       return true;
     }
-    const Periodicity p = find_periodicity(code_, values_);
+    const Periodicity p = find_periodicity(code_, sequence());
     if (p.proven) {
       period_ = p;
       return true;
@@ -60,13 +88,35 @@ bool SequenceRun::search_period(Heap bound, const SequenceRunControl& control) {
 }
 
 Nimber SequenceRun::value(Heap n) const {
-  if (n < values_.size()) return values_[n];
+  if (n < reached()) return sequence()[n];
   const std::optional<Nimber> v =
-      period_ ? value_from_periodicity(*period_, values_, n) : std::nullopt;
+      period_ ? value_from_periodicity(*period_, sequence(), n) : std::nullopt;
   if (!v)
     throw LimitError(fmt::format("G({}) of '{}' is neither computed nor given by a proven period",
                                  n, code_.name()));
   return *v;
+}
+
+bool SequenceRun::extend_piece(Heap end, const EngineControl& control) {
+  if (!store_) return values_.size() > end || engine_->extend(values_, end, control);
+  if (known_ > end) return true;
+  if (store_->capacity() <= end) store_->reserve(end + 1);
+  Heap known = known_;
+  bool done = false;
+  try {
+    done = engine_->extend_in(store_->data(), known, end, control);
+  } catch (...) {
+    known_ = known;
+    throw;
+  }
+  known_ = known;
+  if (known_ > kStoreWindow) store_->release_below(known_ - kStoreWindow);
+  return done;
+}
+
+void SequenceRun::save(const SequenceRunControl& control) {
+  if (store_) store_->commit(known_);
+  if (control.save) control.save(sequence());
 }
 
 bool SequenceRun::extend(Heap to, const SequenceRunControl& control) {
@@ -74,25 +124,27 @@ bool SequenceRun::extend(Heap to, const SequenceRunControl& control) {
   engine_control.progress = control.progress;
   engine_control.stop = control.stop;
   const auto stop_requested = [&] { return control.stop && control.stop->load(); };
-  if (!control.save) return values_.size() > to || engine_->extend(values_, to, engine_control);
+  if (!control.save && !store_) return extend_piece(to, engine_control);
 
   using Clock = std::chrono::steady_clock;
   const double wanted = std::max(kMinSaveEvery, control.save_every);
+  const Heap max_chunk = store_ ? kMaxStoreChunk : kMaxChunk;
+  chunk_ = std::min(chunk_, max_chunk);
   auto last_save = Clock::now();
-  while (values_.size() <= to) {
-    const Heap end = std::min<Heap>(to, values_.size() + chunk_ - 1);
+  while (reached() <= to) {
+    const Heap end = std::min<Heap>(to, reached() + chunk_ - 1);
     const auto began = Clock::now();
-    bool done = engine_->extend(values_, end, engine_control);
+    bool done = extend_piece(end, engine_control);
     const auto now = Clock::now();
     // Aim at one chunk per save interval.
     const double took = std::chrono::duration<double>(now - began).count();
-    if (took < wanted / 2 && chunk_ < kMaxChunk) chunk_ *= 2;
+    if (took < wanted / 2 && chunk_ < max_chunk) chunk_ *= 2;
     if (took > wanted * 2 && chunk_ > kMinChunk) chunk_ /= 2;
     // A chunk may end before the engine looks at the flag: look here too.
-    if (done && values_.size() <= to && stop_requested()) done = false;
+    if (done && reached() <= to && stop_requested()) done = false;
     const bool due = std::chrono::duration<double>(now - last_save).count() >= wanted;
-    if (due || !done || values_.size() > to) {
-      control.save(values_);
+    if (due || !done || reached() > to) {
+      save(control);
       last_save = now;
     }
     if (!done) return false;

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <thread>
@@ -163,6 +164,112 @@ TEST(LongRun, InterruptedResumedRunSavesToItsCheckpoint) {
   if (WEXITSTATUS(wait_status(plain)) == 130)
     EXPECT_NE(read_file(plain_err).find("nothing was saved"), std::string::npos)
         << read_file(plain_err);
+}
+
+// A run on a store (--store, mapped_sequence.h) killed at a random moment
+// and resumed from the store alone ends byte-identical to the run in
+// memory: the store never claims values that were not written.
+TEST(LongRun, KilledStoreRunResumesToIdenticalResult) {
+  const Reference& ref = reference();
+  const unsigned seed = static_cast<unsigned>(std::random_device{}());
+  std::mt19937 rng(seed);
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE("seed " + std::to_string(seed) + " round " + std::to_string(round));
+    const std::string store = path("killed.gsm"), out = path("store-resumed.bin");
+    std::remove(store.c_str());
+    std::remove(out.c_str());
+    const std::vector<std::string> request = {"values", "0.6", "--to", ref.to, "--out", out,
+                                              "--store", store};
+    std::vector<std::string> args = request;
+    args.insert(args.end(), {"--checkpoint-every", "0.02", "--threads",
+                             std::to_string(1 + round % 2)});
+    const pid_t pid = spawn(args);
+    const int delay_ms = 50 + static_cast<int>(rng() % static_cast<unsigned>(ref.seconds * 700));
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    ::kill(pid, SIGKILL);
+    wait_status(pid);
+    // The store is made whole or not at all; it records the request.
+    args = request;
+    if (!read_file(store).empty()) args = {"values", "--resume", store};
+    const auto run = run_program(GRUNDY_CLI_PATH, args);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_TRUE(read_file(out) == ref.bytes)
+        << "resumed sequence differs (killed after " << delay_ms << " ms)";
+  }
+}
+
+TEST(LongRun, InterruptedStoreRunSaysWhereAndResumes) {
+  const Reference& ref = reference();
+  const std::string store = path("interrupted.gsm"), out = path("store-interrupted.bin");
+  const std::string err = path("store-interrupted.err");
+  const pid_t pid = spawn({"values", "0.6", "--to", ref.to, "--store", store, "--out", out}, err);
+  std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(ref.seconds * 300)));
+  ::kill(pid, SIGINT);
+  const int status = wait_status(pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_TRUE(WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0) << WEXITSTATUS(status);
+  if (WEXITSTATUS(status) == 130)
+    EXPECT_NE(read_file(err).find("--resume " + store), std::string::npos) << read_file(err);
+  const auto run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", store});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(read_file(out) == ref.bytes);
+  // The store is no sequence file for --out's readers, and a new run does
+  // not overwrite it.
+  const auto again = run_program(GRUNDY_CLI_PATH, {"values", "0.6", "--to", "100", "--store", store});
+  EXPECT_EQ(again.status, 2);
+  EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
+}
+
+TEST(LongRun, StoreRefusalsAreOneLine) {
+  const auto one_line = [](const testing::ProgramRun& run) {
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  };
+  // 2^46 values need 128 TiB of disk: refused before any work.
+  const auto disk = run_program(GRUNDY_CLI_PATH, {"values", "0.6", "--to", "70368744177663",
+                                                  "--store", path("huge.gsm"), "--stats",
+                                                  "--max-memory", "100T"});
+  one_line(disk);
+  EXPECT_NE(disk.err.find("free"), std::string::npos) << disk.err;
+  EXPECT_TRUE(read_file(path("huge.gsm")).empty());
+  const auto value_disk = run_program(GRUNDY_CLI_PATH, {"value", "0.6", "70368744177663",
+                                                        "--store", path("huge.gsm")});
+  one_line(value_disk);
+  EXPECT_NE(value_disk.err.find("free"), std::string::npos) << value_disk.err;
+  one_line(run_program(GRUNDY_CLI_PATH, {"values", "0.6", "--to", "100", "--store",
+                                         path("both.gsm"), "--checkpoint", path("both.ck")}));
+  one_line(run_program(GRUNDY_CLI_PATH, {"values", "nim", "--to", "100", "--store",
+                                         path("nim.gsm")}));
+  // --max-memory does not count the values of a run on a store (0.36: no
+  // period proven early, so G(0..to) is computed in full).
+  const auto small = run_program(GRUNDY_CLI_PATH, {"values", "0.36", "--to", "2500000",
+                                                   "--max-memory", "68M", "--stats"});
+  EXPECT_EQ(small.status, 2) << small.err;
+  EXPECT_NE(small.err.find("--max-memory"), std::string::npos) << small.err;
+  const auto stored = run_program(GRUNDY_CLI_PATH, {"values", "0.36", "--to", "2500000",
+                                                    "--max-memory", "68M", "--stats", "--store",
+                                                    path("small.gsm")});
+  EXPECT_EQ(stored.status, 0) << stored.err;
+  const auto memory = run_program(GRUNDY_CLI_PATH, {"values", "0.36", "--to", "2500000",
+                                                    "--stats"});
+  EXPECT_EQ(stored.out, memory.out);
+}
+
+TEST(LongRun, ValueOnAStoreAgreesAndContinues) {
+  const std::string store = path("value.gsm");
+  const auto memory = run_program(GRUNDY_CLI_PATH, {"value", "0.6", "123456", "--json"});
+  ASSERT_EQ(memory.status, 0) << memory.err;
+  const auto first = run_program(GRUNDY_CLI_PATH, {"value", "0.6", "123456", "--json", "--store",
+                                                   store});
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(nlohmann::json::parse(first.out)["value"], nlohmann::json::parse(memory.out)["value"]);
+  // The same command again finds the store complete.
+  const auto again = run_program(GRUNDY_CLI_PATH, {"value", "0.6", "123456", "--json", "--store",
+                                                   store});
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, first.out);
+  // Another n with the same store is refused.
+  EXPECT_EQ(run_program(GRUNDY_CLI_PATH, {"value", "0.6", "100", "--store", store}).status, 2);
 }
 
 TEST(LongRun, CorruptOrMismatchedCheckpointsAreRefused) {

@@ -73,7 +73,9 @@ TEST(SequenceRunStress, PiecesAgreeWithOneRunAndTheTwin) {
 
     std::vector<ValueSequence> saves;
     SequenceRunControl control;
-    control.save = [&](const ValueSequence& values) { saves.push_back(values); };
+    control.save = [&](std::span<const Value16> values) {
+      saves.emplace_back(values.begin(), values.end());
+    };
     control.save_every = 0.05;
     SequenceRun run(code);
     for (const Heap to : {Heap{0}, Heap{1000}, kTwinLast, last / 2, last}) {
@@ -126,7 +128,9 @@ TEST(SequenceRunStress, StopFromProgressThenResume) {
     control.progress = [&](const EngineProgress& p) {
       if (p.reached > last / 4) stop.store(true);
     };
-    control.save = [&](const ValueSequence& values) { saves.push_back(values); };
+    control.save = [&](std::span<const Value16> values) {
+      saves.emplace_back(values.begin(), values.end());
+    };
     control.save_every = 1000;  // saved only at the stop
 
     SequenceRun run(code);
@@ -169,7 +173,9 @@ TEST(SequenceRunStress, StopBeforeStartingKeepsAConsistentPrefix) {
       std::vector<ValueSequence> saves;
       SequenceRunControl control;
       control.stop = &stop;
-      if (saving) control.save = [&](const ValueSequence& values) { saves.push_back(values); };
+      if (saving) control.save = [&](std::span<const Value16> values) {
+      saves.emplace_back(values.begin(), values.end());
+    };
       SequenceRun run(code, 1);
       EXPECT_FALSE(run.extend(last, control));
       ASSERT_LE(run.reached(), kPrefix);

@@ -44,6 +44,16 @@ class SequenceEngine {
   // extends in chunks and saves a checkpoint between them). The result never
   // depends on the thread count.
   virtual bool extend(ValueSequence& values, Heap last, const EngineControl& control) = 0;
+  // The same on storage the caller owns (a memory-mapped file,
+  // mapped_sequence.h): `g` has room for G(0..last) and holds G(0..known-1);
+  // on return (or a throw) `known` is the number of values known, as
+  // values.size() above. No limit on memory applies: the caller sized `g`.
+  // A call whose `g` and `known` are those the previous extend_in call of
+  // this engine left (the same storage, untouched since) goes on from the
+  // engine's state instead of rebuilding it from the prefix, which would
+  // cost O(known) a call: a caller extending in chunks far beyond memory
+  // must not pay a pass over the whole file per chunk.
+  virtual bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) = 0;
   // Statistics of the last extend call.
   virtual EngineProgress progress() const = 0;
 };

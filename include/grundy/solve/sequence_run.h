@@ -10,22 +10,30 @@
 //   the chunk doubles while a chunk takes under half the save interval and
 //   halves while it takes over twice that (between 2^10 and 2^28 heaps).
 // Source: docs/theory.md §3 (the engines); docs/sequence-file.md (the file).
-// Time and memory: those of the engine, 2 bytes per heap size.
+// Time and memory: those of the engine, 2 bytes per heap size; a run on a
+//   store (on_store, mapped_sequence.h) keeps the values in the file instead,
+//   commits it at each save, and lets go of the pages behind it after each
+//   chunk (its chunks are then at most 2^24 heaps), so that its memory is
+//   the engine's tables and the rare heap sizes.
 // Status: tests/stress/sequence_run_test.cpp (runs in pieces, resumed and
 //   stopped, against one uninterrupted run and the naive engine);
 //   search_period through tests/cli/sequence_cli_test.cpp (far ranges from
 //   the proven period, against the period of published values);
-//   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI).
+//   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI,
+//   in memory and on a store); runs on a store stopped, reopened and
+//   resumed, and their anonymous memory (tests/stress/store_sequence_test.cpp).
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "grundy/core/types.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_file.h"
@@ -40,9 +48,10 @@ struct SequenceRunControl {
   // true, extend() saves (when `save` is set) and returns false.
   const std::atomic<bool>* stop = nullptr;
   // Called with G(0..reached-1) between chunks, about once per `save_every`
-  // seconds, at a stop, and once `to` is reached. Empty: extend() computes
-  // the whole range in one piece.
-  std::function<void(const ValueSequence& values)> save;
+  // seconds, at a stop, and once `to` is reached (for a run on a store,
+  // after the store has been committed). Empty: extend() computes the whole
+  // range in one piece (a run on a store still goes in chunks and commits).
+  std::function<void(std::span<const Value16> values)> save;
   // Seconds of computing between two saves (at least 0.05).
   double save_every = 60;
 };
@@ -57,6 +66,12 @@ class SequenceRun {
   // naming `source` (the file the values were read from, say).
   static SequenceRun resume(const TakeAndBreak& code, SequenceFile saved,
                             const std::string& source, unsigned threads = 0);
+  // A run whose values live in `store` (mapped_sequence.h): it continues
+  // from the values the store holds (G(0..min(store.valid(), limit)-1)),
+  // which must be of this very code; otherwise throws InputError naming the
+  // store. Saves commit the store.
+  static SequenceRun on_store(const TakeAndBreak& code, MappedSequence store, Heap limit,
+                              unsigned threads = 0);
 
   SequenceRun(SequenceRun&&) noexcept;
   SequenceRun& operator=(SequenceRun&&) noexcept;
@@ -84,9 +99,13 @@ class SequenceRun {
   Nimber value(Heap n) const;
 
   const TakeAndBreak& code() const { return code_; }
-  // G(0..reached()-1).
-  const ValueSequence& values() const { return values_; }
-  Heap reached() const { return values_.size(); }
+  // G(0..reached()-1), wherever they are.
+  std::span<const Value16> sequence() const;
+  // The same for a run in memory (std::logic_error for a run on a store).
+  const ValueSequence& values() const;
+  Heap reached() const { return store_ ? known_ : values_.size(); }
+  // The store of a run on one, else null.
+  const MappedSequence* store() const { return store_.get(); }
   // The engine's statistics of its last piece of work: rare count and mask
   // for the rare/common engine (mask 0 when not known).
   EngineProgress stats() const;
@@ -94,7 +113,13 @@ class SequenceRun {
  private:
   TakeAndBreak code_;
   std::unique_ptr<SequenceEngine> engine_;
+  // One piece of work: G(0..end) on the engine, wherever the values are.
+  bool extend_piece(Heap end, const EngineControl& control);
+  void save(const SequenceRunControl& control);
+
   ValueSequence values_;
+  std::unique_ptr<MappedSequence> store_;  // a run on a store: the values are there
+  Heap known_ = 0;                         // with a store: G(0..known_-1) are computed
   Heap chunk_;
   std::optional<Periodicity> period_;
 };
