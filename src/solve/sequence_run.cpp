@@ -51,7 +51,7 @@ SequenceRun SequenceRun::on_store(const TakeAndBreak& code, MappedSequence store
 }
 
 std::span<const Value16> SequenceRun::sequence() const {
-  if (store_) return {store_->data(), known_};
+  if (store_) return {store_->data(), static_cast<std::size_t>(known_)};
   return {values_.data(), values_.size()};
 }
 
