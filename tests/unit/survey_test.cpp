@@ -191,6 +191,46 @@ TEST(SurveyPublished, ThreeDigitPeriodsMatchTheLiterature) {
   }
 }
 
+// T. Czajka's table of "trivial" octal games, those whose periods show in
+// the values below 1000 (github.com/tczajka/octal-games, TrivialGames.md),
+// every row with at most three digits whose listed values are the code's own
+// values (eight rows list the values of another game of the code's class
+// and are left out: .4, .02, .22, .26, .002, .017, .022, .226): "prefix" and
+// "period" there, preperiod and period here.
+struct TrivialPeriod {
+  const char* code;
+  Heap preperiod;
+  Heap period;
+};
+const TrivialPeriod kCzajkaTrivial[] = {
+    {"0.1", 2, 1}, {"0.11", 3, 1}, {"0.12", 1, 4}, {"0.15", 1, 10}, {"0.17", 33, 34},
+    {"0.31", 3, 2}, {"0.32", 1, 3}, {"0.34", 7, 8}, {"0.35", 1, 6}, {"0.51", 1, 1},
+    {"0.52", 4, 4}, {"0.53", 11, 9}, {"0.54", 3, 7}, {"0.57", 1, 4}, {"0.71", 3, 2},
+    {"0.72", 1, 4}, {"0.75", 1, 2}, {"0.77", 71, 12}, {"0.101", 4, 1}, {"0.102", 1, 6},
+    {"0.111", 4, 1}, {"0.112", 1, 6}, {"0.115", 1, 14}, {"0.121", 4, 4}, {"0.122", 1, 5},
+    {"0.123", 5, 5}, {"0.131", 4, 4}, {"0.132", 1, 5}, {"0.141", 14, 11}, {"0.144", 4, 10},
+    {"0.145", 3, 9}, {"0.147", 3, 8}, {"0.153", 16, 14}, {"0.154", 4, 11}, {"0.157", 1, 6},
+    {"0.171", 12, 11}, {"0.173", 21, 40}, {"0.176", 24, 8}, {"0.312", 5, 2}, {"0.316", 4, 12},
+    {"0.331", 4, 3}, {"0.332", 1, 4}, {"0.351", 1, 8}, {"0.353", 4, 2}, {"0.373", 2, 28},
+    {"0.375", 37, 18}, {"0.512", 3, 6}, {"0.524", 1, 52}, {"0.532", 7, 5}, {"0.536", 1, 5},
+    {"0.772", 8, 4}
+};
+
+TEST(SurveyPublished, CzajkasTrivialGamesMatch) {
+  Codes codes;
+  for (const TrivialPeriod& row : kCzajkaTrivial) codes.push_back(row.code);
+  std::map<std::string, SurveyEntry> entries;
+  ASSERT_TRUE(run_survey(survey_pending(codes, entries), SurveyLimits{}, 2,
+                         [&](const SurveyEntry& e) { entries[e.name] = e; }));
+  ASSERT_EQ(entries.size(), codes.size());
+  for (const TrivialPeriod& row : kCzajkaTrivial) {
+    const SurveyEntry& entry = entries.at(row.code);
+    EXPECT_EQ(entry.status, SurveyStatus::proven) << row.code;
+    EXPECT_EQ(entry.periodicity.preperiod, row.preperiod) << row.code;
+    EXPECT_EQ(entry.periodicity.period, row.period) << row.code;
+  }
+}
+
 // OEIS A071436 puts the last exception of 0.56 at n = 326637, which would
 // make the preperiod 326638; Czajka's table (above) and the survey say
 // 326640. The values decide: near there each one is re-derived here by the
