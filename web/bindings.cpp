@@ -272,6 +272,24 @@ std::string best_move_web(const std::string& text, const std::string& convention
   });
 }
 
+// Play's analysis of a position within the page's search budget: the
+// outcome, the value and one winning move, as Hint and each turn show them;
+// nothing past the budget, with the reason in `note`.
+std::optional<Analysis> analyze_in_budget(const PlayGame& g, const PlayBudget& budget,
+                                          std::string& note) {
+  AnalysisOptions options;
+  options.convention = g.convention;
+  options.max_moves = 1;
+  options.compute.accept_observed = true;
+  options.control = &budget.control;
+  try {
+    return analyze(*g.ruleset, g.position, options);
+  } catch (const LimitError& e) {
+    note = e.what();
+    return std::nullopt;
+  }
+}
+
 // Play's Hint: the outcome and a winning move, as the Analyse view gives
 // them, but within the page's search budget (PlayBudget), as the computer's
 // move and each turn's outcome are found. Normal play answers from the
@@ -284,17 +302,9 @@ std::string hint_web(const std::string& text, const std::string& convention) {
     const PlayGame g = play_game(text, convention);
     if (g.compound != nullptr) return analysis_of(text, convention);
     const PlayBudget budget(*g.ruleset, g.position);
-    AnalysisOptions options;
-    options.convention = g.convention;
-    options.max_moves = 1;
-    options.compute.accept_observed = true;
-    options.control = &budget.control;
-    std::optional<Analysis> a;
-    try {
-      a = analyze(*g.ruleset, g.position, options);
-    } catch (const LimitError& e) {
-      return json{{"outcome", "?"}, {"winning_moves", json::array()}, {"note", e.what()}};
-    }
+    std::string note;
+    const std::optional<Analysis> a = analyze_in_budget(g, budget, note);
+    if (!a) return json{{"outcome", "?"}, {"winning_moves", json::array()}, {"note", note}};
     auto moves = json::array();
     for (const Move& move : a->winning_moves.items)
       moves.push_back({{"description", move.description},
@@ -371,20 +381,13 @@ std::string turn_web(const std::string& text, const std::string& convention) {
                   {"remoteness", t.moves_left ? json(*t.moves_left) : json(nullptr)}};
     }
     const PlayBudget budget(*g.ruleset, g.position);
-    AnalysisOptions options;
-    options.convention = g.convention;
-    options.max_moves = 1;
-    options.compute.accept_observed = true;
-    options.control = &budget.control;
-    std::optional<Analysis> a;
-    try {
-      a = analyze(*g.ruleset, g.position, options);
-    } catch (const LimitError& e) {
-      // A search (misère play of a large position) past the page's budget:
-      // the game goes on without the outcome, as `grundy play` does.
+    std::string note;
+    const std::optional<Analysis> a = analyze_in_budget(g, budget, note);
+    // A search (misère play of a large position) past the page's budget:
+    // the game goes on without the outcome, as `grundy play` does.
+    if (!a)
       return json{{"outcome", "?"}, {"value", nullptr}, {"remoteness", nullptr},
-                  {"outcome_note", e.what()}};
-    }
+                  {"outcome_note", note}};
     json j{{"outcome", std::string(1, outcome_letter(a->outcome))},
            {"value", a->value ? json(*a->value) : json(nullptr)},
            {"remoteness", nullptr}};
