@@ -175,13 +175,16 @@ TEST(PublishedQuotients, QuaternaryGamesOfNimHeapsAreTame) {
 // Φ(4)^2 = 1. Heaps 4 and 6 differ (their genera 2^1420 and 1^13, same page,
 // differ at g_3: heap 4 beside three heaps of 2 is a P-position, heap 6 is
 // not), as do heaps 5 and 6 (g_0 = 0 and 1), so the period is 2 from heap 5
-// exactly. And since only 1 and the class of *1 square to 1 in a tame
-// quotient, A, *1 and the empty sum make 0.312 wild.
+// exactly. Heap 1 is *1, and *1 + *1 = 0 in any sum (G⁻(Y + *1) =
+// G⁻(Y) ⊕ 1, Lemma 1 of docs/misere.md). In a tame quotient only 1 and the
+// class of *1 square to 1 (every other element is firm, and so is its
+// square), so 1, heap 1 and A make 0.312 wild.
 TEST(PublishedQuotients, Plambeck0312) {
   const MisereQuotient q = quotient_of("0.312", 30);
   ASSERT_TRUE(q.covers(30));
   const Element one = identity(q), a = q.heap_element(1), big_a = q.heap_element(4);
   EXPECT_EQ(q.multiply(big_a, big_a), one);
+  EXPECT_EQ(q.multiply(a, a), one);
   EXPECT_NE(big_a, one);
   EXPECT_NE(big_a, a);
   for (Heap n = 5; n <= 30; n += 2) EXPECT_EQ(q.heap_element(n), q.heap_element(3)) << n;
@@ -193,17 +196,19 @@ TEST(PublishedQuotients, Plambeck0312) {
   EXPECT_EQ(q.period()->preperiod, 5u);
   EXPECT_TRUE(q.whole_game());
   EXPECT_EQ(q.tame(), std::optional<bool>(false));
-  // The facts used above, by the plain recursion over whole sums: A + A
-  // beside small sums Z plays as Z; heap 4 beside three heaps of 2 is lost
-  // for the mover and heap 6 there is not; heap 5 alone is lost, heap 6 not.
+  // The facts used above, by the plain recursion over whole sums: A + A and
+  // *1 + *1 beside small sums Z play as Z; heap 4 beside three heaps of 2 is
+  // lost for the mover and heap 6 there is not; heap 5 alone is lost, heap 6
+  // not.
   const TakeAndBreak game = TakeAndBreak::parse("0.312");
   testing::RecursiveTwin twin(game, true);
-  for (const Position& z : testing::all_positions(3, 8)) {
-    Position with = z;
-    with.push_back(4);
-    with.push_back(4);
-    EXPECT_EQ(twin.mover_wins(with), twin.mover_wins(z));
-  }
+  for (const Position& z : testing::all_positions(3, 8))
+    for (Heap pair : {Heap{1}, Heap{4}}) {
+      Position with = z;
+      with.push_back(pair);
+      with.push_back(pair);
+      EXPECT_EQ(twin.mover_wins(with), twin.mover_wins(z)) << pair << " + " << pair << " + " << testing::show(z);
+    }
   EXPECT_FALSE(twin.mover_wins(Position{2, 2, 2, 4}));
   EXPECT_TRUE(twin.mover_wins(Position{2, 2, 2, 6}));
   EXPECT_FALSE(twin.mover_wins(Position{5}));
