@@ -215,6 +215,38 @@ TEST(PublishedQuotients, Plambeck0312) {
   EXPECT_TRUE(twin.mover_wins(Position{6}));
 }
 
+// T. Plambeck, plambeck.org misère toolkit notes, "The Game .316" (4 May
+// 2003): the heaps 4, 16, 28, ... and 6, 18, 30, ... all have genus 2^1420
+// and "seem to satisfy A+A=0". The genera hold, and so does A + A = 0 for
+// heap 4; but for heap 6 it holds only as genera (6 + 6 has genus 0^120, as
+// the empty sum does), not in play: the plain recursion finds heaps 6, 6, 7,
+// 2 won by the mover and heaps 7, 2 lost, so heap 6 + heap 6 is not the
+// identity of the quotient of heaps 0..7. grundy agrees with the recursion.
+TEST(PublishedQuotients, Plambeck0316NoteOnAPlusA) {
+  const TakeAndBreak game = TakeAndBreak::parse("0.316");
+  const HeapGenera genera = heap_genera(game, 0, 30);
+  for (Heap n : {4, 6, 16, 18, 28, 30}) EXPECT_EQ(genera.genera[n].symbol(), "2^1420") << n;
+  GenusSearch search(game);
+  EXPECT_EQ(search.genus(Position{6, 6}).symbol(), "0^120");
+  EXPECT_EQ(search.genus(Position{}).symbol(), "0^120");
+
+  testing::RecursiveTwin twin(game, true);
+  EXPECT_TRUE(twin.mover_wins(Position{2, 6, 6, 7}));
+  EXPECT_FALSE(twin.mover_wins(Position{2, 7}));
+  for (const Position& z : testing::all_positions(2, 7)) {
+    Position with = z;
+    with.push_back(4);
+    with.push_back(4);
+    EXPECT_EQ(twin.mover_wins(with), twin.mover_wins(z)) << "4 + 4 + " << testing::show(z);
+  }
+
+  const MisereQuotient q = quotient_of("0.316", 7);
+  ASSERT_TRUE(q.covers(7));
+  const Element one = identity(q);
+  EXPECT_EQ(q.multiply(q.heap_element(4), q.heap_element(4)), one);
+  EXPECT_NE(q.multiply(q.heap_element(6), q.heap_element(6)), one);
+}
+
 // M. Weimerskirch, "An algorithm for computing indistinguishability quotients
 // in misère impartial combinatorial games", Games of No Chance 4 (Cambridge
 // University Press), pp. 267-278: the quotient of misère 0.3122 with heaps up
