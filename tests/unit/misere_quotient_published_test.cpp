@@ -247,6 +247,37 @@ TEST(PublishedQuotients, Plambeck0316NoteOnAPlusA) {
   EXPECT_NE(q.multiply(q.heap_element(6), q.heap_element(6)), one);
 }
 
+// D. T. Allemang's partial misère analysis of 0.14 to heap 16, as quoted in
+// T. Plambeck's misère toolkit notes, "The Game .14" (plambeck.org, 2003):
+// with A = heap 12 = heap 15, B = heap 14 and C = heap 16, the reduction
+// rules A+A+A+A = A+A, B+B = 0 and C+C+C+C = C+C. They hold in the quotient
+// of heaps 0..16 (grundy learns heap 14 there, docs/misere-quotients.md,
+// "Learning"), and B + B = 0 and A = heap 15 are checked by the plain
+// recursion beside small sums too.
+TEST(PublishedQuotients, Allemang014) {
+  const MisereQuotient q = quotient_of("0.14", 16);
+  ASSERT_TRUE(q.covers(16));
+  const Element one = identity(q), a = q.heap_element(12), b = q.heap_element(14),
+                c = q.heap_element(16);
+  const auto square = [&](Element x) { return q.multiply(x, x); };
+  EXPECT_EQ(q.heap_element(15), a);
+  EXPECT_EQ(square(square(a)), square(a));
+  EXPECT_EQ(square(b), one);
+  EXPECT_EQ(square(square(c)), square(c));
+
+  const TakeAndBreak game = TakeAndBreak::parse("0.14");
+  testing::RecursiveTwin twin(game, true);
+  for (const Position& z : testing::all_positions(2, 8)) {
+    Position twice = z, twelve = z, fifteen = z;
+    twice.push_back(14);
+    twice.push_back(14);
+    twelve.push_back(12);
+    fifteen.push_back(15);
+    EXPECT_EQ(twin.mover_wins(twice), twin.mover_wins(z)) << "14 + 14 + " << testing::show(z);
+    EXPECT_EQ(twin.mover_wins(twelve), twin.mover_wins(fifteen)) << testing::show(z);
+  }
+}
+
 // M. Weimerskirch, "An algorithm for computing indistinguishability quotients
 // in misère impartial combinatorial games", Games of No Chance 4 (Cambridge
 // University Press), pp. 267-278: the quotient of misère 0.3122 with heaps up
