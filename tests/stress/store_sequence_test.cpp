@@ -3,8 +3,9 @@
 // 1 and 2 threads, forced masks and speculation, extended in random chunks
 // (each continuing the engine's state), stopped, reopened and resumed, with
 // the rare list's wide layout (heap sizes past 2^32) brought forward; the
-// store's commit and header checks; and the anonymous memory of a run on a
-// store, which must not hold the sequence.
+// store's commit and header checks; the period search of a resumed store;
+// and the anonymous memory of a run on a store, which must not hold the
+// sequence.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -19,6 +20,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/heap_values.h"
 #include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/sequence_run.h"
 #include "solve/rare_common.h"
@@ -191,6 +193,34 @@ TEST(StoreSequenceStress, WideLayoutAcrossAResume) {
       EXPECT_EQ(resumed.stats().wide_entries, rare_from(values, after, resumed.progress().mask));
     }
   }
+}
+
+TEST(StoreSequenceStress, PeriodSearchOnAResumedStoreLooksAtItsValues) {
+  // A store resumed with more values than the period search starts with:
+  // search_period looks at the values it holds, computes none, and proves
+  // the period a run in memory proves (Dawson's Kayles, 0.07: period 34,
+  // WW ch. 4).
+  const TakeAndBreak code = TakeAndBreak::parse("0.07");
+  const std::string path = store_path("period.gsm");
+  const Heap known = 3 * kPeriodSearchStart;
+  {
+    SequenceRun run = SequenceRun::on_store(
+        code, MappedSequence::create(path, code.name(), known, request_for("0.07", known - 1)),
+        known, 1);
+    ASSERT_TRUE(run.extend(known - 1));
+  }
+  SequenceRun memory(code, 1);
+  ASSERT_TRUE(memory.search_period(Heap{1} << 20));
+  ASSERT_TRUE(memory.period() && memory.period()->proven);
+  SequenceRun resumed = SequenceRun::on_store(code, MappedSequence::open(path), ~Heap{0}, 1);
+  ASSERT_TRUE(resumed.search_period(Heap{1} << 20));
+  ASSERT_TRUE(resumed.period());
+  EXPECT_TRUE(resumed.period()->proven);
+  EXPECT_EQ(resumed.period()->period, 34u);
+  EXPECT_EQ(resumed.period()->period, memory.period()->period);
+  EXPECT_EQ(resumed.period()->preperiod, memory.period()->preperiod);
+  EXPECT_EQ(resumed.period()->checked_to, known);
+  EXPECT_EQ(resumed.reached(), known);
 }
 
 TEST(StoreSequenceStress, StoppedRunsResumeFromTheCommittedPrefix) {
