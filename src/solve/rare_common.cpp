@@ -17,6 +17,13 @@
 //   end) means G(n) is a rare value: every heap from n on is recomputed.
 // - Every change of the rare list's layout (rollback, new mask, growth)
 //   pauses the helpers first and discards the blocks in flight.
+// - The rare list is two arrays: heap sizes below 2^32 in 32 bits, those
+//   from 2^32 on in 64 bits (their values in one array for both). A store
+//   run of 0.6 past 2^32 meets such rare values; two arrays rather than one
+//   widened at the first of them, because the entries below 2^32 keep the
+//   32-bit traffic of the pairing loops, and the switch moves nothing: the
+//   wide array only gets its room (helpers paused) and the list stays
+//   ascending, the narrow part first.
 #include "solve/rare_common.h"
 
 #include <algorithm>
@@ -71,9 +78,9 @@ constexpr std::size_t kMinGroupEntries = 16;
 constexpr std::uint64_t kMinHandedScan = 2048;
 constexpr std::size_t kMinHandedEntries = 64;
 constexpr std::uint64_t kTasksPerClaim = 4;    // scans a helper claims at once
-// The rare list holds heap sizes in 32 bits (half the memory traffic of the
-// pairing loops); a rare value past this is refused, not truncated.
-constexpr Heap kMaxRarePosition = 0xFFFFFFFFu;
+// The narrow part of the rare list holds heap sizes in 32 bits (half the
+// memory traffic of the pairing loops); from this one on, the wide part.
+constexpr Heap kWidePosition = Heap{1} << 32;
 
 void cpu_relax() {
 #if defined(GRUNDY_X86_PAUSE)
@@ -99,8 +106,10 @@ void back_off(unsigned& idle, bool may_sleep) {
 // the library is built for baseline x86-64).
 
 // Marks stamps[val[i] ^ g[m - pos[i]]] = epoch for i in [begin, end): the
-// values of the splits (pos[i], m - pos[i]) of the rare heap sizes pos[i].
-inline void pair_range(const Value16* g, Heap m, const std::uint32_t* pos, const Value16* val,
+// values of the splits (pos[i], m - pos[i]) of the rare heap sizes pos[i]
+// (Pos: the 32-bit or the 64-bit part of the rare list, RareList below).
+template <class Pos>
+inline void pair_range(const Value16* g, Heap m, const Pos* pos, const Value16* val,
                        std::size_t begin, std::size_t end, std::uint32_t* stamps,
                        std::uint32_t epoch) {
   const Value16* const gm = g + m;
@@ -143,8 +152,8 @@ struct GroupStamps {
 
 // Rows j < kRows: bytes[j * kStride + (val[i] ^ g[m0 + j - pos[i]])] =
 // epoch for i in [lo, hi); every pos[i] < m0.
-template <unsigned kStride, unsigned kRows>
-void pair_batch(const Value16* g, Heap m0, const std::uint32_t* pos, const Value16* val,
+template <unsigned kStride, unsigned kRows, class Pos>
+void pair_batch(const Value16* g, Heap m0, const Pos* pos, const Value16* val,
                 std::size_t lo, std::size_t hi, std::uint8_t* bytes, std::uint8_t epoch) {
   for (std::size_t i = lo; i < hi; ++i) {
     const Value16* src = g + (m0 - pos[i]);
@@ -163,8 +172,8 @@ void pair_batch(const Value16* g, Heap m0, const std::uint32_t* pos, const Value
 
 // All 16 rows in one pass while they fit in L1 (values below 1024), else in
 // two passes of 8 rows.
-template <unsigned kStride>
-void pair_rows(const Value16* g, Heap m0, const std::uint32_t* pos, const Value16* val,
+template <unsigned kStride, class Pos>
+void pair_rows(const Value16* g, Heap m0, const Pos* pos, const Value16* val,
                std::size_t lo, std::size_t hi, std::uint8_t* bytes, std::uint8_t epoch) {
   if constexpr (kStride < 2048) {
     pair_batch<kStride, 16>(g, m0, pos, val, lo, hi, bytes, epoch);
@@ -177,7 +186,8 @@ void pair_rows(const Value16* g, Heap m0, const std::uint32_t* pos, const Value1
 // Pairs rare entries [lo, hi) with heaps first + j, j < 16, for split digit
 // k: entries below first - k in one pass, the few at or above it per heap.
 // Every value read must be known: first + 15 - k - pos[lo] < n_cur.
-void pair_group(const Value16* g, Heap first, Heap k, const std::uint32_t* pos,
+template <class Pos>
+void pair_group(const Value16* g, Heap first, Heap k, const Pos* pos,
                 const Value16* val, std::size_t lo, std::size_t hi, GroupStamps& group) {
   if (lo >= hi) return;
   const Heap m0 = first - k;
@@ -308,6 +318,24 @@ struct ScanTask {
   alignas(64) Word table[kTableWords] = {};
 };
 
+// The rare list as the pairing loops read it: entries [0, narrow) hold
+// their heap sizes in 32 bits (pos), the later ones, from kWidePosition on,
+// in 64 bits (wide, indexed from narrow); val holds the values of all.
+// parts() calls pair(heap sizes, values, lo, hi) on the part of entries
+// [begin, end) in each array, lo and hi indexing that array.
+struct RareList {
+  const std::uint32_t* pos = nullptr;
+  const std::uint64_t* wide = nullptr;
+  const Value16* val = nullptr;
+  std::size_t narrow = 0;
+  template <class Pair>
+  void parts(std::size_t begin, std::size_t end, const Pair& pair) const {
+    if (begin >= end) return;
+    if (begin < narrow) pair(pos, val, begin, std::min(end, narrow));
+    if (end > narrow) pair(wide, val + narrow, std::max(begin, narrow) - narrow, end - narrow);
+  }
+};
+
 // The far pairs of heaps [first, end): rare entries [begin, stop) paired by a
 // helper ahead of time, one exclusion bit set of `words` words per heap.
 struct FarBlock {
@@ -315,8 +343,7 @@ struct FarBlock {
   std::atomic<std::uint32_t> state{kFree};
   Heap first = 0, end = 0;
   std::size_t begin = 0, stop = 0;
-  const std::uint32_t* pos = nullptr;  // the rare list as published
-  const Value16* val = nullptr;
+  RareList list;  // the rare list as published
   unsigned words = 0;
   std::vector<Word> bits;
 };
@@ -354,12 +381,17 @@ struct RareCommonEngine::Impl {
   // The mask with the fewest rare heap sizes among g[1..], and that count.
   std::pair<Nimber, std::uint64_t> best_mask() const;
   bool is_rare(unsigned v) const { return (rare_bits[v >> 6] >> (v & 63)) & 1; }
-  [[noreturn]] void throw_rare_too_far(Heap n) const {
-    throw LimitError(fmt::format("G({}) of '{}' is a rare value (mask {:#x}) at a heap size past "
-                                 "2^32, which the rare/common engine's list of 32-bit heap sizes "
-                                 "cannot hold",
-                                 n, code.name(), mask));
+  // The rare list: its length, entry i's heap size, the entries below heap
+  // size p, the arrays as the pairing loops read them, a new last entry.
+  std::size_t rare_count() const { return rare_val.size(); }
+  Heap rare_at(std::size_t i) const {
+    return i < rare_pos.size() ? Heap{rare_pos[i]} : rare_wide[i - rare_pos.size()];
   }
+  std::size_t rare_below(Heap p) const;
+  RareList rare_list() const {
+    return {rare_pos.data(), rare_wide.data(), rare_val.data(), rare_pos.size()};
+  }
+  void add_rare(Heap n, Value16 value);
 
   // One heap: exclusions, the limit (least common value left, or bound) and
   // the table of rare values below it that are left. Returns their count.
@@ -413,8 +445,13 @@ struct RareCommonEngine::Impl {
   Heap last_heap = 0;
   unsigned bound = 64;     // power of two above every value in g[0..n_cur-1]
   std::vector<std::uint64_t> histogram;  // of g[1..n_cur-1]
-  std::vector<std::uint32_t> rare_pos;   // heap sizes >= 1 with rare values, ascending
+  // Heap sizes >= 1 with rare values, ascending: those below wide_from in
+  // rare_pos, the rest in rare_wide; their values in rare_val, in the same
+  // order (rare_pos's first).
+  std::vector<std::uint32_t> rare_pos;
+  std::vector<std::uint64_t> rare_wide;
   std::vector<Value16> rare_val;
+  Heap wide_from = kWidePosition;
   std::vector<std::size_t> paired;       // per split k: rare entries below n-k
   std::vector<std::uint32_t> stamps;
   std::uint32_t epoch = 0;
@@ -475,6 +512,12 @@ RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
   if (options.mask && *options.mask >= kValues)
     throw InputError(fmt::format("{}", *options.mask),
                      fmt::format("rare/common mask {} is not a 16-bit value", *options.mask));
+  if (options.wide_from > kWidePosition)
+    throw InputError(fmt::format("{}", options.wide_from),
+                     fmt::format("rare/common wide_from {} is past 2^32: the 32-bit part of the "
+                                 "rare list cannot hold heap sizes from 2^32 on",
+                                 options.wide_from));
+  wide_from = options.wide_from;
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
   // The WebAssembly build (web/) has no threads: one, whatever was asked.
   threads = 1;
@@ -511,19 +554,62 @@ void RareCommonEngine::Impl::set_mask(Nimber m) {
 
 void RareCommonEngine::Impl::rebuild_rare_list(Heap end) {
   rare_pos.clear();
+  rare_wide.clear();
   rare_val.clear();
   for (Heap p = 1; p < end; ++p)
     if (is_rare(g[p])) {
-      if (p > kMaxRarePosition) throw_rare_too_far(p);
-      rare_pos.push_back(static_cast<std::uint32_t>(p));
+      if (p >= wide_from)
+        rare_wide.push_back(p);
+      else
+        rare_pos.push_back(static_cast<std::uint32_t>(p));
       rare_val.push_back(g[p]);
     }
-  // Room to grow without moving while helpers read the list.
-  rare_pos.reserve(std::max<std::size_t>(4096, 2 * rare_pos.size()));
-  rare_val.reserve(rare_pos.capacity());
+  // Room to grow without moving while helpers read the list (the wide part
+  // gets its room when its first entry comes, add_rare).
+  const std::size_t room = std::max<std::size_t>(4096, 2 * rare_count());
+  rare_pos.reserve(room);
+  rare_val.reserve(room);
+  if (!rare_wide.empty()) rare_wide.reserve(room);
   std::fill(paired.begin(), paired.end(), 0);
   last_rebuild = end;
-  last_rare = rare_pos.empty() ? 0 : rare_pos.back();
+  last_rare = rare_count() == 0 ? 0 : rare_at(rare_count() - 1);
+}
+
+std::size_t RareCommonEngine::Impl::rare_below(Heap p) const {
+  const auto narrow = static_cast<std::size_t>(
+      std::lower_bound(rare_pos.begin(), rare_pos.end(), p) - rare_pos.begin());
+  if (narrow < rare_pos.size()) return narrow;
+  return narrow + static_cast<std::size_t>(
+                      std::lower_bound(rare_wide.begin(), rare_wide.end(), p) - rare_wide.begin());
+}
+
+// Appends heap size n (above every entry) with its rare value.
+void RareCommonEngine::Impl::add_rare(Heap n, Value16 value) {
+  const bool wide = n >= wide_from;
+  const bool full = rare_val.size() == rare_val.capacity() ||
+                    (wide ? rare_wide.size() == rare_wide.capacity()
+                          : rare_pos.size() == rare_pos.capacity());
+  if (full) {
+    // Moving the list, or giving the wide part its first room (the layout
+    // changes at the first rare heap size from 2^32): no helper may be
+    // reading it, and published blocks hold its address.
+    if (helping) {
+      pause_helpers();
+      discard_blocks();
+    }
+    const std::size_t room = std::max<std::size_t>(4096, 2 * rare_count());
+    rare_val.reserve(room);
+    if (wide)
+      rare_wide.reserve(room);
+    else
+      rare_pos.reserve(room);
+    if (helping) resume_helpers();
+  }
+  if (wide)
+    rare_wide.push_back(n);
+  else
+    rare_pos.push_back(static_cast<std::uint32_t>(n));
+  rare_val.push_back(value);
 }
 
 std::pair<Nimber, std::uint64_t> RareCommonEngine::Impl::best_mask() const {
@@ -553,7 +639,7 @@ void RareCommonEngine::Impl::rebuild(Heap start) {
   group_end = 0;
   scan_average = 0;
   next_mask_check = std::max<Heap>(64, std::bit_ceil(start + 1));
-  progress.rare_count = rare_pos.size();
+  progress.rare_count = rare_count();
 }
 
 // The mask is re-chosen from the histogram at geometric checkpoints up to
@@ -561,7 +647,7 @@ void RareCommonEngine::Impl::rebuild(Heap start) {
 // is made only for a clear gain and at most once per n/8 heaps after 2^16.
 bool RareCommonEngine::Impl::mask_change_due(Nimber& best) const {
   const auto [candidate, candidate_count] = best_mask();
-  const std::uint64_t count = rare_pos.size();
+  const std::uint64_t count = rare_count();
   best = candidate;
   return candidate != mask && count >= candidate_count + std::max<std::uint64_t>(64, count / 4) &&
          (n_cur < 65536 || n_cur - last_rebuild >= n_cur / 8);
@@ -574,7 +660,7 @@ bool RareCommonEngine::Impl::mask_change_due(Nimber& best) const {
 void RareCommonEngine::Impl::start_group(Heap n) {
   group_end = 0;
   if (split.empty() || bound > kTableBound || n < split.back().k + 2 ||
-      rare_pos.size() < kMinGroupEntries)
+      rare_count() < kMinGroupEntries)
     return;
   Heap end = std::min<Heap>(n + kGroupHeaps, last_heap + 1);
   if (current)
@@ -582,20 +668,21 @@ void RareCommonEngine::Impl::start_group(Heap n) {
   else if (helping && blocks_consumed < blocks_published &&
            blocks[blocks_consumed % kBlockRing].first > n)
     end = std::min(end, blocks[blocks_consumed % kBlockRing].first);
-  const std::size_t lo = static_cast<std::size_t>(
-      std::lower_bound(rare_pos.begin(), rare_pos.end(), Heap{kGroupHeaps}) - rare_pos.begin());
-  const std::size_t hi = rare_pos.size();
+  const std::size_t lo = rare_below(kGroupHeaps);
+  const std::size_t hi = rare_count();
   if (end - n < 4 || hi - lo < kMinGroupEntries) return;  // per heap is as good
   group.start(bound);
-  const std::uint32_t* const pos = rare_pos.data();
-  const Value16* const val = rare_val.data();
+  const RareList list = rare_list();
   for (const SplitDigit& s : split) {
     const Heap k = s.k;
+    const auto pair = [&](const auto* pos, const Value16* val, std::size_t from, std::size_t to) {
+      pair_group(g, n, k, pos, val, from, to, group);
+    };
     if (current) {
-      pair_group(g, n, k, pos, val, lo, std::min(current->begin, hi), group);
-      pair_group(g, n, k, pos, val, std::max(lo, current->stop), hi, group);
+      list.parts(lo, std::min(current->begin, hi), pair);
+      list.parts(std::max(lo, current->stop), hi, pair);
     } else {
-      pair_group(g, n, k, pos, val, lo, hi, group);
+      list.parts(lo, hi, pair);
     }
   }
   group_words = bound / 64;
@@ -623,28 +710,30 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
     st[g[n - k]] = e;
     zero_by_removal = zero_by_removal || g[n - k] == 0;
   }
-  const std::uint32_t* const pos = rare_pos.data();
-  const Value16* const val = rare_val.data();
+  const RareList list = rare_list();
   for (std::size_t j = 0; j < split.size(); ++j) {
     const Heap k = split[j].k;
     if (n < k + 2) break;
     const Heap m = n - k;
     std::size_t count = paired[j];
-    while (count < rare_pos.size() && pos[count] < m) ++count;
+    while (count < rare_count() && rare_at(count) < m) ++count;
     paired[j] = count;
+    const auto pair = [&](const auto* pos, const Value16* val, std::size_t lo, std::size_t hi) {
+      pair_range(g, m, pos, val, lo, hi, st, e);
+    };
     if (n < group_end) {
       // The group paired [group_lo, group_hi) below m (less the block's
       // range, which lies inside it); here the rest.
-      pair_range(g, m, pos, val, 0, std::min(group_lo, count), st, e);
-      if (group_hi < count) pair_range(g, m, pos, val, group_hi, count, st, e);
+      list.parts(0, std::min(group_lo, count), pair);
+      if (group_hi < count) list.parts(group_hi, count, pair);
       stats.pairs += count;
     } else if (current) {
       // The block pairs [begin, stop) below m; this thread the rest.
-      pair_range(g, m, pos, val, 0, std::min(current->begin, count), st, e);
-      if (current->stop < count) pair_range(g, m, pos, val, current->stop, count, st, e);
+      list.parts(0, std::min(current->begin, count), pair);
+      if (current->stop < count) list.parts(current->stop, count, pair);
       stats.pairs += count;
     } else {
-      pair_range(g, m, pos, val, 0, count, st, e);
+      list.parts(0, count, pair);
       stats.pairs += count;
     }
   }
@@ -719,20 +808,7 @@ void RareCommonEngine::Impl::commit(Heap n, Nimber value) {
   ++histogram[value];
   if (value >= bound) bound = static_cast<unsigned>(std::bit_ceil(value + 1));
   if (is_rare(static_cast<unsigned>(value))) {
-    if (rare_pos.size() == rare_pos.capacity()) {
-      // Moving the list: no helper may be reading it, and published blocks
-      // hold its address.
-      if (helping) {
-        pause_helpers();
-        discard_blocks();
-      }
-      rare_pos.reserve(2 * rare_pos.capacity());
-      rare_val.reserve(rare_pos.capacity());
-      if (helping) resume_helpers();
-    }
-    if (n > kMaxRarePosition) throw_rare_too_far(n);
-    rare_pos.push_back(static_cast<std::uint32_t>(n));
-    rare_val.push_back(static_cast<Value16>(value));
+    add_rare(n, static_cast<Value16>(value));
     last_rare = n;
   }
 }
@@ -856,7 +932,10 @@ void RareCommonEngine::Impl::run_block(FarBlock& block, GroupStamps& own_group) 
   for (Heap first = block.first; first < block.end; first += kGroupHeaps) {
     own_group.start(block.words * 64);
     for (const SplitDigit& s : split)
-      pair_group(g, first, s.k, block.pos, block.val, block.begin, block.stop, own_group);
+      block.list.parts(block.begin, block.stop,
+                       [&](const auto* pos, const Value16* val, std::size_t lo, std::size_t hi) {
+                         pair_group(g, first, s.k, pos, val, lo, hi, own_group);
+                       });
     const unsigned heaps = static_cast<unsigned>(std::min<Heap>(kGroupHeaps, block.end - first));
     for (unsigned j = 0; j < heaps; ++j)
       group_row_bits(own_group, j, block.words, simd,
@@ -940,8 +1019,11 @@ void RareCommonEngine::Impl::rollback(Heap n, Value16 value) {
   published_shared.store(published);
   claimed.store(published);
   for (Heap h = n; h < n_cur; ++h) --histogram[g[h]];
-  while (!rare_pos.empty() && rare_pos.back() >= n) {
-    rare_pos.pop_back();
+  while (rare_count() > 0 && rare_at(rare_count() - 1) >= n) {
+    if (!rare_wide.empty())
+      rare_wide.pop_back();
+    else
+      rare_pos.pop_back();
     rare_val.pop_back();
   }
   std::fill(paired.begin(), paired.end(), 0);  // recounted for heap n + 1
@@ -970,12 +1052,10 @@ void RareCommonEngine::Impl::publish_blocks() {
       next_block_first = std::max(n_cur, split.back().k + 2);
       continue;
     }
-    const std::size_t begin =
-        static_cast<std::size_t>(std::lower_bound(rare_pos.begin(), rare_pos.end(), kFarPosition) -
-                                 rare_pos.begin());
-    const std::size_t count = rare_pos.size();
+    const std::size_t begin = rare_below(kFarPosition);
+    const std::size_t count = rare_count();
     const std::size_t stop = begin + (count - begin) * share / kShareSteps;
-    if (begin < count && first + kBlockHeaps > n_cur + split.front().k + rare_pos[begin]) return;
+    if (begin < count && first + kBlockHeaps > n_cur + split.front().k + rare_at(begin)) return;
     if (stop < begin + kMinHandedEntries) {
       // Nothing to hand over yet: look again when this thread gets there.
       if (first > n_cur) return;
@@ -988,8 +1068,7 @@ void RareCommonEngine::Impl::publish_blocks() {
     block.end = std::min(first + kBlockHeaps, last_heap + 1);
     block.begin = begin;
     block.stop = stop;
-    block.pos = rare_pos.data();
-    block.val = rare_val.data();
+    block.list = rare_list();
     block.words = bound / 64;
     block.state.store(FarBlock::kReady, std::memory_order_release);
     blocks_published_shared.store(++blocks_published, std::memory_order_release);
@@ -1102,7 +1181,8 @@ bool RareCommonEngine::Impl::extend_in(Value16* data, Heap& known, Heap last,
   if (helping) stop_helpers();
   known = n_cur;
   progress.reached = n_cur;
-  progress.rare_count = rare_pos.size();
+  progress.rare_count = rare_count();
+  stats.wide_entries = rare_wide.size();
   left_g = data;
   left_at = n_cur;
   if (control.progress) control.progress(progress);
@@ -1128,7 +1208,7 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
       }
       if (control.progress && Clock::now() - last_report > std::chrono::milliseconds(500)) {
         progress.reached = helping ? committed() : n_cur;
-        progress.rare_count = rare_pos.size();
+        progress.rare_count = rare_count();
         control.progress(progress);
         last_report = Clock::now();
       }

@@ -34,11 +34,14 @@
 //   0xFE); Gangolli & Plambeck, IJGT 18 (1989).
 // Time: O(#rare + scan length) per value and two-heap digit; O(n) for the
 //   few values that are new rare values.
-// Memory: 2 bytes per heap size, plus 6 bytes per rare heap size; heap
-//   sizes below 2^32. On storage the caller owns (extend_in, a memory-mapped
-//   file: mapped_sequence.h) only the 6 bytes per rare heap size and fixed
-//   tables; there heap sizes may pass 2^32 as long as no rare value does.
-//   The pairs read a window behind n as wide as the largest rare heap size,
+// Memory: 2 bytes per heap size, plus per rare heap size 6 bytes below
+//   2^32 and 10 from 2^32 on (the rare list keeps heap sizes in 32 bits,
+//   half the pairing loops' memory traffic, while they fit, and the later
+//   ones in a 64-bit part; the switch moves nothing), and room for twice as
+//   many. In memory, heap sizes below 2^32. On storage the caller owns
+//   (extend_in, a memory-mapped file: mapped_sequence.h) only the rare list
+//   and fixed tables, for heap sizes as far as the file reaches. The pairs
+//   read a window behind n as wide as the largest rare heap size,
 //   the scans the start of the sequence and a window behind n, so the file's
 //   pages in use at a time are few (docs/performance.md).
 // Status: compared with the naive engine on all 512 codes 0.d1d2d3 to 4096,
@@ -56,7 +59,15 @@
 //   store (extend_in in random chunks, each continuing the engine's state):
 //   against runs in memory for six codes, threads 1-2, and against the naive
 //   engine with forced masks and forced speculation
-//   (tests/stress/store_sequence_test.cpp).
+//   (tests/stress/store_sequence_test.cpp). The 64-bit part of the rare list
+//   (RareCommonOptions::wide_from moves its start from 2^32 down into short
+//   runs): against the naive engine for 0.6, 0.014, 0.16, 0.161, 4!.0 and
+//   0.77, the switch at the start, early or midway, threads 1-2, forced
+//   speculation, mask 0, runs in pieces, in memory
+//   (WideLayoutGivesTheSameSequence, sequence_engine_test.cpp) and on a
+//   store in random chunks, with far-pair blocks on both sides of the
+//   switch, and stores resumed before and after it by either layout
+//   (store_sequence_test.cpp); the entries of the 64-bit part counted.
 #pragma once
 
 #include <cstdint>
@@ -81,6 +92,11 @@ struct RareCommonOptions {
   // For tests: with helpers, hand every scan over at once, however short and
   // however soon after a rare value, so that failed scans (rollbacks) happen.
   bool force_speculation = false;
+  // For tests: the rare list keeps the heap sizes from this one on in its
+  // 64-bit part (the wide layout), the others in 32 bits. The default, 2^32,
+  // is the first heap size 32 bits cannot hold (larger is an InputError);
+  // a small one makes short runs switch to the wide layout midway.
+  Heap wide_from = Heap{1} << 32;
 };
 
 // Counters of the last extend call (CaDiCaL-style plain stats).
@@ -92,6 +108,8 @@ struct RareCommonStats {
   std::uint64_t speculated = 0;     // scans handed over (G(n) = c taken at once)
   std::uint64_t rollbacks = 0;      // failed speculative scans
   std::uint64_t mask_changes = 0;   // masks re-chosen (each rebuilds the rare list)
+  std::uint64_t wide_entries = 0;   // rare heap sizes in the list's 64-bit part at the end
+                                    // (those from 2^32, RareCommonOptions::wide_from)
 };
 
 // Whether the rare/common method applies: a finite code whose moves leave at
@@ -111,8 +129,8 @@ class RareCommonEngine final : public SequenceEngine {
   // continued exactly, and is trusted, not checked.
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
   // Continues from its state when called on the storage the previous call
-  // left (sequence_engine.h); heap sizes past 2^32 only while no rare value
-  // lies there (the rare list holds 32-bit heap sizes).
+  // left (sequence_engine.h); heap sizes may pass 2^32 (the caller's
+  // storage holds them).
   bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
   EngineProgress progress() const override;
   const RareCommonStats& stats() const;

@@ -67,7 +67,9 @@ SequenceRun::~SequenceRun() = default;
 EngineProgress SequenceRun::stats() const { return engine_->progress(); }
 
 bool SequenceRun::search_period(Heap bound, const SequenceRunControl& control) {
-  Heap size = std::min(bound, std::max<Heap>(kPeriodSearchStart, values_.size()));
+  // From the values known (in memory or on a store): a resumed run looks at
+  // them once, not once per doubling step from kPeriodSearchStart.
+  Heap size = std::min(bound, std::max<Heap>(kPeriodSearchStart, reached()));
   while (size > 0) {
     try {
       if (!extend(size - 1, control)) return false;

@@ -146,6 +146,60 @@ TEST(SequenceEngineStress, ForcedMasksGiveTheSameSequence) {
                InputError);
 }
 
+TEST(SequenceEngineStress, WideLayoutGivesTheSameSequence) {
+  // The rare list keeps heap sizes from 2^32 on in a 64-bit part; here
+  // RareCommonOptions::wide_from moves that switch to heap size 1 (every
+  // entry wide), 17 (just past the first entries) and the middle entry of
+  // the rare list (under the mask a run ends with), with one thread.
+  // With the switch midway also: two threads with the run in three pieces
+  // (each rebuilt from the prefix, so the rebuild meets the switch before
+  // and after it); forced speculation (rollbacks across the switch); mask 0
+  // (every heap size rare, far pairs in blocks on both sides). Against the
+  // naive engine; the wide part must hold exactly the rare heap sizes from
+  // wide_from on.
+  struct Case {
+    const char* code;
+    Heap last;
+  };
+  for (const Case& c : {Case{"0.6", 5000}, Case{"0.014", 5000}, Case{"0.16", 8000},
+                        Case{"0.161", 5000}, Case{"4!.0", 5000}, Case{"0.77", 5000}}) {
+    const ValueSequence expected = naive(c.code, c.last);
+    RareCommonEngine narrow(TakeAndBreak::parse(c.code));
+    EXPECT_SAME_SEQUENCE(run(narrow, c.last), expected);
+    EXPECT_EQ(narrow.stats().wide_entries, 0u);  // nothing wide below 2^32 by default
+    const Nimber mask = narrow.progress().mask;
+    Heap middle = 1;  // past the first half of the rare heap sizes
+    for (std::uint64_t seen = 0, half = rare_from(expected, 1, mask) / 2; seen < half; ++middle)
+      if (std::popcount(static_cast<unsigned>(expected[middle] & mask)) % 2 == 0) ++seen;
+    for (Heap wide_from : {Heap{1}, Heap{17}, middle}) {
+      for (int variant = 0; variant < (wide_from == middle ? 4 : 1); ++variant) {
+        SCOPED_TRACE(std::string(c.code) + " wide from " + std::to_string(wide_from) +
+                     " variant " + std::to_string(variant));
+        RareCommonOptions options;
+        options.wide_from = wide_from;
+        options.threads = variant == 0 ? 1 : 2;
+        options.force_speculation = variant == 2;
+        if (variant == 3) options.mask = 0;
+        RareCommonEngine engine(TakeAndBreak::parse(c.code), options);
+        ValueSequence values;
+        if (variant == 1) {
+          ASSERT_TRUE(engine.extend(values, c.last / 3, {}));
+          ASSERT_TRUE(engine.extend(values, 2 * c.last / 3, {}));
+        }
+        ASSERT_TRUE(engine.extend(values, c.last, {}));
+        EXPECT_SAME_SEQUENCE(values, expected);
+        EXPECT_GT(engine.stats().wide_entries, 0u);
+        EXPECT_EQ(engine.stats().wide_entries,
+                  rare_from(values, wide_from, engine.progress().mask));
+      }
+    }
+  }
+  // A switch past 2^32 is refused: 32 bits could not hold the heap sizes below it.
+  RareCommonOptions past;
+  past.wide_from = (Heap{1} << 32) + 1;
+  EXPECT_THROW(RareCommonEngine(TakeAndBreak::parse("0.6"), past), InputError);
+}
+
 // Every vector target compiled in that this CPU runs (Highway's dispatch
 // forced to each in turn), then the best again.
 template <class Body>

@@ -1,9 +1,11 @@
 // File-backed runs (mapped_sequence.h, SequenceEngine::extend_in,
 // SequenceRun::on_store) against runs in memory, the twin: several codes,
 // 1 and 2 threads, forced masks and speculation, extended in random chunks
-// (each continuing the engine's state), stopped, reopened and resumed; the
-// store's commit and header checks; and the anonymous memory of a run on a
-// store, which must not hold the sequence.
+// (each continuing the engine's state), stopped, reopened and resumed, with
+// the rare list's wide layout (heap sizes past 2^32) brought forward; the
+// store's commit and header checks; the period search of a resumed store;
+// and the anonymous memory of a run on a store, which must not hold the
+// sequence.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -13,10 +15,12 @@
 #include <random>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/heap_values.h"
 #include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/sequence_run.h"
 #include "solve/rare_common.h"
@@ -108,6 +112,115 @@ TEST(StoreSequenceStress, ForcedMasksAndSpeculationOnAStoreAgreeWithTheNaiveEngi
   // The naive engine in place too.
   auto slow = make_naive_engine(TakeAndBreak::parse("0.3F"));
   EXPECT_SAME_SEQUENCE(chunked_on_store(*slow, "0.3F", 800, rng, "naive.gsm"), naive("0.3F", 800));
+}
+
+TEST(StoreSequenceStress, WideLayoutInRandomChunksAgreesWithTheNaiveEngine) {
+  // The rare list's 64-bit part (heap sizes from 2^32) on a store:
+  // RareCommonOptions::wide_from at a random heap size of the run, so that
+  // the switch falls inside a chunk or at a chunk's end, with the engine's
+  // state continued from chunk to chunk; 1 and 2 threads, forced
+  // speculation. The wide part must hold exactly the rare heap sizes from
+  // wide_from on.
+  std::mt19937_64 rng(kSeed + 2);
+  struct Case {
+    const char* code;
+    Heap last;
+  };
+  for (const Case& c : {Case{"0.6", 4000}, Case{"0.014", 4000}, Case{"0.16", 6000},
+                        Case{"0.161", 4000}, Case{"4!.0", 4000}, Case{"0.77", 4000}}) {
+    const ValueSequence expected = naive(c.code, c.last);
+    for (int variant = 0; variant < 3; ++variant) {
+      RareCommonOptions options;
+      options.wide_from = 1 + rng() % c.last;
+      options.threads = variant == 0 ? 1 : 2;
+      options.force_speculation = variant == 2;
+      SCOPED_TRACE(std::string(c.code) + " wide from " + std::to_string(options.wide_from) +
+                   " variant " + std::to_string(variant));
+      RareCommonEngine engine(TakeAndBreak::parse(c.code), options);
+      const ValueSequence values = chunked_on_store(engine, c.code, c.last, rng, "wide.gsm");
+      EXPECT_SAME_SEQUENCE(values, expected);
+      EXPECT_EQ(engine.stats().wide_entries,
+                rare_from(values, options.wide_from, engine.progress().mask));
+    }
+  }
+  // Long enough for the blocks of far pairs (rare heap sizes from 2304,
+  // paired by a helper) to hold narrow and wide entries, two threads,
+  // against the default layout in memory.
+  RareCommonOptions options;
+  options.wide_from = 3000;
+  options.threads = 2;
+  RareCommonEngine engine(TakeAndBreak::parse("0.6"), options);
+  const ValueSequence values = chunked_on_store(engine, "0.6", 60000, rng, "wide-far.gsm");
+  EXPECT_SAME_SEQUENCE(values, rare_common("0.6", 60000));
+  EXPECT_GT(engine.stats().wide_entries, 64u);
+  EXPECT_EQ(engine.stats().wide_entries, rare_from(values, 3000, engine.progress().mask));
+}
+
+TEST(StoreSequenceStress, WideLayoutAcrossAResume) {
+  // A store run stopped before or after its switch to the wide layout, then
+  // continued by a fresh engine, which rebuilds the rare list (its wide part
+  // too) from the file: with the same switch, with the default layout
+  // (nothing wide below 2^32), and a store written with the default layout
+  // continued by an engine that switches. The file holds values only, so
+  // that any layout continues any store, stores of earlier grundy versions
+  // included.
+  const std::string code = "0.6";
+  const Heap last = 12000, wide_from = 6000, narrow = Heap{1} << 32;
+  const ValueSequence expected = naive(code, last);
+  for (const Heap cut : {wide_from / 2, wide_from + 2500}) {
+    for (const auto& [before, after] : {std::pair{wide_from, wide_from}, std::pair{wide_from, narrow},
+                                        std::pair{narrow, wide_from}}) {
+      SCOPED_TRACE("cut at " + std::to_string(cut) + ", wide from " + std::to_string(before) +
+                   " then " + std::to_string(after));
+      MappedSequence store = MappedSequence::create(store_path("resumed.gsm"),
+                                                    TakeAndBreak::parse(code).name(), last + 1,
+                                                    request_for(code, last));
+      Heap known = 0;
+      RareCommonOptions first;
+      first.wide_from = before;
+      first.threads = 1;
+      RareCommonEngine stopped(TakeAndBreak::parse(code), first);
+      ASSERT_TRUE(stopped.extend_in(store.data(), known, cut, {}));
+      EXPECT_EQ(stopped.stats().wide_entries,
+                rare_from(stored_values(store, known), before, stopped.progress().mask));
+      RareCommonOptions second;
+      second.wide_from = after;
+      second.threads = 2;
+      RareCommonEngine resumed(TakeAndBreak::parse(code), second);
+      ASSERT_TRUE(resumed.extend_in(store.data(), known, last, {}));
+      const ValueSequence values = stored_values(store, last + 1);
+      EXPECT_SAME_SEQUENCE(values, expected);
+      EXPECT_EQ(resumed.stats().wide_entries, rare_from(values, after, resumed.progress().mask));
+    }
+  }
+}
+
+TEST(StoreSequenceStress, PeriodSearchOnAResumedStoreLooksAtItsValues) {
+  // A store resumed with more values than the period search starts with:
+  // search_period looks at the values it holds, computes none, and proves
+  // the period a run in memory proves (Dawson's Kayles, 0.07: period 34,
+  // WW ch. 4).
+  const TakeAndBreak code = TakeAndBreak::parse("0.07");
+  const std::string path = store_path("period.gsm");
+  const Heap known = 3 * kPeriodSearchStart;
+  {
+    SequenceRun run = SequenceRun::on_store(
+        code, MappedSequence::create(path, code.name(), known, request_for("0.07", known - 1)),
+        known, 1);
+    ASSERT_TRUE(run.extend(known - 1));
+  }
+  SequenceRun memory(code, 1);
+  ASSERT_TRUE(memory.search_period(Heap{1} << 20));
+  ASSERT_TRUE(memory.period() && memory.period()->proven);
+  SequenceRun resumed = SequenceRun::on_store(code, MappedSequence::open(path), ~Heap{0}, 1);
+  ASSERT_TRUE(resumed.search_period(Heap{1} << 20));
+  ASSERT_TRUE(resumed.period());
+  EXPECT_TRUE(resumed.period()->proven);
+  EXPECT_EQ(resumed.period()->period, 34u);
+  EXPECT_EQ(resumed.period()->period, memory.period()->period);
+  EXPECT_EQ(resumed.period()->preperiod, memory.period()->preperiod);
+  EXPECT_EQ(resumed.period()->checked_to, known);
+  EXPECT_EQ(resumed.reached(), known);
 }
 
 TEST(StoreSequenceStress, StoppedRunsResumeFromTheCommittedPrefix) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -30,6 +32,17 @@ inline ValueSequence rare_common(const std::string& code, Heap last,
                                  RareCommonOptions options = {}) {
   RareCommonEngine engine(TakeAndBreak::parse(code), options);
   return run(engine, last);
+}
+
+// How many heap sizes p >= max(from, 1) of `values` hold a rare value under
+// `mask` (popcount(G(p) & mask) even, src/solve/rare_common.h): the entries
+// the rare/common engine's list keeps in its 64-bit part when `from` is
+// RareCommonOptions::wide_from.
+inline std::uint64_t rare_from(const ValueSequence& values, Heap from, Nimber mask) {
+  std::uint64_t count = 0;
+  for (Heap p = std::max<Heap>(from, 1); p < values.size(); ++p)
+    if (std::popcount(static_cast<unsigned>(values[p] & mask)) % 2 == 0) ++count;
+  return count;
 }
 
 // The first index where two sequences differ, for a readable failure.

@@ -21,7 +21,8 @@
 //   the proven period, against the period of published values);
 //   tests/cli/long_run_test.cpp (killed and interrupted runs of the CLI,
 //   in memory and on a store); runs on a store stopped, reopened and
-//   resumed, and their anonymous memory (tests/stress/store_sequence_test.cpp).
+//   resumed, their period search, and their anonymous memory
+//   (tests/stress/store_sequence_test.cpp).
 #pragma once
 
 #include <atomic>
