@@ -67,8 +67,12 @@ constexpr unsigned kGroupHeaps = 16;           // heaps paired together in one p
 // time with groups than without (a quick A/B, CPU time on a shared machine).
 constexpr std::size_t kMinGroupEntries = 16;
 // Handing work to a helper costs a few cache-line transfers: not worth it for
-// scans shorter than this (in splits), nor for blocks with fewer far entries.
-constexpr std::uint64_t kMinHandedScan = 2048;
+// scans shorter than this (in splits, a recent average), nor for blocks with
+// fewer far entries. At 2048 no scan of 0.161 or 0.034 was handed over (their
+// averages are about 800 and 1400) and a helper slowed 0.161 down; at 512 two
+// threads took 0.161 from 1.3 s to 1.05 s and 0.034 from 2.1 s to 1.55 s,
+// the other codes unchanged (docs/performance.md, "Two threads").
+constexpr std::uint64_t kMinHandedScan = 512;
 constexpr std::size_t kMinHandedEntries = 64;
 constexpr std::uint64_t kTasksPerClaim = 4;    // scans a helper claims at once
 // The rare list holds heap sizes in 32 bits (half the memory traffic of the
