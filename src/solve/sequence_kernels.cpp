@@ -109,7 +109,19 @@ unsigned ScanTargets(const std::uint16_t* g, std::uint64_t m, std::uint64_t from
       if (settle(hit, to)) return 0;
       break;
     }
-    if (settle(hit, hit + n - 1)) return 0;
+    // The vector that hit: drop each value it holds, one compare per value
+    // left (settling its splits one at a time cost more than the whole
+    // vector loop on short scans).
+    const V v =
+        hn::Xor(hn::LoadU(d, g + hit), hn::Reverse(d, hn::LoadU(d, g + (m - hit - (n - 1)))));
+    unsigned kept = 0;
+    for (unsigned i = 0; i < count; ++i)
+      if (hn::AllFalse(d, hn::Eq(v, t[i]))) targets[kept++] = targets[i];
+    count = kept;
+    if (count == 0) {
+      steps += hit + n - from;
+      return 0;
+    }
     a = hit + n;
   }
   steps += to + 1 - from;
