@@ -74,8 +74,19 @@ constexpr unsigned kGroupHeaps = 16;           // heaps paired together in one p
 // time with groups than without (a quick A/B, CPU time on a shared machine).
 constexpr std::size_t kMinGroupEntries = 16;
 // Handing work to a helper costs a few cache-line transfers: not worth it for
-// scans shorter than this (in splits), nor for blocks with fewer far entries.
-constexpr std::uint64_t kMinHandedScan = 2048;
+// scans shorter than this (in splits, a recent average), nor for blocks with
+// fewer far entries. At 2048 no scan of 0.161 or 0.034 was handed over (their
+// averages are about 800 and 1400) and a helper slowed 0.161 down; at 512 two
+// threads took 0.161 from 1.3 s to 1.05 s and 0.034 from 2.1 s to 1.55 s,
+// the other codes unchanged (docs/performance.md, "Two threads").
+constexpr std::uint64_t kMinHandedScan = 512;
+// The average is over about the last kScanWindow scans, each counted as at
+// most kScanCap splits: 0.16's scans (about 140 splits) come in bursts of
+// long ones that pushed a short average (16 scans, samples up to 16 times
+// the threshold) over it, and then its short scans were handed over, two
+// threads being slower than one (2.7 s against 2.3 s to 2^24).
+constexpr std::uint64_t kScanWindow = 256;
+constexpr std::uint64_t kScanCap = 2 * kMinHandedScan;
 constexpr std::size_t kMinHandedEntries = 64;
 constexpr std::uint64_t kTasksPerClaim = 4;    // scans a helper claims at once
 // The narrow part of the rare list holds heap sizes in 32 bits (half the
@@ -498,8 +509,8 @@ struct RareCommonEngine::Impl {
   alignas(64) std::atomic<std::uint64_t> blocks_claimed{0};
   alignas(64) std::atomic<std::uint64_t> helper_steps{0}, helper_full_scans{0};
 
-  // Recent scan length in splits, times 16 (an average of samples capped at
-  // 16 * kMinHandedScan, so that the rare full scans do not swamp it).
+  // Recent scan length in splits, times kScanWindow (an average of samples
+  // capped at kScanCap, so that the rare full scans do not swamp it).
   std::uint64_t scan_average = 0;
 };
 
@@ -795,7 +806,7 @@ Value16 RareCommonEngine::Impl::finish_inline(Heap n, Word* table, unsigned coun
     std::uint64_t steps = 0;
     count = scan_splits(g, n, split, table, bound / 64, count, simd, steps);
     stats.scan_steps += steps;
-    scan_average += std::min<std::uint64_t>(steps, 16 * kMinHandedScan) - scan_average / 16;
+    scan_average += std::min<std::uint64_t>(steps, kScanCap) - scan_average / kScanWindow;
     if (count != 0) ++stats.full_scans;
   }
   if (count == 0) return static_cast<Value16>(limit);  // limit < 65536: checked by the caller
@@ -985,7 +996,7 @@ bool RareCommonEngine::Impl::retire() {
       rollback(task.n, task.value);
       return false;
     }
-    scan_average += std::min<std::uint64_t>(task.steps, 16 * kMinHandedScan) - scan_average / 16;
+    scan_average += std::min<std::uint64_t>(task.steps, kScanCap) - scan_average / kScanWindow;
     ++retired;
   }
   return true;
@@ -1247,9 +1258,10 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
       // Speculate when scans are long enough to be worth handing over and
       // the helpers keep up (else this thread scans: the load balances, and
       // the helpers' share of far pairs shrinks).
-      bool hand_over = helping && mask != 0 && bound <= kTableBound &&
-                       ((n - last_rare >= kQuietHeaps && scan_average >= 16 * kMinHandedScan) ||
-                        options.force_speculation);
+      bool hand_over =
+          helping && mask != 0 && bound <= kTableBound &&
+          ((n - last_rare >= kQuietHeaps && scan_average >= kScanWindow * kMinHandedScan) ||
+           options.force_speculation);
       if (hand_over && published - retired >= kRingSize / 2 && !options.force_speculation) {
         if (!retire()) continue;
         hand_over = published - retired < kRingSize / 2;

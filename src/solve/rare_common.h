@@ -24,10 +24,13 @@
 //   far rare heap sizes (>= 2304), made ahead of time in blocks of 256 heaps
 //   (a share adjusted to keep both sides busy), and the scans: G(n) = c is
 //   taken speculatively and the scan that confirms it runs on a helper while
-//   the main thread goes on. A scan that fails rolls the sequence back to
-//   that heap; speculation waits 2048 heaps after each rare value, so only a
-//   game's late rare values ever cost one. The mask is chosen to minimise
-//   the rare heap sizes, by a Walsh-Hadamard transform of the value
+//   the main thread goes on, once the recent scans average 512 splits or
+//   more (shorter ones cost more to hand over than to run: 0.16's do, so it
+//   runs on one core; docs/performance.md). A scan that fails rolls the
+//   sequence back to that heap; speculation waits 2048 heaps after each
+//   rare value, so only a game's late rare values ever cost one. The mask
+//   is chosen to minimise the rare heap sizes, by a Walsh-Hadamard
+//   transform of the value
 //   histogram, and re-chosen when frequencies shift.
 // Source: WW ch. 4 ("Sparse space spells speed"); A. Flammenkamp's
 //   octal-game pages and his Grundy's game page (its sparse space, mask
