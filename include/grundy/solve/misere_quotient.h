@@ -70,8 +70,9 @@ struct QuotientOptions {
   // verification (docs/misere-quotients.md, "Verification").
   std::size_t max_refinements = 4;
   // When refinement fails too, learn the heap's quotient from exact outcomes
-  // (docs/misere-quotients.md, "Learning"): at most this many sums of heaps
-  // are solved and remembered; 0 turns learning off.
+  // (docs/misere-quotients.md, "Learning"; src/solve/quotient_learning.h):
+  // at most this many sums of heaps are solved and remembered; 0 turns
+  // learning off.
   std::size_t max_learning_positions = 1'000'000;
   // Decide tame or wild (compares with the quotients of Nim heaps).
   bool decide_tame = true;
