@@ -1,8 +1,10 @@
 #include "grundy/solve/misere_quotient.h"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <queue>
@@ -592,90 +594,216 @@ std::optional<Heap> MisereQuotient::last_new_generator() const {
   return generators_.back();
 }
 
+QuotientState::QuotientState() : stage_(std::make_shared<const Stage>()) {}
+QuotientState::QuotientState(std::string ruleset_name, QuotientOptions options,
+                             std::shared_ptr<const detail::QuotientStage> stage,
+                             std::string stop_note, bool stopped_unverified)
+    : ruleset_name_(std::move(ruleset_name)),
+      options_(std::move(options)),
+      stage_(std::move(stage)),
+      stop_note_(std::move(stop_note)),
+      stopped_unverified_(stopped_unverified) {
+  options_.control = nullptr;
+  options_.save = nullptr;
+  options_.resume = nullptr;
+}
+QuotientState::QuotientState(const QuotientState&) = default;
+QuotientState& QuotientState::operator=(const QuotientState&) = default;
+QuotientState::QuotientState(QuotientState&&) noexcept = default;
+QuotientState& QuotientState::operator=(QuotientState&&) noexcept = default;
+QuotientState::~QuotientState() = default;
+Heap QuotientState::heaps_done() const { return stage_->last_heap(); }
+std::size_t QuotientState::order() const { return stage_->order; }
+
+namespace {
+
+// Refuses to continue `from` with other options than it was made with: the
+// heaps after it would be adjoined otherwise than in one uninterrupted run.
+void check_resumable(const QuotientState& from, const HeapRuleset& ruleset,
+                     const QuotientOptions& options) {
+  if (from.ruleset_name() != ruleset.name())
+    throw InputError(ruleset.name(), fmt::format("a misère quotient state of '{}' cannot continue "
+                                                 "a quotient of '{}'",
+                                                 from.ruleset_name(), ruleset.name()));
+  if (from.heaps_done() > options.max_heap)
+    throw InputError(fmt::to_string(options.max_heap),
+                     fmt::format("the misère quotient state holds heaps 0..{}, more than the "
+                                 "heaps 0..{} asked for",
+                                 from.heaps_done(), options.max_heap));
+  const QuotientOptions& made = from.options();
+  const std::pair<const char*, std::pair<std::size_t, std::size_t>> sizes[] = {
+      {"max_elements", {made.max_elements, options.max_elements}},
+      {"max_exponent", {made.max_exponent, options.max_exponent}},
+      {"max_verify_states", {made.max_verify_states, options.max_verify_states}},
+      {"max_refinements", {made.max_refinements, options.max_refinements}},
+      {"max_learning_positions", {made.max_learning_positions, options.max_learning_positions}},
+      {"verify", {made.verify, options.verify}},
+      {"stop_when_proven", {made.stop_when_proven, options.stop_when_proven}},
+      {"stop_at_limit", {made.stop_at_limit, options.stop_at_limit}}};
+  for (const auto& [name, values] : sizes)
+    if (values.first != values.second)
+      throw InputError(name, fmt::format("the misère quotient state was made with {} = {}, not {}",
+                                         name, values.first, values.second));
+}
+
+// Hands the state after each heap to options.save, at most once per
+// save_every seconds (and on demand: a stop, a limit, the end).
+class QuotientSaver {
+ public:
+  QuotientSaver(const HeapRuleset& ruleset, const QuotientOptions& options)
+      : ruleset_(ruleset), options_(options), last_(std::chrono::steady_clock::now()) {}
+
+  // Heap `s.last_heap()` is done.
+  void heap_done(const Stage& s) {
+    if (!options_.save) return;
+    latest_ = std::make_shared<const Stage>(s);
+    saved_ = false;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_).count() >= options_.save_every) save();
+  }
+  // Saves the last heap done, if not saved yet.
+  void flush() {
+    if (options_.save && latest_ && !saved_) save();
+  }
+  // The end: the stage as it is, with why the run stopped early (if it did).
+  void finish(const Stage& s, const std::string& why, bool unverified) {
+    if (!options_.save) return;
+    latest_ = std::make_shared<const Stage>(s);
+    why_ = why;
+    unverified_ = unverified;
+    save();
+  }
+
+ private:
+  void save() {
+    options_.save(QuotientState(ruleset_.name(), options_, latest_, why_, unverified_));
+    saved_ = true;
+    last_ = std::chrono::steady_clock::now();
+  }
+
+  const HeapRuleset& ruleset_;
+  const QuotientOptions& options_;
+  std::chrono::steady_clock::time_point last_;
+  std::shared_ptr<const Stage> latest_;
+  bool saved_ = true;
+  std::string why_;
+  bool unverified_ = false;
+};
+
+}  // namespace
+
 MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options) {
   Stage s;
   std::string why;
   bool q_unverified = false;
-  for (Heap n = 1; n <= options.max_heap; ++n) {
-    if (options.control) {
-      if (options.control->stop && options.control->stop->load())
-        throw Interrupted("misère quotient interrupted");
-      if (options.control->progress)
-        options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});
-    }
-    Stage before = s;
-    if (!adjoin(s, ruleset, n, options, why)) {
-      if (!options.stop_at_limit)
-        throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with "
-                                     "--max-elements, or lower --max-heap)",
-                                     ruleset.name(), why));
-      break;
-    }
-    // The construction is checked, never trusted: where it fails the quotient
-    // stops at the last heap it is proven for.
-    std::string wrong;
-    bool tried_finer = false;
-    for (std::size_t round = 0; options.verify; ++round) {
-      const Automaton automaton = explore_compact(s, options.max_verify_states);
-      if (!automaton.complete) {
-        wrong = fmt::format("more than {} states to check", options.max_verify_states);
-        break;
-      }
-      if (automaton.consistent) break;
-      // Adjoining the heap may tell apart sums the previous quotient
-      // identified (docs/misere-quotients.md, "Verification"): try once more
-      // over a finer monoid, the previous quotient's verification automaton.
-      if (!tried_finer) {
-        // The finer monoid is only a step: the candidate built over it is
-        // reduced again and bounded by max_elements like any other. Its own
-        // bound is larger, so that a small max_elements (an analysis asks for
-        // 256) does not forbid it; its table has its size squared entries.
-        tried_finer = true;
-        Stage finer = before;
-        const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
-        const Automaton base =
-            explore(finer, std::min(options.max_verify_states, finer_limit + 1));
-        std::string ignored;
-        if (base.complete && base.states.size() <= finer_limit &&
-            refine(finer, ruleset, base, finer_limit, false) &&
-            adjoin(finer, ruleset, n, options, ignored)) {
-          s = std::move(finer);
-          continue;
-        }
-      }
-      if (round == options.max_refinements) {
-        wrong = fmt::format("still not verified after {} rounds of refinement",
-                            options.max_refinements);
-        break;
-      }
-      if (!refine(s, ruleset, automaton, options.max_elements)) {
-        wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
-        break;
-      }
-    }
-    if (!wrong.empty() && options.verify && options.max_learning_positions > 0) {
-      // The last resort: learn the quotient of heaps 0..n from exact outcomes.
-      std::string learned_why;
-      Stage learned = s;
-      if (detail::learn_quotient(learned, before, ruleset, n, options, learned_why)) {
-        s = std::move(learned);
-        wrong.clear();
-      } else {
-        wrong += "; " + learned_why;
-      }
-    }
-    if (!wrong.empty()) {
-      why = fmt::format("heap {} could not be adjoined: its quotient is not verified ({})", n,
-                        wrong);
-      q_unverified = true;
-      s = std::move(before);
-      break;
+  Heap first = 1;
+  if (options.resume) {
+    const QuotientState& from = *options.resume;
+    check_resumable(from, ruleset, options);
+    s = from.stage();
+    first = s.last_heap() + 1;
+    // The run stopped at the next heap, and would again.
+    if (!from.stop_note().empty() && options.max_heap >= first) {
+      why = from.stop_note();
+      q_unverified = from.stopped_unverified();
+      first = options.max_heap + 1;
     }
     if (options.stop_when_proven) {
       const auto period = find_period(s.phi, ruleset);
-      if (period && period->proven) break;
+      if (period && period->proven) first = options.max_heap + 1;
     }
   }
+  QuotientSaver saver(ruleset, options);
+  try {
+    for (Heap n = first; n <= options.max_heap; ++n) {
+      if (options.control) {
+        if (options.control->stop && options.control->stop->load())
+          throw Interrupted("misère quotient interrupted");
+        if (options.control->progress)
+          options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});
+      }
+      Stage before = s;
+      if (!adjoin(s, ruleset, n, options, why)) {
+        if (!options.stop_at_limit)
+          throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with "
+                                       "--max-elements, or lower --max-heap)",
+                                       ruleset.name(), why));
+        break;
+      }
+      // The construction is checked, never trusted: where it fails the quotient
+      // stops at the last heap it is proven for.
+      std::string wrong;
+      bool tried_finer = false;
+      for (std::size_t round = 0; options.verify; ++round) {
+        const Automaton automaton = explore_compact(s, options.max_verify_states);
+        if (!automaton.complete) {
+          wrong = fmt::format("more than {} states to check", options.max_verify_states);
+          break;
+        }
+        if (automaton.consistent) break;
+        // Adjoining the heap may tell apart sums the previous quotient
+        // identified (docs/misere-quotients.md, "Verification"): try once more
+        // over a finer monoid, the previous quotient's verification automaton.
+        if (!tried_finer) {
+          // The finer monoid is only a step: the candidate built over it is
+          // reduced again and bounded by max_elements like any other. Its own
+          // bound is larger, so that a small max_elements (an analysis asks for
+          // 256) does not forbid it; its table has its size squared entries.
+          tried_finer = true;
+          Stage finer = before;
+          const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
+          const Automaton base =
+              explore(finer, std::min(options.max_verify_states, finer_limit + 1));
+          std::string ignored;
+          if (base.complete && base.states.size() <= finer_limit &&
+              refine(finer, ruleset, base, finer_limit, false) &&
+              adjoin(finer, ruleset, n, options, ignored)) {
+            s = std::move(finer);
+            continue;
+          }
+        }
+        if (round == options.max_refinements) {
+          wrong = fmt::format("still not verified after {} rounds of refinement",
+                              options.max_refinements);
+          break;
+        }
+        if (!refine(s, ruleset, automaton, options.max_elements)) {
+          wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
+          break;
+        }
+      }
+      if (!wrong.empty() && options.verify && options.max_learning_positions > 0) {
+        // The last resort: learn the quotient of heaps 0..n from exact outcomes.
+        std::string learned_why;
+        Stage learned = s;
+        if (detail::learn_quotient(learned, before, ruleset, n, options, learned_why)) {
+          s = std::move(learned);
+          wrong.clear();
+        } else {
+          wrong += "; " + learned_why;
+        }
+      }
+      if (!wrong.empty()) {
+        why = fmt::format("heap {} could not be adjoined: its quotient is not verified ({})", n,
+                          wrong);
+        q_unverified = true;
+        s = std::move(before);
+        break;
+      }
+      saver.heap_done(s);
+      if (options.stop_when_proven) {
+        const auto period = find_period(s.phi, ruleset);
+        if (period && period->proven) break;
+      }
+    }
+  } catch (const Interrupted&) {
+    saver.flush();
+    throw;
+  } catch (const LimitError&) {
+    saver.flush();
+    throw;
+  }
+  saver.finish(s, why, q_unverified);
 
   // A stage built over a finer monoid may list heaps that the final
   // quotient generates from smaller ones.

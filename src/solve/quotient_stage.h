@@ -1,8 +1,8 @@
 // The misère quotient while heaps are adjoined (misere_quotient.cpp): the
 // quotient of heaps 0..n as the construction holds it, and the verification
-// automaton that checks it. What the construction and its learning step
-// (quotient_learning.cpp) share; docs/misere-quotients.md explains the
-// method.
+// automaton that checks it. What the construction, its learning step
+// (quotient_learning.cpp) and its checkpoints (quotient_checkpoint.cpp)
+// share; docs/misere-quotients.md explains the method.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,8 @@
 namespace grundy::detail {
 
 // The quotient of heaps 0..n while heaps are being adjoined. Everything the
-// next heap's step reads is here.
+// next heap's step reads is here, so that a checkpoint of it continues the
+// computation exactly.
 struct QuotientStage {
   using Element = MisereQuotient::Element;
   std::size_t order = 1;
