@@ -13,6 +13,7 @@
 
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/check.h"
+#include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/periodicity.h"
 
 namespace grundy::cli {
@@ -105,10 +106,16 @@ int run_survey(const SurveyRequest& request);
 
 // grundy quotient: the misère quotient of a heap game up to a heap bound.
 struct QuotientRequest {
-  std::string ruleset;
+  std::string ruleset;  // empty with --resume: the checkpoint's
   std::uint64_t max_heap = 30;
   std::uint64_t max_elements = 4096;
+  // Most sums the learning step may solve (QuotientOptions), 0: no learning.
+  std::uint64_t learning_limit = QuotientOptions{}.max_learning_positions;
   bool json = false;
+  std::string checkpoint;        // save the computation to FILE
+  double checkpoint_every = 60;  // seconds between saves, at most
+  std::string resume;            // continue the checkpoint FILE
+  std::vector<std::string> given;  // the options given explicitly ("--max-heap", ...)
 };
 
 int run_quotient(const QuotientRequest& request);

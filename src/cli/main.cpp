@@ -224,18 +224,39 @@ Runner declare_pattern(CLI::App& cmd) {
 
 Runner declare_quotient(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::QuotientRequest>();
-  cmd.add_option("ruleset", r->ruleset, "A heap ruleset: a take-and-break code such as 0.75, kayles")
-      ->required();
-  cmd.add_option("--max-heap", r->max_heap, "Adjoin heaps 1..N")
+  cmd.add_option("ruleset", r->ruleset,
+                 "A heap ruleset: a take-and-break code such as 0.75, kayles (with --resume: the "
+                 "checkpoint's)");
+  cmd.add_option("--max-heap", r->max_heap,
+                 "Adjoin heaps 1..N (with --resume: the recorded N, or a larger one)")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
   cmd.add_option("--max-elements", r->max_elements,
                  "Most elements the quotient may have before the command gives up")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{65536}));
+  cmd.add_option("--learning-limit", r->learning_limit,
+                 "Most sums the learning step may solve for a heap that refinement does not "
+                 "verify; 0 turns learning off (docs/misere-quotients.md, \"Learning\")")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
   cmd.add_flag("--json", r->json,
                "JSON: presentation, order, P-portion, pretending function, period, tame");
-  return [r] { return grundy::cli::run_quotient(*r); };
+  cmd.add_option("--checkpoint", r->checkpoint,
+                 "Save the computation and the request to FILE after each heap (at most every "
+                 "--checkpoint-every seconds), at Ctrl-C and at the end (atomic, checksummed); a "
+                 "resumed run saves to its --resume FILE");
+  cmd.add_option("--checkpoint-every", r->checkpoint_every, "Seconds between checkpoints, at least")
+      ->capture_default_str()
+      ->check(kPositiveSeconds);
+  cmd.add_option("--resume", r->resume,
+                 "Continue the request recorded in checkpoint FILE, to its --max-heap or a "
+                 "larger one given (other options given again must agree with it)");
+  return [r, &cmd] {
+    for (const char* option : {"--max-heap", "--max-elements", "--learning-limit", "--json"})
+      if (cmd.get_option(option)->count() > 0) r->given.push_back(option);
+    return grundy::cli::run_quotient(*r);
+  };
 }
 
 Runner declare_value(CLI::App& cmd) {

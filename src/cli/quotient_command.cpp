@@ -1,7 +1,10 @@
-// grundy quotient CODE [--max-heap N] [--json]: the misère quotient of a heap
-// game restricted to heaps 0..N (include/grundy/solve/misere_quotient.h).
+// grundy quotient CODE [--max-heap N] [--json] [--checkpoint FILE]: the misère
+// quotient of a heap game restricted to heaps 0..N
+// (include/grundy/solve/misere_quotient.h); --resume FILE continues a
+// checkpoint (include/grundy/solve/quotient_checkpoint.h).
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,8 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/misere_quotient.h"
+#include "grundy/solve/quotient_checkpoint.h"
+#include "grundy/solve/sequence_request.h"
 #include "long_run.h"
 
 namespace grundy::cli {
@@ -41,7 +46,34 @@ std::string period_text(const MisereQuotient& q) {
 
 }  // namespace
 
-int run_quotient(const QuotientRequest& request) {
+int run_quotient(const QuotientRequest& asked) {
+  QuotientRequest request = asked;
+  const auto given = [&](const char* option) {
+    return std::find(request.given.begin(), request.given.end(), option) != request.given.end();
+  };
+  QuotientOptions options;
+  options.max_heap = request.max_heap;
+  options.max_elements = request.max_elements;
+  options.max_learning_positions = request.learning_limit;
+  // With --resume: the request the checkpoint records, once the options
+  // given again agree with it (quotient_checkpoint.h).
+  std::optional<QuotientCheckpoint> saved;
+  if (!request.resume.empty()) {
+    saved = read_quotient_checkpoint(request.resume);
+    QuotientRunGiven again;
+    if (!request.ruleset.empty()) again.ruleset = parse_ruleset(request.ruleset)->name();
+    if (given("--max-heap")) again.max_heap = request.max_heap;
+    if (given("--max-elements")) again.max_elements = request.max_elements;
+    if (given("--learning-limit")) again.max_learning_positions = request.learning_limit;
+    if (given("--json")) again.json = request.json;
+    const QuotientRunRequest recorded = resumed_quotient_request(*saved, again, request.resume);
+    request.ruleset = recorded.ruleset;
+    request.json = recorded.json;
+    options = recorded.options;
+    options.resume = &saved->state;
+  }
+  if (request.ruleset.empty())
+    throw InputError("quotient", "'quotient' needs a ruleset, or --resume FILE of a checkpoint");
   const auto ruleset = parse_ruleset(request.ruleset);
   const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
   if (heaps == nullptr)
@@ -52,13 +84,40 @@ int run_quotient(const QuotientRequest& request) {
     throw InputError(request.ruleset,
                      fmt::format("'{}' can cycle; misère quotients need play that ends",
                                  ruleset->name()));
-  QuotientOptions options;
-  options.max_heap = request.max_heap;
-  options.max_elements = request.max_elements;
+  // Before any work: a checkpoint is replaced only by the run that resumes it.
+  const std::string checkpoint =
+      checkpoint_path(request.checkpoint, request.resume, saved.has_value());
+  check_new_checkpoint(checkpoint, request.resume, "quotient");
+  std::optional<Heap> saved_heaps;
+  if (saved) saved_heaps = saved->state.heaps_done();
+  if (!checkpoint.empty()) {
+    options.save = [&](const QuotientState& state) {
+      write_quotient_checkpoint(checkpoint, state, request.json);
+      saved_heaps = state.heaps_done();
+    };
+    options.save_every = request.checkpoint_every;
+  }
   SearchRun run;
   options.control = run.control();
-  const MisereQuotient q = misere_quotient(*heaps, options);
+  std::optional<MisereQuotient> computed;
+  try {
+    computed.emplace(misere_quotient(*heaps, options));
+  } catch (const Interrupted&) {
+    run.finish();
+    if (checkpoint.empty())
+      std::fputs("grundy: interrupted; nothing was saved (no --checkpoint)\n", stderr);
+    else if (!saved_heaps)
+      std::fprintf(stderr, "grundy: interrupted before heap 1 was adjoined; nothing was saved\n");
+    else
+      std::fprintf(stderr,
+                   "grundy: interrupted; heaps 0..%llu saved to '%s': continue with `grundy "
+                   "quotient --resume %s`\n",
+                   static_cast<unsigned long long>(*saved_heaps), checkpoint.c_str(),
+                   checkpoint.c_str());
+    return 130;
+  }
   run.finish();
+  const MisereQuotient& q = *computed;
 
   std::vector<std::string> p_names, phi_names;
   for (auto x : q.p_portion()) p_names.push_back(q.name(x));
@@ -72,7 +131,7 @@ int run_quotient(const QuotientRequest& request) {
     nlohmann::json j;
     j["ruleset"] = q.ruleset_name();
     j["max_heap"] = q.max_heap();
-    j["asked_max_heap"] = request.max_heap;
+    j["asked_max_heap"] = options.max_heap;
     j["stopped"] = q.limit_note().empty() ? nlohmann::json(nullptr) : nlohmann::json(q.limit_note());
     j["order"] = q.order();
     nlohmann::json gens = nlohmann::json::array();

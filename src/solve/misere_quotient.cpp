@@ -1,8 +1,10 @@
 #include "grundy/solve/misere_quotient.h"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <queue>
@@ -14,6 +16,8 @@
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
+#include "solve/quotient_learning.h"
+#include "solve/quotient_stage.h"
 
 namespace grundy {
 
@@ -21,22 +25,8 @@ namespace {
 
 using Element = MisereQuotient::Element;
 
-// The quotient of heaps 0..n while heaps are being adjoined.
-struct Stage {
-  std::size_t order = 1;
-  std::vector<Element> table{0};
-  std::vector<char> p{0};  // the empty sum: the player to move has won (misère)
-  // Each element's representative: a sum of heaps (ascending) with the fewest
-  // tokens, so that the elements of its options have strictly shorter
-  // representatives (the outcome rows below are computed in that order).
-  std::vector<std::vector<Heap>> representative{{}};
-  std::vector<std::uint64_t> tokens{0};
-  std::vector<Element> phi{0};                    // heaps 0..n
-  std::vector<std::vector<Element>> option_images{{}};  // per heap, sorted
-  std::vector<Heap> generators;
-
-  Element times(Element a, Element b) const { return table[a * order + b]; }
-};
+using Stage = detail::QuotientStage;
+using Automaton = detail::QuotientAutomaton;
 
 void sort_unique(std::vector<Element>& v) {
   std::sort(v.begin(), v.end());
@@ -64,14 +54,7 @@ std::vector<std::vector<Element>> element_options(const Stage& s) {
 // stage unchanged) with `why` set when a limit is reached.
 bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions& options,
             std::string& why) {
-  std::vector<Element> images;
-  ruleset.for_each_heap_option(n, [&](const HeapOption& option) {
-    Element x = 0;
-    for (std::uint8_t i = 0; i < option.part_count; ++i) x = s.times(x, s.phi[option.parts[i]]);
-    images.push_back(x);
-    return true;
-  });
-  sort_unique(images);
+  const std::vector<Element> images = detail::heap_option_images(s, ruleset, n);
   const std::size_t m = s.order;
   const auto options_of = element_options(s);
   std::vector<Element> by_length(m);
@@ -195,24 +178,6 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
   return true;
 }
 
-// The automaton of a stage's sums of heaps 1..n, read heap by heap: a state
-// is (Φ(W), and for each heap type present in W, Φ(W − h)), where heaps with
-// the same element and the same option elements form one type. The outcome
-// the stage's options predict for W — "W has an option and no option's
-// element is in P" — depends only on the state. By induction on W, the stage
-// predicts every outcome right iff that prediction agrees with P(Φ(W)) in
-// every reachable state (docs/misere-quotients.md, "Verification").
-struct Automaton {
-  std::vector<std::vector<Element>> states;  // [0] = Φ(W), then per type
-  std::vector<std::vector<std::uint32_t>> next;  // next[state][type]
-  std::vector<char> predicted;               // outcome from the options
-  std::vector<Element> letter;               // Φ of each type
-  std::vector<Heap> heap_of_type;            // the smallest heap of each type
-  std::vector<std::size_t> type_of_heap;     // heaps 1..n (index 0 unused)
-  bool consistent = true;
-  bool complete = true;  // false when the state limit was reached
-};
-
 // The heap types of a stage: heaps 1..n with the same element and the same
 // option elements form one type.
 void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<Element>*>& moves) {
@@ -230,6 +195,29 @@ void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<
   }
 }
 
+// The number of a state reached, numbering it when it is new; nullopt (and
+// the automaton marked incomplete) when a new state would pass the limit.
+std::optional<std::uint32_t> intern_state(Automaton& a,
+                                          std::map<std::vector<Element>, std::uint32_t>& seen,
+                                          std::vector<Element>&& state, std::size_t state_limit) {
+  auto [it, fresh] = seen.emplace(state, static_cast<std::uint32_t>(a.states.size()));
+  if (fresh) {
+    if (a.states.size() >= state_limit) {
+      a.complete = false;
+      return std::nullopt;
+    }
+    a.states.push_back(std::move(state));
+  }
+  return it->second;
+}
+
+// The automaton of a stage's sums of heaps 1..n, read heap by heap: a state
+// is (Φ(W), and for each heap type present in W, Φ(W − h)), where heaps with
+// the same element and the same option elements form one type. The outcome
+// the stage's options predict for W — "W has an option and no option's
+// element is in P" — depends only on the state. By induction on W, the stage
+// predicts every outcome right iff that prediction agrees with P(Φ(W)) in
+// every reachable state (docs/misere-quotients.md, "Verification").
 Automaton explore(const Stage& s, std::size_t state_limit) {
   Automaton a;
   std::vector<const std::vector<Element>*> moves;
@@ -260,20 +248,39 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
       for (std::size_t u = 0; u < types; ++u)
         after[u + 1] = state[u + 1] == kAbsent ? kAbsent : s.times(state[u + 1], a.letter[t]);
       after[t + 1] = state[0];
-      auto [it, fresh] = seen.emplace(after, static_cast<std::uint32_t>(a.states.size()));
-      if (fresh) {
-        if (a.states.size() >= state_limit) {
-          a.complete = false;
-          return a;
-        }
-        a.states.push_back(std::move(after));
-      }
-      edges[t] = it->second;
+      const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
+      if (!id) return a;
+      edges[t] = *id;
     }
     a.next.push_back(std::move(edges));
   }
   return a;
 }
+
+// The heaps whose element the smaller heaps do not generate.
+std::vector<Heap> generators_of(const Stage& s) {
+  std::vector<Heap> generators;
+  std::vector<char> generated(s.order, 0);
+  generated[s.phi[0]] = 1;
+  for (Heap h = 1; h < s.phi.size(); ++h) {
+    if (generated[s.phi[h]]) continue;
+    generators.push_back(h);
+    // Close the generated set under multiplication by the new generator.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t x = 0; x < s.order; ++x) {
+        if (!generated[x]) continue;
+        const Element y = s.times(static_cast<Element>(x), s.phi[h]);
+        if (!generated[y]) generated[y] = grew = true;
+      }
+    }
+  }
+  return generators;
+}
+
+}  // namespace
+
+namespace detail {
 
 // The same check with far fewer states. What the condition needs from the
 // kinds of heap in W is only whether some option of W lies in P, now and after
@@ -326,40 +333,13 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
       for (Element z = 0; z < m; ++z)
         if (has(u, s.times(a.letter[t], z))) after[2 + z / 32] |= Element{1} << (z % 32);
       for (std::size_t w = 0; w < words; ++w) after[2 + w] |= g[t][x][w];
-      auto [it, fresh] = seen.emplace(after, static_cast<std::uint32_t>(a.states.size()));
-      if (fresh) {
-        if (a.states.size() >= state_limit) {
-          a.complete = false;
-          return a;
-        }
-        a.states.push_back(std::move(after));
-      }
-      edges[t] = it->second;
+      const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
+      if (!id) return a;
+      edges[t] = *id;
     }
     a.next.push_back(std::move(edges));
   }
   return a;
-}
-
-// The heaps whose element the smaller heaps do not generate.
-std::vector<Heap> generators_of(const Stage& s) {
-  std::vector<Heap> generators;
-  std::vector<char> generated(s.order, 0);
-  generated[s.phi[0]] = 1;
-  for (Heap h = 1; h < s.phi.size(); ++h) {
-    if (generated[s.phi[h]]) continue;
-    generators.push_back(h);
-    // Close the generated set under multiplication by the new generator.
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (std::size_t x = 0; x < s.order; ++x) {
-        if (!generated[x]) continue;
-        const Element y = s.times(static_cast<Element>(x), s.phi[h]);
-        if (!generated[y]) generated[y] = grew = true;
-      }
-    }
-  }
-  return generators;
 }
 
 // One round of refinement after a failed verification: the automaton's
@@ -371,7 +351,7 @@ std::vector<Heap> generators_of(const Stage& s) {
 // With reduce = false the states are kept as they are: a finer monoid than
 // the stage's, which remembers for each heap type what removing it leaves.
 bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_t max_elements,
-            bool reduce = true) {
+            bool reduce) {
   const std::size_t count = a.states.size(), types = a.letter.size();
   std::vector<std::uint32_t> cls(count);
   for (std::size_t i = 0; i < count; ++i) cls[i] = reduce ? a.predicted[i] : static_cast<std::uint32_t>(i);
@@ -453,387 +433,21 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
   return true;
 }
 
-// ---------------------------------------------------------------------------
-// Learning a heap's quotient from exact outcomes (docs/misere-quotients.md,
-// "Learning"). The quotient of heaps 0..n is the minimal automaton of the set
-// of P-positions read heap by heap (indistinguishability is the Nerode
-// congruence of that set, and sums commute). Angluin's L* algorithm (D.
-// Angluin, "Learning regular sets from queries and counterexamples", Inf.
-// Comput. 75, 1987), with Rivest and Schapire's handling of counterexamples
-// (Inf. Comput. 103, 1993), finds it from two kinds of question: the outcome
-// of a given sum (answered exactly below) and whether a candidate is right
-// (answered by the verification automaton, which also yields a sum the
-// candidate gets wrong). Its candidates never have more states than the
-// quotient itself, unlike the rounds of refinement.
-
-// Exact misère outcomes of sums of heaps 0..n, by recursion over the options,
-// remembered. Sums without heap n are read off the verified quotient of heaps
-// 0..n-1; heaps without options are the zero game and are dropped.
-class SumOutcomes {
- public:
-  SumOutcomes(const HeapRuleset& ruleset, const Stage& below, Heap n, std::size_t limit,
-              const SearchControl* control)
-      : below_(below), n_(n), limit_(limit), control_(control), options_(n + 1) {
-    for (Heap h = 1; h <= n; ++h)
-      ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
-        std::vector<Heap> parts;
-        for (std::uint8_t i = 0; i < option.part_count; ++i)
-          if (option.parts[i] > 0) parts.push_back(option.parts[i]);
-        if (option.total() >= h) tokens_decrease_ = false;
-        options_[h].push_back(std::move(parts));
-        return true;
-      });
-  }
-
-  // A stage known to predict every sum of fewer than `bound` tokens right
-  // (every sum below its cheapest failure, by the induction of
-  // "Verification"); used only when every move takes at least one token, so
-  // that options have fewer tokens than the sum.
-  void know(const Stage& stage, std::uint64_t bound) {
-    if (!tokens_decrease_ || bound <= bound_) return;
-    known_ = stage;
-    bound_ = bound;
-  }
-
-  // Whether the sum is a P-position (the player to move loses); throws
-  // LimitError past the limit of remembered sums.
-  bool lost(std::vector<Heap> sum) {
-    sum.erase(std::remove_if(sum.begin(), sum.end(),
-                             [&](Heap h) { return options_[h].empty(); }),
-              sum.end());
-    std::sort(sum.begin(), sum.end());
-    return solve(sum);
-  }
-
- private:
-  bool solve(const std::vector<Heap>& sum) {
-    if (sum.empty() || sum.back() < n_) {
-      Element x = 0;
-      for (Heap h : sum) x = below_.times(x, below_.phi[h]);
-      return below_.p[x] != 0;
-    }
-    if (bound_ > 0) {
-      std::uint64_t tokens = 0;
-      for (Heap h : sum) tokens += h;
-      if (tokens < bound_) {
-        Element x = 0;
-        for (Heap h : sum) x = known_.times(x, known_.phi[h]);
-        return known_.p[x] != 0;
-      }
-    }
-    std::string key(sum.size() * 2, '\0');
-    for (std::size_t i = 0; i < sum.size(); ++i) {
-      key[2 * i] = static_cast<char>(sum[i] & 0xff);
-      key[2 * i + 1] = static_cast<char>(sum[i] >> 8);
-    }
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second != 0;
-    if (memo_.size() >= limit_)
-      throw LimitError(fmt::format("more than {} sums to solve", limit_));
-    if (control_ && control_->stop && (memo_.size() & 0xfff) == 0 && control_->stop->load())
-      throw Interrupted("misère quotient interrupted");
-    // Misère play: the sum is lost iff it has an option and every option is won.
-    bool lost = true;
-    for (std::size_t i = 0; i < sum.size() && lost; ++i) {
-      if (i > 0 && sum[i] == sum[i - 1]) continue;
-      for (const auto& parts : options_[sum[i]]) {
-        std::vector<Heap> option;
-        option.reserve(sum.size() + parts.size());
-        for (std::size_t j = 0; j < sum.size(); ++j)
-          if (j != i) option.push_back(sum[j]);
-        for (Heap part : parts)
-          if (!options_[part].empty()) option.push_back(part);
-        std::sort(option.begin(), option.end());
-        if (solve(option)) {
-          lost = false;
-          break;
-        }
-      }
-    }
-    // sum is not empty and holds heap n, which has options: it has an option.
-    memo_.emplace(std::move(key), lost ? 1 : 0);
-    return lost;
-  }
-
-  const Stage& below_;
-  Heap n_;
-  std::size_t limit_;
-  const SearchControl* control_;
-  std::vector<std::vector<std::vector<Heap>>> options_;
-  std::unordered_map<std::string, char> memo_;
-  bool tokens_decrease_ = true;
-  Stage known_;
-  std::uint64_t bound_ = 0;
-};
-
-// L*'s observation table over the letters heap 1..n: access sums S (one per
-// state, each an earlier one plus a letter, rows pairwise different), test
-// sums E (E[0] empty), and row(x) = the outcomes of x + e for e in E.
-class QuotientLearner {
- public:
-  QuotientLearner(SumOutcomes& outcomes, Heap n, std::size_t max_states)
-      : outcomes_(outcomes), n_(n), max_states_(max_states) {
-    tests_.push_back({});
-    add_state({});
-  }
-
-  std::size_t states() const { return access_.size(); }
-
-  // Closes the table: every access sum plus a letter has the row of a state.
-  // False past max_states.
-  bool close() {
-    for (std::size_t i = 0; i < access_.size(); ++i)
-      for (Heap h = 1; h <= n_; ++h) {
-        const auto& row = after_[i][h - 1];
-        if (state_of_.count(row)) continue;
-        if (access_.size() >= max_states_) return false;
-        auto word = access_[i];
-        word.push_back(h);
-        add_state(std::move(word));
-      }
+std::vector<Element> heap_option_images(const Stage& s, const HeapRuleset& ruleset, Heap h) {
+  std::vector<Element> images;
+  ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+    Element x = 0;
+    for (std::uint8_t i = 0; i < option.part_count; ++i) x = s.times(x, s.phi[option.parts[i]]);
+    images.push_back(x);
     return true;
-  }
-
-  std::uint32_t next(std::size_t state, Heap h) const { return state_of_.at(after_[state][h - 1]); }
-  bool output(std::size_t state) const { return rows_[state][0] != 0; }
-  std::uint32_t run(const std::vector<Heap>& word, std::size_t from = 0) const {
-    std::size_t state = from;
-    for (Heap h : word) state = next(state, h);
-    return static_cast<std::uint32_t>(state);
-  }
-
-  // A word on which the closed table's automaton does not commute (two
-  // letters read in either order reach different states), turned into a word
-  // it classifies wrongly; nullopt when it commutes.
-  std::optional<std::vector<Heap>> noncommuting_counterexample() {
-    for (std::size_t q = 0; q < access_.size(); ++q)
-      for (Heap a = 1; a <= n_; ++a)
-        for (Heap b = a + 1; b <= n_; ++b) {
-          const auto s1 = next(next(q, a), b), s2 = next(next(q, b), a);
-          if (s1 == s2) continue;
-          std::size_t j = 0;
-          while (rows_[s1][j] == rows_[s2][j]) ++j;
-          auto u1 = access_[q], u2 = access_[q];
-          u1.insert(u1.end(), {a, b});
-          u2.insert(u2.end(), {b, a});
-          // One of these four is misclassified (docs/misere-quotients.md).
-          for (auto word : {u1, u2, access_[s1], access_[s2]}) {
-            word.insert(word.end(), tests_[j].begin(), tests_[j].end());
-            if (output(run(word)) != outcomes_.lost(word)) return word;
-          }
-          throw std::logic_error("misère quotient learning: no counterexample to a noncommuting pair");
-        }
-    return std::nullopt;
-  }
-
-  // Rivest and Schapire: a word w the automaton classifies wrongly has a
-  // split w = u·a·v where access(u)·a·v and access(ua)·v differ; v becomes a
-  // test, which gives the table a new state.
-  void add_counterexample(const std::vector<Heap>& word) {
-    const std::size_t m = word.size();
-    auto alpha = [&](std::size_t i) {
-      std::vector<Heap> sum = access_[run(std::vector<Heap>(word.begin(), word.begin() + i))];
-      sum.insert(sum.end(), word.begin() + i, word.end());
-      return outcomes_.lost(sum);
-    };
-    std::size_t lo = 0, hi = m;  // alpha(lo) != alpha(hi)
-    const bool at_lo = alpha(0);
-    if (at_lo == alpha(m))
-      throw std::logic_error("misère quotient learning: not a counterexample");
-    while (hi - lo > 1) {
-      const std::size_t mid = (lo + hi) / 2;
-      if (alpha(mid) == at_lo) lo = mid;
-      else hi = mid;
-    }
-    add_test(std::vector<Heap>(word.begin() + hi, word.end()));
-  }
-
- private:
-  std::vector<char> row(const std::vector<Heap>& sum, std::size_t first_test = 0) {
-    std::vector<char> r;
-    for (std::size_t j = first_test; j < tests_.size(); ++j) {
-      std::vector<Heap> x = sum;
-      x.insert(x.end(), tests_[j].begin(), tests_[j].end());
-      r.push_back(outcomes_.lost(x) ? 1 : 0);
-    }
-    return r;
-  }
-
-  void add_state(std::vector<Heap> word) {
-    state_of_.emplace(row(word), static_cast<std::uint32_t>(access_.size()));
-    rows_.push_back(row(word));
-    std::vector<std::vector<char>> after;
-    for (Heap h = 1; h <= n_; ++h) {
-      auto x = word;
-      x.push_back(h);
-      after.push_back(row(x));
-    }
-    after_.push_back(std::move(after));
-    access_.push_back(std::move(word));
-  }
-
-  void add_test(std::vector<Heap> test) {
-    tests_.push_back(std::move(test));
-    const std::size_t j = tests_.size() - 1;
-    state_of_.clear();
-    for (std::size_t i = 0; i < access_.size(); ++i) {
-      rows_[i].push_back(row(access_[i], j)[0]);
-      state_of_.emplace(rows_[i], static_cast<std::uint32_t>(i));
-      for (Heap h = 1; h <= n_; ++h) {
-        auto x = access_[i];
-        x.push_back(h);
-        after_[i][h - 1].push_back(row(x, j)[0]);
-      }
-    }
-  }
-
-  SumOutcomes& outcomes_;
-  Heap n_;
-  std::size_t max_states_;
-  std::vector<std::vector<Heap>> access_, tests_;
-  std::vector<std::vector<char>> rows_;
-  std::vector<std::vector<std::vector<char>>> after_;  // [state][letter]
-  std::map<std::vector<char>, std::uint32_t> state_of_;
-};
-
-// A sum the stage predicts wrongly, from its failed verification automaton:
-// the cheapest sum reaching a state whose condition fails, or, when the stage
-// gets that sum itself right, one of its options (the condition compares the
-// sum's outcome with its options').
-std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset, const Automaton& a,
-                            SumOutcomes* outcomes, std::uint64_t* bound = nullptr) {
-  const std::size_t count = a.next.size();
-  std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
-  std::vector<std::uint32_t> parent(count, 0);
-  std::vector<Heap> via(count, 0);
-  using Item = std::pair<std::uint64_t, std::uint32_t>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  tokens[0] = 0;
-  queue.push({0, 0});
-  std::optional<std::uint32_t> bad;
-  while (!queue.empty()) {
-    const auto [t, i] = queue.top();
-    queue.pop();
-    if (t != tokens[i]) continue;
-    if ((s.p[a.states[i][0]] != 0) != (a.predicted[i] != 0)) {
-      bad = i;
-      break;
-    }
-    for (std::size_t type = 0; type < a.letter.size(); ++type) {
-      const std::uint32_t j = a.next[i][type];
-      const std::uint64_t through = t + a.heap_of_type[type];
-      if (through < tokens[j]) {
-        tokens[j] = through;
-        parent[j] = i;
-        via[j] = a.heap_of_type[type];
-        queue.push({through, j});
-      }
-    }
-  }
-  if (!bad) throw std::logic_error("misère quotient learning: no failing state");
-  if (bound) *bound = tokens[*bad];
-  if (!outcomes) return {};
-  std::vector<Heap> sum;
-  for (std::uint32_t i = *bad; i != 0; i = parent[i]) sum.push_back(via[i]);
-  auto element = [&](const std::vector<Heap>& x) {
-    Element e = 0;
-    for (Heap h : x) e = s.times(e, s.phi[h]);
-    return e;
-  };
-  if (outcomes->lost(sum) != (s.p[element(sum)] != 0)) return sum;
-  for (std::size_t i = 0; i < sum.size(); ++i) {
-    std::optional<std::vector<Heap>> found;
-    ruleset.for_each_heap_option(sum[i], [&](const HeapOption& option) {
-      std::vector<Heap> x = sum;
-      x.erase(x.begin() + static_cast<std::ptrdiff_t>(i));
-      for (std::uint8_t k = 0; k < option.part_count; ++k)
-        if (option.parts[k] > 0) x.push_back(option.parts[k]);
-      if (outcomes->lost(x) != (s.p[element(x)] != 0)) {
-        found = std::move(x);
-        return false;
-      }
-      return true;
-    });
-    if (found) return *found;
-  }
-  throw std::logic_error("misère quotient learning: the failing sum has no wrong option");
+  });
+  sort_unique(images);
+  return images;
 }
 
-// Learns the quotient of heaps 0..n; `before` is the verified quotient of
-// heaps 0..n-1 and `shape` any stage of heaps 0..n (only its size is used).
-// Returns false with `why` set at a limit; the result is verified.
-bool learn(Stage& s, const Stage& before, const HeapRuleset& ruleset, Heap n,
-           const QuotientOptions& options, std::string& why) {
-  if (n > 0xffff) {
-    why = "heaps beyond 65535 are not learned";
-    return false;
-  }
-  try {
-    SumOutcomes outcomes(ruleset, before, n, options.max_learning_positions, options.control);
-    // The failed candidate is still right on every sum cheaper than its
-    // cheapest failure: the exact outcomes start from there.
-    {
-      const Automaton failed = explore_compact(s, options.max_verify_states);
-      std::uint64_t bound = 0;
-      if (failed.complete && !failed.consistent) {
-        wrong_sum(s, ruleset, failed, nullptr, &bound);
-        outcomes.know(s, bound);
-      }
-    }
-    QuotientLearner learner(outcomes, n, options.max_elements);
-    for (;;) {
-      if (options.control && options.control->stop && options.control->stop->load())
-        throw Interrupted("misère quotient interrupted");
-      if (!learner.close()) {
-        why = fmt::format("learning needs more than {} elements", options.max_elements);
-        return false;
-      }
-      if (auto word = learner.noncommuting_counterexample()) {
-        learner.add_counterexample(*word);
-        continue;
-      }
-      // A commuting automaton: its states, multiplied by reading access sums,
-      // form a commutative monoid (refine builds the stage from it).
-      Automaton a;
-      const std::size_t count = learner.states();
-      a.states.assign(count, {});
-      for (std::size_t i = 0; i < count; ++i) {
-        std::vector<std::uint32_t> edges;
-        for (Heap h = 1; h <= n; ++h) edges.push_back(learner.next(i, h));
-        a.next.push_back(std::move(edges));
-        a.predicted.push_back(learner.output(i));
-      }
-      a.type_of_heap.assign(n + 1, 0);
-      for (Heap h = 1; h <= n; ++h) {
-        a.letter.push_back(0);
-        a.heap_of_type.push_back(h);
-        a.type_of_heap[h] = h - 1;
-      }
-      Stage candidate = s;
-      if (!refine(candidate, ruleset, a, options.max_elements)) {
-        why = fmt::format("learning needs more than {} elements", options.max_elements);
-        return false;
-      }
-      const Automaton check = explore_compact(candidate, options.max_verify_states);
-      if (!check.complete) {
-        why = fmt::format("more than {} states to check", options.max_verify_states);
-        return false;
-      }
-      if (check.consistent) {
-        s = std::move(candidate);
-        return true;
-      }
-      std::uint64_t bound = 0;
-      wrong_sum(candidate, ruleset, check, nullptr, &bound);
-      outcomes.know(candidate, bound);
-      auto sum = wrong_sum(candidate, ruleset, check, &outcomes);
-      std::sort(sum.begin(), sum.end());
-      learner.add_counterexample(sum);
-    }
-  } catch (const LimitError& e) {
-    why = fmt::format("learning: {}", e.what());
-    return false;
-  }
-}
+}  // namespace detail
+
+namespace {
 
 bool shortlex_less(const QuotientWord& u, const QuotientWord& v) {
   const auto du = std::accumulate(u.begin(), u.end(), 0u);
@@ -980,90 +594,216 @@ std::optional<Heap> MisereQuotient::last_new_generator() const {
   return generators_.back();
 }
 
+QuotientState::QuotientState() : stage_(std::make_shared<const Stage>()) {}
+QuotientState::QuotientState(std::string ruleset_name, QuotientOptions options,
+                             std::shared_ptr<const detail::QuotientStage> stage,
+                             std::string stop_note, bool stopped_unverified)
+    : ruleset_name_(std::move(ruleset_name)),
+      options_(std::move(options)),
+      stage_(std::move(stage)),
+      stop_note_(std::move(stop_note)),
+      stopped_unverified_(stopped_unverified) {
+  options_.control = nullptr;
+  options_.save = nullptr;
+  options_.resume = nullptr;
+}
+QuotientState::QuotientState(const QuotientState&) = default;
+QuotientState& QuotientState::operator=(const QuotientState&) = default;
+QuotientState::QuotientState(QuotientState&&) noexcept = default;
+QuotientState& QuotientState::operator=(QuotientState&&) noexcept = default;
+QuotientState::~QuotientState() = default;
+Heap QuotientState::heaps_done() const { return stage_->last_heap(); }
+std::size_t QuotientState::order() const { return stage_->order; }
+
+namespace {
+
+// Refuses to continue `from` with other options than it was made with: the
+// heaps after it would be adjoined otherwise than in one uninterrupted run.
+void check_resumable(const QuotientState& from, const HeapRuleset& ruleset,
+                     const QuotientOptions& options) {
+  if (from.ruleset_name() != ruleset.name())
+    throw InputError(ruleset.name(), fmt::format("a misère quotient state of '{}' cannot continue "
+                                                 "a quotient of '{}'",
+                                                 from.ruleset_name(), ruleset.name()));
+  if (from.heaps_done() > options.max_heap)
+    throw InputError(fmt::to_string(options.max_heap),
+                     fmt::format("the misère quotient state holds heaps 0..{}, more than the "
+                                 "heaps 0..{} asked for",
+                                 from.heaps_done(), options.max_heap));
+  const QuotientOptions& made = from.options();
+  const std::pair<const char*, std::pair<std::size_t, std::size_t>> sizes[] = {
+      {"max_elements", {made.max_elements, options.max_elements}},
+      {"max_exponent", {made.max_exponent, options.max_exponent}},
+      {"max_verify_states", {made.max_verify_states, options.max_verify_states}},
+      {"max_refinements", {made.max_refinements, options.max_refinements}},
+      {"max_learning_positions", {made.max_learning_positions, options.max_learning_positions}},
+      {"verify", {made.verify, options.verify}},
+      {"stop_when_proven", {made.stop_when_proven, options.stop_when_proven}},
+      {"stop_at_limit", {made.stop_at_limit, options.stop_at_limit}}};
+  for (const auto& [name, values] : sizes)
+    if (values.first != values.second)
+      throw InputError(name, fmt::format("the misère quotient state was made with {} = {}, not {}",
+                                         name, values.first, values.second));
+}
+
+// Hands the state after each heap to options.save, at most once per
+// save_every seconds (and on demand: a stop, a limit, the end).
+class QuotientSaver {
+ public:
+  QuotientSaver(const HeapRuleset& ruleset, const QuotientOptions& options)
+      : ruleset_(ruleset), options_(options), last_(std::chrono::steady_clock::now()) {}
+
+  // Heap `s.last_heap()` is done.
+  void heap_done(const Stage& s) {
+    if (!options_.save) return;
+    latest_ = std::make_shared<const Stage>(s);
+    saved_ = false;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_).count() >= options_.save_every) save();
+  }
+  // Saves the last heap done, if not saved yet.
+  void flush() {
+    if (options_.save && latest_ && !saved_) save();
+  }
+  // The end: the stage as it is, with why the run stopped early (if it did).
+  void finish(const Stage& s, const std::string& why, bool unverified) {
+    if (!options_.save) return;
+    latest_ = std::make_shared<const Stage>(s);
+    why_ = why;
+    unverified_ = unverified;
+    save();
+  }
+
+ private:
+  void save() {
+    options_.save(QuotientState(ruleset_.name(), options_, latest_, why_, unverified_));
+    saved_ = true;
+    last_ = std::chrono::steady_clock::now();
+  }
+
+  const HeapRuleset& ruleset_;
+  const QuotientOptions& options_;
+  std::chrono::steady_clock::time_point last_;
+  std::shared_ptr<const Stage> latest_;
+  bool saved_ = true;
+  std::string why_;
+  bool unverified_ = false;
+};
+
+}  // namespace
+
 MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options) {
   Stage s;
   std::string why;
   bool q_unverified = false;
-  for (Heap n = 1; n <= options.max_heap; ++n) {
-    if (options.control) {
-      if (options.control->stop && options.control->stop->load())
-        throw Interrupted("misère quotient interrupted");
-      if (options.control->progress)
-        options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});
-    }
-    Stage before = s;
-    if (!adjoin(s, ruleset, n, options, why)) {
-      if (!options.stop_at_limit)
-        throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with "
-                                     "--max-elements, or lower --max-heap)",
-                                     ruleset.name(), why));
-      break;
-    }
-    // The construction is checked, never trusted: where it fails the quotient
-    // stops at the last heap it is proven for.
-    std::string wrong;
-    bool tried_finer = false;
-    for (std::size_t round = 0; options.verify; ++round) {
-      const Automaton automaton = explore_compact(s, options.max_verify_states);
-      if (!automaton.complete) {
-        wrong = fmt::format("more than {} states to check", options.max_verify_states);
-        break;
-      }
-      if (automaton.consistent) break;
-      // Adjoining the heap may tell apart sums the previous quotient
-      // identified (docs/misere-quotients.md, "Verification"): try once more
-      // over a finer monoid, the previous quotient's verification automaton.
-      if (!tried_finer) {
-        // The finer monoid is only a step: the candidate built over it is
-        // reduced again and bounded by max_elements like any other. Its own
-        // bound is larger, so that a small max_elements (an analysis asks for
-        // 256) does not forbid it; its table has its size squared entries.
-        tried_finer = true;
-        Stage finer = before;
-        const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
-        const Automaton base =
-            explore(finer, std::min(options.max_verify_states, finer_limit + 1));
-        std::string ignored;
-        if (base.complete && base.states.size() <= finer_limit &&
-            refine(finer, ruleset, base, finer_limit, false) &&
-            adjoin(finer, ruleset, n, options, ignored)) {
-          s = std::move(finer);
-          continue;
-        }
-      }
-      if (round == options.max_refinements) {
-        wrong = fmt::format("still not verified after {} rounds of refinement",
-                            options.max_refinements);
-        break;
-      }
-      if (!refine(s, ruleset, automaton, options.max_elements)) {
-        wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
-        break;
-      }
-    }
-    if (!wrong.empty() && options.verify && options.max_learning_positions > 0) {
-      // The last resort: learn the quotient of heaps 0..n from exact outcomes.
-      std::string learned_why;
-      Stage learned = s;
-      if (learn(learned, before, ruleset, n, options, learned_why)) {
-        s = std::move(learned);
-        wrong.clear();
-      } else {
-        wrong += "; " + learned_why;
-      }
-    }
-    if (!wrong.empty()) {
-      why = fmt::format("heap {} could not be adjoined: its quotient is not verified ({})", n,
-                        wrong);
-      q_unverified = true;
-      s = std::move(before);
-      break;
+  Heap first = 1;
+  if (options.resume) {
+    const QuotientState& from = *options.resume;
+    check_resumable(from, ruleset, options);
+    s = from.stage();
+    first = s.last_heap() + 1;
+    // The run stopped at the next heap, and would again.
+    if (!from.stop_note().empty() && options.max_heap >= first) {
+      why = from.stop_note();
+      q_unverified = from.stopped_unverified();
+      first = options.max_heap + 1;
     }
     if (options.stop_when_proven) {
       const auto period = find_period(s.phi, ruleset);
-      if (period && period->proven) break;
+      if (period && period->proven) first = options.max_heap + 1;
     }
   }
+  QuotientSaver saver(ruleset, options);
+  try {
+    for (Heap n = first; n <= options.max_heap; ++n) {
+      if (options.control) {
+        if (options.control->stop && options.control->stop->load())
+          throw Interrupted("misère quotient interrupted");
+        if (options.control->progress)
+          options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});
+      }
+      Stage before = s;
+      if (!adjoin(s, ruleset, n, options, why)) {
+        if (!options.stop_at_limit)
+          throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with "
+                                       "--max-elements, or lower --max-heap)",
+                                       ruleset.name(), why));
+        break;
+      }
+      // The construction is checked, never trusted: where it fails the quotient
+      // stops at the last heap it is proven for.
+      std::string wrong;
+      bool tried_finer = false;
+      for (std::size_t round = 0; options.verify; ++round) {
+        const Automaton automaton = explore_compact(s, options.max_verify_states);
+        if (!automaton.complete) {
+          wrong = fmt::format("more than {} states to check", options.max_verify_states);
+          break;
+        }
+        if (automaton.consistent) break;
+        // Adjoining the heap may tell apart sums the previous quotient
+        // identified (docs/misere-quotients.md, "Verification"): try once more
+        // over a finer monoid, the previous quotient's verification automaton.
+        if (!tried_finer) {
+          // The finer monoid is only a step: the candidate built over it is
+          // reduced again and bounded by max_elements like any other. Its own
+          // bound is larger, so that a small max_elements (an analysis asks for
+          // 256) does not forbid it; its table has its size squared entries.
+          tried_finer = true;
+          Stage finer = before;
+          const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
+          const Automaton base =
+              explore(finer, std::min(options.max_verify_states, finer_limit + 1));
+          std::string ignored;
+          if (base.complete && base.states.size() <= finer_limit &&
+              refine(finer, ruleset, base, finer_limit, false) &&
+              adjoin(finer, ruleset, n, options, ignored)) {
+            s = std::move(finer);
+            continue;
+          }
+        }
+        if (round == options.max_refinements) {
+          wrong = fmt::format("still not verified after {} rounds of refinement",
+                              options.max_refinements);
+          break;
+        }
+        if (!refine(s, ruleset, automaton, options.max_elements)) {
+          wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
+          break;
+        }
+      }
+      if (!wrong.empty() && options.verify && options.max_learning_positions > 0) {
+        // The last resort: learn the quotient of heaps 0..n from exact outcomes.
+        std::string learned_why;
+        Stage learned = s;
+        if (detail::learn_quotient(learned, before, ruleset, n, options, learned_why)) {
+          s = std::move(learned);
+          wrong.clear();
+        } else {
+          wrong += "; " + learned_why;
+        }
+      }
+      if (!wrong.empty()) {
+        why = fmt::format("heap {} could not be adjoined: its quotient is not verified ({})", n,
+                          wrong);
+        q_unverified = true;
+        s = std::move(before);
+        break;
+      }
+      saver.heap_done(s);
+      if (options.stop_when_proven) {
+        const auto period = find_period(s.phi, ruleset);
+        if (period && period->proven) break;
+      }
+    }
+  } catch (const Interrupted&) {
+    saver.flush();
+    throw;
+  } catch (const LimitError&) {
+    saver.flush();
+    throw;
+  }
+  saver.finish(s, why, q_unverified);
 
   // A stage built over a finer monoid may list heaps that the final
   // quotient generates from smaller ones.

@@ -126,15 +126,16 @@ std::string checkpoint_path(const std::string& checkpoint, const std::string& re
   return resume_records_request ? resume : std::string();
 }
 
-void check_new_checkpoint(const std::string& checkpoint, const std::string& resume) {
+void check_new_checkpoint(const std::string& checkpoint, const std::string& resume,
+                          const char* command) {
   if (checkpoint.empty()) return;
   std::error_code error;
   if (!std::filesystem::exists(checkpoint, error)) return;
   if (!resume.empty() && std::filesystem::equivalent(checkpoint, resume, error)) return;
   throw InputError(checkpoint,
-                   fmt::format("checkpoint '{}' already exists: continue it with `grundy values "
+                   fmt::format("checkpoint '{}' already exists: continue it with `grundy {} "
                                "--resume {}`, or remove it to start afresh",
-                               checkpoint, checkpoint));
+                               checkpoint, command, checkpoint));
 }
 
 }  // namespace grundy

@@ -31,10 +31,14 @@
 //   and for Kayles heaps up to 30 (tests/stress/misere_quotient_test.cpp);
 //   the published quotient of 0.75 and literal checks in
 //   tests/unit/misere_quotient_test.cpp; the command in
-//   tests/cli/quotient_cli_test.cpp.
+//   tests/cli/quotient_cli_test.cpp; checkpoints (save, resume) in
+//   tests/unit/quotient_checkpoint_test.cpp and
+//   tests/cli/quotient_resume_test.cpp.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +48,12 @@
 #include "grundy/solve/search_control.h"
 
 namespace grundy {
+
+namespace detail {
+struct QuotientStage;
+}
+
+class QuotientState;
 
 struct QuotientOptions {
   // Adjoin heaps 1..max_heap.
@@ -70,14 +80,67 @@ struct QuotientOptions {
   // verification (docs/misere-quotients.md, "Verification").
   std::size_t max_refinements = 4;
   // When refinement fails too, learn the heap's quotient from exact outcomes
-  // (docs/misere-quotients.md, "Learning"): at most this many sums of heaps
-  // are solved and remembered; 0 turns learning off.
+  // (docs/misere-quotients.md, "Learning"; src/solve/quotient_learning.h):
+  // at most this many sums of heaps are solved and remembered; 0 turns
+  // learning off (`grundy quotient --learning-limit`).
   std::size_t max_learning_positions = 1'000'000;
   // Decide tame or wild (compares with the quotients of Nim heaps).
   bool decide_tame = true;
   // Progress (SearchProgress: positions = heaps adjoined, limit = max_heap)
   // and the stop flag, looked at once per heap.
   const SearchControl* control = nullptr;
+  // Checkpoints (docs/misere-quotients.md, "Checkpoints"): called with the
+  // state of the computation after a heap is adjoined, at most once per
+  // save_every seconds, and always at the end, at a stop by the control's
+  // flag (before Interrupted is thrown) and before a LimitError, with the
+  // last state completed. A state continues the computation exactly
+  // (`resume`); quotient_checkpoint.h writes it to a file.
+  std::function<void(const QuotientState&)> save;
+  double save_every = 60;
+  // Continue from this state instead of heap 0: the state of this ruleset,
+  // made with the same options (max_heap may be larger; the rest must
+  // agree), or an InputError says which differs. The result is the one an
+  // uninterrupted run with these options gives.
+  const QuotientState* resume = nullptr;
+};
+
+// The construction after heaps 0..k: what the next heap's step reads
+// (QuotientOptions::save and resume).
+class QuotientState {
+ public:
+  QuotientState();
+  QuotientState(const QuotientState&);
+  QuotientState& operator=(const QuotientState&);
+  QuotientState(QuotientState&&) noexcept;
+  QuotientState& operator=(QuotientState&&) noexcept;
+  ~QuotientState();
+
+  const std::string& ruleset_name() const { return ruleset_name_; }
+  // The options it was made with (control, save and resume left empty;
+  // max_heap as the run that made it was asked).
+  const QuotientOptions& options() const { return options_; }
+  // Heaps 0..heaps_done() are adjoined.
+  Heap heaps_done() const;
+  // Elements of the quotient of those heaps.
+  std::size_t order() const;
+  // Empty, or why heap heaps_done() + 1 could not be adjoined (the run
+  // stopped there, as MisereQuotient::limit_note says; a run resumed with a
+  // larger max_heap stops there again).
+  const std::string& stop_note() const { return stop_note_; }
+  bool stopped_unverified() const { return stopped_unverified_; }
+
+  // For quotient_checkpoint.cpp and misere_quotient.cpp.
+  const detail::QuotientStage& stage() const { return *stage_; }
+  QuotientState(std::string ruleset_name, QuotientOptions options,
+                std::shared_ptr<const detail::QuotientStage> stage, std::string stop_note,
+                bool stopped_unverified);
+
+ private:
+  std::string ruleset_name_;
+  QuotientOptions options_;
+  std::shared_ptr<const detail::QuotientStage> stage_;
+  std::string stop_note_;
+  bool stopped_unverified_ = false;
 };
 
 // An element as a product of generators: the exponent of each generator.

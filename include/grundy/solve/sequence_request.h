@@ -69,7 +69,8 @@ std::string checkpoint_path(const std::string& checkpoint, const std::string& re
 
 // Throws InputError when `checkpoint` already exists and is not the file
 // being resumed (`resume`): a new run would replace what it holds with
-// fewer values at its first save.
-void check_new_checkpoint(const std::string& checkpoint, const std::string& resume);
+// less at its first save. `command` is the one whose --resume continues it.
+void check_new_checkpoint(const std::string& checkpoint, const std::string& resume,
+                          const char* command = "values");
 
 }  // namespace grundy

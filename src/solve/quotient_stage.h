@@ -1,0 +1,77 @@
+// The misère quotient while heaps are adjoined (misere_quotient.cpp): the
+// quotient of heaps 0..n as the construction holds it, and the verification
+// automaton that checks it. What the construction, its learning step
+// (quotient_learning.cpp) and its checkpoints (quotient_checkpoint.cpp)
+// share; docs/misere-quotients.md explains the method.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/core/types.h"
+#include "grundy/rules/heap_ruleset.h"
+#include "grundy/solve/misere_quotient.h"
+
+namespace grundy::detail {
+
+// The quotient of heaps 0..n while heaps are being adjoined. Everything the
+// next heap's step reads is here, so that a checkpoint of it continues the
+// computation exactly.
+struct QuotientStage {
+  using Element = MisereQuotient::Element;
+  std::size_t order = 1;
+  std::vector<Element> table{0};
+  std::vector<char> p{0};  // the empty sum: the player to move has won (misère)
+  // Each element's representative: a sum of heaps (ascending) with the fewest
+  // tokens, so that the elements of its options have strictly shorter
+  // representatives (the outcome rows are computed in that order).
+  std::vector<std::vector<Heap>> representative{{}};
+  std::vector<std::uint64_t> tokens{0};
+  std::vector<Element> phi{0};                          // heaps 0..n
+  std::vector<std::vector<Element>> option_images{{}};  // per heap, sorted
+  // The heaps whose elements are the letters of Moore's refinement when the
+  // next heap is adjoined (a stage built over a finer monoid may list more
+  // than the final quotient's generators).
+  std::vector<Heap> generators;
+
+  Element times(Element a, Element b) const { return table[a * order + b]; }
+  Heap last_heap() const { return phi.size() - 1; }
+};
+
+// The automaton of a stage's sums of heaps 1..n, read heap by heap
+// (docs/misere-quotients.md, "Verification"). Heaps with the same element
+// and the same option elements form one type, read as one letter. The
+// outcome the stage's options predict for a sum W depends only on W's state;
+// by induction on W, the stage predicts every outcome right iff that
+// prediction agrees with P(Φ(W)) in every reachable state.
+struct QuotientAutomaton {
+  using Element = MisereQuotient::Element;
+  std::vector<std::vector<Element>> states;      // [0] = Φ(W), then what the form keeps
+  std::vector<std::vector<std::uint32_t>> next;  // next[state][type]
+  std::vector<char> predicted;                   // outcome from the options
+  std::vector<Element> letter;                   // Φ of each type
+  std::vector<Heap> heap_of_type;                // the smallest heap of each type
+  std::vector<std::size_t> type_of_heap;         // heaps 1..n (index 0 unused)
+  bool consistent = true;
+  bool complete = true;  // false when the state limit was reached
+};
+
+// The compact verification automaton (states (Φ(W), U, W has an option)),
+// at most `state_limit` states.
+QuotientAutomaton explore_compact(const QuotientStage& s, std::size_t state_limit);
+
+// One round of refinement after a failed verification: the automaton's
+// states with their predicted outcomes, reduced by indistinguishability
+// (Moore's refinement over the heap types), become the stage. False (the
+// stage unchanged) when it would exceed max_elements. With reduce = false
+// the states are kept as they are: a finer monoid than the stage's.
+bool refine(QuotientStage& s, const HeapRuleset& ruleset, const QuotientAutomaton& a,
+            std::size_t max_elements, bool reduce = true);
+
+// The elements of the options of heap h, sorted, from the stage's Φ of
+// smaller heaps.
+std::vector<MisereQuotient::Element> heap_option_images(const QuotientStage& s,
+                                                        const HeapRuleset& ruleset, Heap h);
+
+}  // namespace grundy::detail
