@@ -131,10 +131,13 @@ TEST(LongRun, InterruptedResumedRunSavesToItsCheckpoint) {
   const Reference& ref = reference();
   const std::string checkpoint = path("resumed-interrupt.ck"), out = path("resumed-interrupt.bin");
   // A checkpoint of the first values, made by a short run of the same
-  // request interrupted at once (or, on a fast machine, finished).
+  // request interrupted once it has saved one (or, on a fast machine,
+  // finished). Waiting for the file, not a fixed delay: on a loaded machine
+  // the run may not even have started its computation after 100 ms.
   auto started = spawn({"values", "0.6", "--to", ref.to, "--checkpoint", checkpoint, "--out", out,
                         "--checkpoint-every", "0.05"});
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  for (int waited = 0; waited < 3000 && read_file(checkpoint).empty(); ++waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   ::kill(started, SIGINT);
   wait_status(started);
   ASSERT_FALSE(read_file(checkpoint).empty());
