@@ -24,33 +24,14 @@ namespace {
 using testing::read_file;
 using testing::run_program;
 using testing::scratch;
+using testing::wait_status;
 
 std::string path(const std::string& name) { return (scratch().path() / name).string(); }
 
 // Starts grundy with `args` in the background; stdout to /dev/null, stderr
 // to `err` (/dev/null when empty).
 pid_t spawn(const std::vector<std::string>& args, const std::string& err = "") {
-  std::fflush(nullptr);  // or the child would repeat buffered output
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    std::string program = GRUNDY_CLI_PATH;
-    argv.push_back(program.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen(err.empty() ? "/dev/null" : err.c_str(), "w", stderr);
-    ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
-
-int wait_status(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return status;
+  return testing::spawn_program(GRUNDY_CLI_PATH, args, err);
 }
 
 // Officers (0.6) up to a size that takes a noticeable time, measured first.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -78,6 +79,34 @@ inline ProgramRun run_program(const std::string& program, const std::vector<std:
   std::filesystem::remove(in_path);
   std::filesystem::remove(err_path);
   return run;
+}
+
+// Starts `program` with `args` in the background, standard output to
+// /dev/null and standard error to `err` (/dev/null when empty), for tests
+// that signal a run while it works; wait_status collects it.
+inline pid_t spawn_program(const std::string& program, const std::vector<std::string>& args,
+                           const std::string& err = "") {
+  std::fflush(nullptr);  // or the child would repeat buffered output
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::vector<std::string> copy = args;
+    std::string name = program;
+    std::vector<char*> argv{name.data()};
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen(err.empty() ? "/dev/null" : err.c_str(), "w", stderr);
+    ::execv(program.c_str(), argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// The wait status of a spawned program, once it has ended.
+inline int wait_status(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
 }
 
 }  // namespace grundy::testing
