@@ -16,6 +16,7 @@
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
+#include "grundy/solve/sequence_request.h"
 #include "solve/quotient_stage.h"
 
 namespace grundy {
@@ -196,19 +197,8 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
                                                  {"stop_at_limit", &o.stop_at_limit},
                                                  {"decide_tame", &o.decide_tame},
                                                  {"json", &request.json}};
-  std::vector<std::string> seen;
-  while (!text.empty()) {
-    const auto end = text.find('\n');
-    if (end == std::string_view::npos) throw bad("is truncated");
-    const std::string_view line = text.substr(0, end);
-    text.remove_prefix(end + 1);
-    const auto equals = line.find('=');
-    if (equals == std::string_view::npos) throw bad("has a line without '='");
-    const std::string key(line.substr(0, equals));
-    const std::string_view value = line.substr(equals + 1);
-    if (std::find(seen.begin(), seen.end(), key) != seen.end())
-      throw bad(fmt::format("gives '{}' twice", key));
-    seen.push_back(key);
+  const std::size_t lines =
+      read_request_lines(text, bad, [&](const std::string& key, std::string_view value) {
     std::uint64_t number = 0;
     bool known = false;
     if (key == "ruleset") {
@@ -233,8 +223,8 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
         known = true;
       }
     if (!known) throw bad(fmt::format("has an unknown field '{}'", key));
-  }
-  if (request.ruleset.empty() || seen.size() != 12) throw bad("is incomplete");
+  });
+  if (request.ruleset.empty() || lines != 12) throw bad("is incomplete");
   return request;
 }
 

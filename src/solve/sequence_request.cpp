@@ -1,6 +1,8 @@
 #include "grundy/solve/sequence_request.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -45,13 +47,9 @@ std::string encode_sequence_request(const SequenceRequest& request) {
                      int{request.stats}, int{request.json}, int{request.csv});
 }
 
-SequenceRequest decode_sequence_request(std::string_view text, const std::string& source) {
-  SequenceRequest request;
-  const auto bad = [&](const std::string& why) {
-    return InputError(source, fmt::format("'{}' is not a usable grundy checkpoint: its recorded "
-                                          "request {}",
-                                          source, why));
-  };
+std::size_t read_request_lines(std::string_view text,
+                               const std::function<InputError(const std::string&)>& bad,
+                               const std::function<void(const std::string&, std::string_view)>& field) {
   std::vector<std::string> seen;
   while (!text.empty()) {
     const auto end = text.find('\n');
@@ -60,11 +58,23 @@ SequenceRequest decode_sequence_request(std::string_view text, const std::string
     text.remove_prefix(end + 1);
     const auto equals = line.find('=');
     if (equals == std::string_view::npos) throw bad("has a line without '='");
-    const std::string key(line.substr(0, equals));
-    const std::string_view value = line.substr(equals + 1);
-    for (const std::string& k : seen)
-      if (k == key) throw bad(fmt::format("gives '{}' twice", key));
-    seen.push_back(key);
+    std::string key(line.substr(0, equals));
+    if (std::find(seen.begin(), seen.end(), key) != seen.end())
+      throw bad(fmt::format("gives '{}' twice", key));
+    field(key, line.substr(equals + 1));
+    seen.push_back(std::move(key));
+  }
+  return seen.size();
+}
+
+SequenceRequest decode_sequence_request(std::string_view text, const std::string& source) {
+  SequenceRequest request;
+  const auto bad = [&](const std::string& why) {
+    return InputError(source, fmt::format("'{}' is not a usable grundy checkpoint: its recorded "
+                                          "request {}",
+                                          source, why));
+  };
+  read_request_lines(text, bad, [&](const std::string& key, std::string_view value) {
     Heap number = 0;
     if (key == "ruleset") {
       request.ruleset = value;
@@ -81,7 +91,7 @@ SequenceRequest decode_sequence_request(std::string_view text, const std::string
     } else {
       throw bad(fmt::format("has an unknown field '{}'", key));
     }
-  }
+  });
   if (request.ruleset.empty() || request.to < request.from) throw bad("is incomplete");
   return request;
 }

@@ -14,10 +14,13 @@
 //     resumed, or removed by hand (check_new_checkpoint).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "grundy/core/error.h"
 #include "grundy/core/types.h"
 
 namespace grundy {
@@ -44,6 +47,15 @@ std::string request_path(const std::string& path);
 std::string encode_sequence_request(const SequenceRequest& request);
 // Throws InputError naming `source` when the text is not such a request.
 SequenceRequest decode_sequence_request(std::string_view text, const std::string& source);
+
+// Reads the "key=value" lines of a recorded request (this one's and a
+// misère quotient checkpoint's, quotient_checkpoint.h): calls field(key,
+// value) for each line, every key at most once; a line without its line
+// break or without '=', or a key given twice, throws bad(why). Returns the
+// number of lines.
+std::size_t read_request_lines(std::string_view text,
+                               const std::function<InputError(const std::string&)>& bad,
+                               const std::function<void(const std::string&, std::string_view)>& field);
 
 // The options given explicitly on the command line that resumes a run
 // (paths already in request_path form).
