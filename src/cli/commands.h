@@ -111,6 +111,7 @@ struct QuotientRequest {
   std::uint64_t max_elements = 4096;
   // Most sums the learning step may solve (QuotientOptions), 0: no learning.
   std::uint64_t learning_limit = QuotientOptions{}.max_learning_positions;
+  bool no_recalibration = false;  // QuotientOptions::recalibrate off
   bool json = false;
   std::string checkpoint;        // save the computation to FILE
   double checkpoint_every = 60;  // seconds between saves, at most

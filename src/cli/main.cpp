@@ -240,6 +240,9 @@ Runner declare_quotient(CLI::App& cmd) {
                  "verify; 0 turns learning off (docs/misere-quotients.md, \"Learning\")")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+  cmd.add_flag("--no-recalibration", r->no_recalibration,
+               "Do not repair a heap that refinement does not verify by recalibration (go "
+               "straight to learning; docs/misere-quotients.md, \"Recalibration\")");
   cmd.add_flag("--json", r->json,
                "JSON: presentation, order, P-portion, pretending function, period, tame");
   cmd.add_option("--checkpoint", r->checkpoint,
@@ -253,7 +256,8 @@ Runner declare_quotient(CLI::App& cmd) {
                  "Continue the request recorded in checkpoint FILE, to its --max-heap or a "
                  "larger one given (other options given again must agree with it)");
   return [r, &cmd] {
-    for (const char* option : {"--max-heap", "--max-elements", "--learning-limit", "--json"})
+    for (const char* option :
+         {"--max-heap", "--max-elements", "--learning-limit", "--no-recalibration", "--json"})
       if (cmd.get_option(option)->count() > 0) r->given.push_back(option);
     return grundy::cli::run_quotient(*r);
   };

@@ -55,6 +55,7 @@ int run_quotient(const QuotientRequest& asked) {
   options.max_heap = request.max_heap;
   options.max_elements = request.max_elements;
   options.max_learning_positions = request.learning_limit;
+  options.recalibrate = !request.no_recalibration;
   // With --resume: the request the checkpoint records, once the options
   // given again agree with it (quotient_checkpoint.h).
   std::optional<QuotientCheckpoint> saved;
@@ -65,6 +66,7 @@ int run_quotient(const QuotientRequest& asked) {
     if (given("--max-heap")) again.max_heap = request.max_heap;
     if (given("--max-elements")) again.max_elements = request.max_elements;
     if (given("--learning-limit")) again.max_learning_positions = request.learning_limit;
+    if (given("--no-recalibration")) again.recalibrate = false;
     if (given("--json")) again.json = request.json;
     const QuotientRunRequest recorded = resumed_quotient_request(*saved, again, request.resume);
     request.ruleset = recorded.ruleset;

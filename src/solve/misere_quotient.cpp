@@ -1,6 +1,7 @@
 #include "grundy/solve/misere_quotient.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -17,6 +18,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
 #include "solve/quotient_learning.h"
+#include "solve/quotient_recalibration.h"
 #include "solve/quotient_stage.h"
 
 namespace grundy {
@@ -305,15 +307,23 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
   using Bits = std::vector<Element>;  // a subset of Q, 32 elements a word
   auto has = [](const Bits& b, std::size_t z) { return (b[z / 32] >> (z % 32)) & 1u; };
   // g[t][x]: the set g_t(x) above.
+  // With A_t = {y : y·o in P for some option element o of t}, g_t(x) is
+  // {z : x·z in A_t}.
   std::vector<std::vector<Bits>> g(types, std::vector<Bits>(m, Bits(words, 0)));
-  for (std::size_t t = 0; t < types; ++t)
+  std::vector<char> in_a(m);
+  for (std::size_t t = 0; t < types; ++t) {
+    for (Element y = 0; y < m; ++y) {
+      in_a[y] = 0;
+      for (Element o : *moves[t])
+        if (s.p[s.times(y, o)]) {
+          in_a[y] = 1;
+          break;
+        }
+    }
     for (Element x = 0; x < m; ++x)
       for (Element z = 0; z < m; ++z)
-        for (Element o : *moves[t])
-          if (s.p[s.times(s.times(x, z), o)]) {
-            g[t][x][z / 32] |= Element{1} << (z % 32);
-            break;
-          }
+        if (in_a[s.times(x, z)]) g[t][x][z / 32] |= Element{1} << (z % 32);
+  }
   // A state: {Φ(W), W has an option, U's words...}.
   std::vector<Element> start(2 + words, 0);
   std::map<std::vector<Element>, std::uint32_t> seen{{start, 0}};
@@ -373,13 +383,14 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
   std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
   std::vector<std::vector<Heap>> word(count);
   std::vector<char> done(count, 0);
+  using Item = std::pair<std::uint64_t, std::size_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
   tokens[0] = 0;
-  for (;;) {
-    std::size_t best = count;
-    for (std::size_t i = 0; i < count; ++i)
-      if (!done[i] && tokens[i] != ~std::uint64_t{0} && (best == count || tokens[i] < tokens[best]))
-        best = i;
-    if (best == count) break;
+  queue.push({0, 0});
+  while (!queue.empty()) {
+    const std::size_t best = queue.top().second;
+    queue.pop();
+    if (done[best]) continue;
     done[best] = 1;
     for (std::size_t t = 0; t < types; ++t) {
       const std::uint32_t j = a.next[best][t];
@@ -388,6 +399,7 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
         tokens[j] = through;
         word[j] = word[best];
         word[j].push_back(a.heap_of_type[t]);
+        queue.push({through, j});
       }
     }
   }
@@ -431,6 +443,41 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
   next.generators = generators_of(next);
   s = std::move(next);
   return true;
+}
+
+QuotientFailure cheapest_failure(const Stage& s, const Automaton& a) {
+  const std::size_t count = a.next.size();
+  std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
+  std::vector<std::uint32_t> parent(count, 0);
+  std::vector<Heap> via(count, 0);
+  using Item = std::pair<std::uint64_t, std::uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  tokens[0] = 0;
+  queue.push({0, 0});
+  while (!queue.empty()) {
+    const auto [t, i] = queue.top();
+    queue.pop();
+    if (t != tokens[i]) continue;
+    if ((s.p[a.states[i][0]] != 0) != (a.predicted[i] != 0)) {
+      QuotientFailure failure;
+      failure.tokens = t;
+      failure.state = i;
+      for (std::uint32_t j = i; j != 0; j = parent[j]) failure.sum.push_back(via[j]);
+      std::sort(failure.sum.begin(), failure.sum.end());
+      return failure;
+    }
+    for (std::size_t type = 0; type < a.letter.size(); ++type) {
+      const std::uint32_t j = a.next[i][type];
+      const std::uint64_t through = t + a.heap_of_type[type];
+      if (through < tokens[j]) {
+        tokens[j] = through;
+        parent[j] = i;
+        via[j] = a.heap_of_type[type];
+        queue.push({through, j});
+      }
+    }
+  }
+  throw std::logic_error("misère quotient: no failing state");
 }
 
 std::vector<Element> heap_option_images(const Stage& s, const HeapRuleset& ruleset, Heap h) {
@@ -638,6 +685,7 @@ void check_resumable(const QuotientState& from, const HeapRuleset& ruleset,
       {"max_refinements", {made.max_refinements, options.max_refinements}},
       {"max_learning_positions", {made.max_learning_positions, options.max_learning_positions}},
       {"verify", {made.verify, options.verify}},
+      {"recalibrate", {made.recalibrate, options.recalibrate}},
       {"stop_when_proven", {made.stop_when_proven, options.stop_when_proven}},
       {"stop_at_limit", {made.stop_at_limit, options.stop_at_limit}}};
   for (const auto& [name, values] : sizes)
@@ -732,8 +780,8 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       }
       // The construction is checked, never trusted: where it fails the quotient
       // stops at the last heap it is proven for.
-      std::string wrong;
-      bool tried_finer = false;
+      std::string wrong, recalibration_why;
+      bool tried_finer = false, tried_recalibration = !options.recalibrate;
       for (std::size_t round = 0; options.verify; ++round) {
         const Automaton automaton = explore_compact(s, options.max_verify_states);
         if (!automaton.complete) {
@@ -762,6 +810,17 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
             continue;
           }
         }
+        // Plambeck and Siegel's repair: free heaps of the cheapest wrong sum
+        // (src/solve/quotient_recalibration.h). Its result is verified; when
+        // it fails, refinement and learning take their turn.
+        if (!tried_recalibration) {
+          tried_recalibration = true;
+          Stage recalibrated = s;
+          if (detail::recalibrate_quotient(recalibrated, ruleset, n, options, recalibration_why)) {
+            s = std::move(recalibrated);
+            break;
+          }
+        }
         if (round == options.max_refinements) {
           wrong = fmt::format("still not verified after {} rounds of refinement",
                               options.max_refinements);
@@ -772,6 +831,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
           break;
         }
       }
+      if (!wrong.empty() && !recalibration_why.empty()) wrong += "; " + recalibration_why;
       if (!wrong.empty() && options.verify && options.max_learning_positions > 0) {
         // The last resort: learn the quotient of heaps 0..n from exact outcomes.
         std::string learned_why;
@@ -871,27 +931,26 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
     if (m <= 2) {
       // The trivial quotient (heap 0 only) and that of *1 alone, T1 = {1, a}.
       q.tame_ = true;
+    } else if (!std::has_single_bit(m - 2) || m < 6) {
+      // The quotient of Nim heaps 0..2^k-1 (k >= 2) has 2^k + 2 elements: the
+      // sums of heaps 0 and 1 only are two classes (an even or odd number of
+      // 1s), and every other sum is classed by its nim-sum alone (misère Nim:
+      // with a heap above 1 the outcome is normal play's), each of the 2^k
+      // nim-sums apart from the others and from the first two. No other
+      // order is tame.
+      q.tame_ = false;
     } else {
       const auto nim = TakeAndBreak::parse("0.[3]");
       QuotientOptions nim_options;
       nim_options.decide_tame = false;
       nim_options.max_elements = m;
       nim_options.stop_at_limit = true;
-      q.tame_ = false;
-      for (Heap k = 1;; ++k) {
-        nim_options.max_heap = (Heap{1} << k) - 1;
-        const MisereQuotient t = misere_quotient(nim, nim_options);
-        if (t.stopped_unverified()) {
-          // Nim's own quotient could not be verified this far: no verdict.
-          q.tame_ = std::nullopt;
-          break;
-        }
-        if (!t.limit_note().empty() || t.order() > m) break;
-        if (t.order() == m) {
-          q.tame_ = isomorphic(q, t);
-          break;
-        }
-      }
+      nim_options.max_heap = m - 3;  // heaps 0..2^k-1, 2^k = m - 2
+      const MisereQuotient t = misere_quotient(nim, nim_options);
+      if (t.stopped_unverified() || !t.limit_note().empty() || t.order() != m)
+        q.tame_ = std::nullopt;  // Nim's own quotient not reached: no verdict
+      else
+        q.tame_ = isomorphic(q, t);
     }
   }
   return q;

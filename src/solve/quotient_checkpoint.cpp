@@ -174,10 +174,10 @@ std::string encode_quotient_request(const QuotientRunRequest& request) {
   return fmt::format(
       "ruleset={}\nmax_heap={}\nmax_elements={}\nmax_exponent={}\nmax_verify_states={}\n"
       "max_refinements={}\nmax_learning_positions={}\nverify={}\nstop_when_proven={}\n"
-      "stop_at_limit={}\ndecide_tame={}\njson={}\n",
+      "stop_at_limit={}\ndecide_tame={}\njson={}\nrecalibrate={}\n",
       request.ruleset, o.max_heap, o.max_elements, o.max_exponent, o.max_verify_states,
       o.max_refinements, o.max_learning_positions, int{o.verify}, int{o.stop_when_proven},
-      int{o.stop_at_limit}, int{o.decide_tame}, int{request.json});
+      int{o.stop_at_limit}, int{o.decide_tame}, int{request.json}, int{o.recalibrate});
 }
 
 QuotientRunRequest decode_quotient_request(std::string_view text, const std::string& source) {
@@ -186,6 +186,10 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
   };
   QuotientRunRequest request;
   QuotientOptions& o = request.options;
+  // A checkpoint written before recalibration existed has no such line: its
+  // run adjoined heaps without it, and goes on so.
+  o.recalibrate = false;
+  bool recalibrate_recorded = false;
   const std::pair<const char*, std::size_t*> sizes[] = {
       {"max_elements", &o.max_elements},
       {"max_exponent", &o.max_exponent},
@@ -196,7 +200,8 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
                                                  {"stop_when_proven", &o.stop_when_proven},
                                                  {"stop_at_limit", &o.stop_at_limit},
                                                  {"decide_tame", &o.decide_tame},
-                                                 {"json", &request.json}};
+                                                 {"json", &request.json},
+                                                 {"recalibrate", &o.recalibrate}};
   const std::size_t lines =
       read_request_lines(text, bad, [&](const std::string& key, std::string_view value) {
     std::uint64_t number = 0;
@@ -221,10 +226,12 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
         if (value != "0" && value != "1") throw bad(fmt::format("has a bad '{}'", key));
         *field = value == "1";
         known = true;
+        if (key == "recalibrate") recalibrate_recorded = true;
       }
     if (!known) throw bad(fmt::format("has an unknown field '{}'", key));
   });
-  if (request.ruleset.empty() || lines != 12) throw bad("is incomplete");
+  if (request.ruleset.empty() || lines != std::size_t{12} + (recalibrate_recorded ? 1 : 0))
+    throw bad("is incomplete");
   return request;
 }
 
@@ -364,6 +371,11 @@ QuotientRunRequest resumed_quotient_request(const QuotientCheckpoint& recorded,
       *given.max_learning_positions != request.options.max_learning_positions)
     throw differs("--learning-limit", fmt::to_string(*given.max_learning_positions),
                   fmt::to_string(request.options.max_learning_positions));
+  if (given.recalibrate && *given.recalibrate != request.options.recalibrate)
+    throw InputError("--no-recalibration",
+                     fmt::format("--no-recalibration disagrees with checkpoint '{}', which was "
+                                 "made with recalibration; {}",
+                                 checkpoint, kQuotientResumeHint));
   if (given.json && *given.json != request.json)
     throw InputError("--json", fmt::format("--json disagrees with checkpoint '{}', which was made "
                                            "{} it; {}",

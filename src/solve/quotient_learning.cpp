@@ -261,39 +261,10 @@ class QuotientLearner {
 // sum's outcome with its options').
 std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset, const Automaton& a,
                             SumOutcomes* outcomes, std::uint64_t* bound = nullptr) {
-  const std::size_t count = a.next.size();
-  std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
-  std::vector<std::uint32_t> parent(count, 0);
-  std::vector<Heap> via(count, 0);
-  using Item = std::pair<std::uint64_t, std::uint32_t>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  tokens[0] = 0;
-  queue.push({0, 0});
-  std::optional<std::uint32_t> bad;
-  while (!queue.empty()) {
-    const auto [t, i] = queue.top();
-    queue.pop();
-    if (t != tokens[i]) continue;
-    if ((s.p[a.states[i][0]] != 0) != (a.predicted[i] != 0)) {
-      bad = i;
-      break;
-    }
-    for (std::size_t type = 0; type < a.letter.size(); ++type) {
-      const std::uint32_t j = a.next[i][type];
-      const std::uint64_t through = t + a.heap_of_type[type];
-      if (through < tokens[j]) {
-        tokens[j] = through;
-        parent[j] = i;
-        via[j] = a.heap_of_type[type];
-        queue.push({through, j});
-      }
-    }
-  }
-  if (!bad) throw std::logic_error("misère quotient learning: no failing state");
-  if (bound) *bound = tokens[*bad];
+  QuotientFailure failure = cheapest_failure(s, a);
+  if (bound) *bound = failure.tokens;
   if (!outcomes) return {};
-  std::vector<Heap> sum;
-  for (std::uint32_t i = *bad; i != 0; i = parent[i]) sum.push_back(via[i]);
+  std::vector<Heap> sum = std::move(failure.sum);
   auto element = [&](const std::vector<Heap>& x) {
     Element e = 0;
     for (Heap h : x) e = s.times(e, s.phi[h]);

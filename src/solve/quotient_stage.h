@@ -61,6 +61,18 @@ struct QuotientAutomaton {
 // at most `state_limit` states.
 QuotientAutomaton explore_compact(const QuotientStage& s, std::size_t state_limit);
 
+// The cheapest sum (fewest tokens) reaching a state of a failed
+// verification automaton whose condition fails: the sum, ascending, its
+// tokens, and its state. When every move takes a token, the options of that
+// sum are predicted right, so its true outcome is a.predicted[state].
+// Throws std::logic_error when no state fails.
+struct QuotientFailure {
+  std::vector<Heap> sum;
+  std::uint64_t tokens = 0;
+  std::uint32_t state = 0;
+};
+QuotientFailure cheapest_failure(const QuotientStage& s, const QuotientAutomaton& a);
+
 // One round of refinement after a failed verification: the automaton's
 // states with their predicted outcomes, reduced by indistinguishability
 // (Moore's refinement over the heap types), become the stage. False (the

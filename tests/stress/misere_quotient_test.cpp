@@ -216,14 +216,15 @@ TEST(MisereQuotientStress, LearnedHeapsOfShortOctalCodesAgainstExhaustiveSearch)
   EXPECT_GT(extended, 0u);
 }
 
-// 0.14 with the default limits: the construction and its refinement stop at
-// heap 13; learning adjoins heaps 14..16 (|Q| = 28), right on sums of heaps
-// up to 16 against the twin.
+// 0.14 with the default limits and no recalibration: the construction and
+// its refinement stop at heap 13; learning adjoins heaps 14..16 (|Q| = 28),
+// right on sums of heaps up to 16 against the twin.
 TEST(MisereQuotientStress, LearnedZeroPointOneFourAgainstExhaustiveSearch) {
   const TakeAndBreak game = TakeAndBreak::parse("0.14");
   QuotientOptions options;
   options.max_heap = 16;
   options.decide_tame = false;
+  options.recalibrate = false;
   options.max_learning_positions = 0;
   EXPECT_EQ(misere_quotient(game, options).max_heap(), 13u);
   options.max_learning_positions = QuotientOptions{}.max_learning_positions;
@@ -239,6 +240,59 @@ TEST(MisereQuotientStress, LearnedZeroPointOneFourAgainstExhaustiveSearch) {
   for (Heap h = 14; h <= 16; ++h)
     for (Heap g = 0; g <= 16; ++g)
       ASSERT_EQ(q.is_p(q.element_of({h, g})), !twin.mover_wins(Position{h, g})) << h << " " << g;
+}
+
+// Recalibration (docs/misere-quotients.md) carries these quotients past
+// the heaps where the construction, refinement and learning stopped (0.07
+// and 0.137 at heaps 24 and 23, 0.14 at 16, 0.114 at 16). Their outcomes
+// against the twin on random sums of the heaps adjoined, and on every sum of
+// two heaps from the recalibrated ones.
+TEST(MisereQuotientStress, RecalibratedQuotientsAgainstExhaustiveSearch) {
+  struct Case {
+    const char* code;
+    Heap heaps;         // adjoined
+    Heap recalibrated;  // the first heap the old construction could not adjoin
+  };
+  const Case cases[] = {{"0.07", 26, 25}, {"0.137", 25, 24}, {"0.14", 20, 17}, {"0.114", 20, 17}};
+  std::mt19937_64 rng(kSeed + 7);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.code);
+    const TakeAndBreak game = TakeAndBreak::parse(c.code);
+    QuotientOptions options;
+    options.max_heap = c.heaps;
+    options.decide_tame = false;
+    options.max_learning_positions = 0;
+    const MisereQuotient q = misere_quotient(game, options);
+    ASSERT_EQ(q.max_heap(), c.heaps) << q.limit_note();
+    testing::RecursiveTwin twin(game, true);
+    for (int round = 0; round < 200; ++round) {
+      const Position p = random_sum(rng, 3, c.heaps);
+      ASSERT_EQ(q.is_p(q.element_of(p)), !twin.mover_wins(p)) << testing::show(p);
+    }
+    for (Heap h = c.recalibrated; h <= c.heaps; ++h)
+      for (Heap g = 0; g <= c.heaps; ++g)
+        ASSERT_EQ(q.is_p(q.element_of({h, g})), !twin.mover_wins(Position{h, g})) << h << " " << g;
+  }
+}
+
+// Two independent repairs give the same quotient: 0.14's heaps 14..16 by
+// recalibration and by learning (docs/misere-quotients.md).
+TEST(MisereQuotientStress, RecalibrationAndLearningAgree) {
+  const TakeAndBreak game = TakeAndBreak::parse("0.14");
+  QuotientOptions options;
+  options.max_heap = 16;
+  options.decide_tame = false;
+  options.max_learning_positions = 0;
+  const MisereQuotient recalibrated = misere_quotient(game, options);
+  options.recalibrate = false;
+  options.max_learning_positions = QuotientOptions{}.max_learning_positions;
+  const MisereQuotient learned = misere_quotient(game, options);
+  ASSERT_EQ(recalibrated.max_heap(), 16u) << recalibrated.limit_note();
+  ASSERT_EQ(learned.max_heap(), 16u) << learned.limit_note();
+  EXPECT_EQ(recalibrated.order(), 28u);
+  EXPECT_EQ(recalibrated.presentation(), learned.presentation());
+  EXPECT_EQ(recalibrated.pretending(), learned.pretending());
+  EXPECT_EQ(recalibrated.p_portion(), learned.p_portion());
 }
 
 }  // namespace

@@ -278,6 +278,21 @@ TEST(PublishedQuotients, Allemang014) {
   }
 }
 
+// A. N. Siegel, answering M. Weimerskirch on the misère games blog ("Some
+// MisereSolver questions answered", miseregames.wordpress.com, 28 August
+// 2007): the quotient of Dawson's Kayles (0.07) with heaps up to 30 has 360
+// elements. grundy reaches it by recalibration (docs/misere-quotients.md);
+// the construction and refinement alone stopped at heap 24.
+TEST(PublishedQuotients, SiegelDawsonsKaylesToHeap30Has360Elements) {
+  QuotientOptions options;
+  options.max_learning_positions = 0;
+  options.decide_tame = false;
+  const MisereQuotient q = quotient_of("0.07", 30, options);
+  ASSERT_EQ(q.max_heap(), 30u) << q.limit_note();
+  EXPECT_EQ(q.order(), 360u);
+  EXPECT_EQ(q.order() % 2, 0u);
+}
+
 // M. Weimerskirch, "An algorithm for computing indistinguishability quotients
 // in misère impartial combinatorial games", Games of No Chance 4 (Cambridge
 // University Press), pp. 267-278: the quotient of misère 0.3122 with heaps up

@@ -102,6 +102,7 @@ std::string expect_resumes(const std::string& code, Heap first, Heap last,
 QuotientOptions without_learning() {
   QuotientOptions options;
   options.max_learning_positions = 0;
+  options.recalibrate = false;
   return options;
 }
 
@@ -110,10 +111,16 @@ TEST(QuotientCheckpoint, ResumedRunsEqualOneRun) {
   expect_resumes("kayles", 10, 16, without_learning());
   // 0.312 needs the finer base at heap 4 (docs/misere-quotients.md).
   expect_resumes("0.312", 6, 10, without_learning());
-  // A run that stops early (no learning: 0.14 stops before heap 14, see
-  // docs/misere-quotients.md) stops there again when resumed further.
+  // A run that stops early (no recalibration, no learning: 0.14 stops before
+  // heap 14, see docs/misere-quotients.md) stops there again when resumed
+  // further.
   const std::string stopped = expect_resumes("0.14", 15, 16, without_learning());
   EXPECT_NE(stopped.find("note:heap 14 could not be adjoined"), std::string::npos) << stopped;
+  // With recalibration the same heaps go through (heap 14 recalibrated).
+  QuotientOptions recalibrating;
+  recalibrating.max_learning_positions = 0;
+  const std::string through = expect_resumes("0.14", 15, 16, recalibrating);
+  EXPECT_EQ(through.find("note:heap"), std::string::npos) << through;
 }
 
 // With refinement off and a small budget (as in
@@ -123,6 +130,7 @@ TEST(QuotientCheckpoint, LearnedHeapsResume) {
   QuotientOptions options;
   options.max_elements = 48;
   options.max_refinements = 0;
+  options.recalibrate = false;
   options.max_verify_states = 20'000;
   options.stop_at_limit = true;
   options.decide_tame = false;
@@ -143,13 +151,26 @@ TEST(QuotientCheckpoint, RequestRoundTrip) {
   request.options.max_learning_positions = 0;
   request.options.verify = false;
   request.options.stop_when_proven = true;
+  request.options.recalibrate = false;
   request.json = true;
   const QuotientRunRequest back = decode_quotient_request(encode_quotient_request(request), "x");
   EXPECT_EQ(encode_quotient_request(back), encode_quotient_request(request));
   EXPECT_EQ(back.options.max_heap, 77u);
   EXPECT_EQ(back.options.max_learning_positions, 0u);
   EXPECT_TRUE(back.options.stop_when_proven);
+  EXPECT_FALSE(back.options.recalibrate);
   const std::string text = encode_quotient_request(request);
+  // A request written before recalibration existed (no such line) continues
+  // without it, as it was made.
+  QuotientRunRequest fresh;
+  fresh.ruleset = "0.07";
+  const std::string now = encode_quotient_request(fresh);
+  const std::size_t line = now.find("recalibrate=1\n");
+  ASSERT_NE(line, std::string::npos) << now;
+  EXPECT_TRUE(decode_quotient_request(now, "x").options.recalibrate);
+  const std::string older = now.substr(0, line) + now.substr(line + 14);
+  EXPECT_FALSE(decode_quotient_request(older, "x").options.recalibrate);
+  EXPECT_THROW(decode_quotient_request(now + "recalibrate=1\n", "x"), InputError);
   for (const std::string& broken :
        {text.substr(0, text.size() - 1), text + "extra=1\n", text + "json=1\n",
         std::string("ruleset=0.137\n"), text.substr(0, text.find("max_heap")) + "max_heap=x\n" +
@@ -206,7 +227,7 @@ TEST(QuotientCheckpoint, DamagedFilesAreRefused) {
   // Damage behind a right checksum (a forged file): every byte of the state
   // changed in turn is read without a crash, refused or not; these changes
   // are refused, each by the check that it breaks.
-  const std::size_t state_at = good.find("json=0\n") + 7;
+  const std::size_t state_at = good.find("recalibrate=1\n") + 14;  // the request's last line
   for (std::size_t i = state_at; i + 8 < good.size(); ++i) {
     std::string forged = good;
     forged[i] = static_cast<char>(forged[i] ^ 0x01);

@@ -46,7 +46,8 @@ struct QuotientRunRequest {
 
 // "key=value" lines: ruleset, max_heap, max_elements, max_exponent,
 // max_verify_states, max_refinements, max_learning_positions, verify,
-// stop_when_proven, stop_at_limit, decide_tame, json.
+// stop_when_proven, stop_at_limit, decide_tame, json, recalibrate (absent
+// from checkpoints written before it existed: read as 0).
 std::string encode_quotient_request(const QuotientRunRequest& request);
 // Throws InputError naming `source` when the text is not such a request.
 QuotientRunRequest decode_quotient_request(std::string_view text, const std::string& source);
@@ -74,6 +75,7 @@ struct QuotientRunGiven {
   std::optional<std::string> ruleset;  // canonical name
   std::optional<Heap> max_heap;
   std::optional<std::size_t> max_elements, max_learning_positions;
+  std::optional<bool> recalibrate;
   std::optional<bool> json;
 };
 
