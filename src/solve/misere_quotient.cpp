@@ -197,10 +197,19 @@ void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<
   }
 }
 
+// States by their contents (FNV-1a over the words).
+struct StateHash {
+  std::size_t operator()(const std::vector<Element>& state) const {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (Element x : state) h = (h ^ x) * 0x100000001b3ULL;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+using StateNumbers = std::unordered_map<std::vector<Element>, std::uint32_t, StateHash>;
+
 // The number of a state reached, numbering it when it is new; nullopt (and
 // the automaton marked incomplete) when a new state would pass the limit.
-std::optional<std::uint32_t> intern_state(Automaton& a,
-                                          std::map<std::vector<Element>, std::uint32_t>& seen,
+std::optional<std::uint32_t> intern_state(Automaton& a, StateNumbers& seen,
                                           std::vector<Element>&& state, std::size_t state_limit) {
   auto [it, fresh] = seen.emplace(state, static_cast<std::uint32_t>(a.states.size()));
   if (fresh) {
@@ -228,7 +237,7 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
   const std::size_t types = a.letter.size();
   std::vector<Element> start(types + 1, kAbsent);
   start[0] = 0;
-  std::map<std::vector<Element>, std::uint32_t> seen{{start, 0}};
+  StateNumbers seen{{start, 0}};
   a.states.push_back(start);
   for (std::size_t i = 0; i < a.states.size(); ++i) {
     const std::vector<Element> state = a.states[i];
@@ -326,8 +335,9 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
   }
   // A state: {Φ(W), W has an option, U's words...}.
   std::vector<Element> start(2 + words, 0);
-  std::map<std::vector<Element>, std::uint32_t> seen{{start, 0}};
+  StateNumbers seen{{start, 0}};
   a.states.push_back(start);
+  std::vector<std::uint8_t> in_u(m);  // U, a byte per element
   for (std::size_t i = 0; i < a.states.size(); ++i) {
     const std::vector<Element> state = a.states[i];
     const Element x = state[0];
@@ -335,14 +345,20 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
     const bool predicted = state[1] != 0 && !has(u, 0);
     a.predicted.push_back(predicted);
     if ((s.p[x] != 0) != predicted) a.consistent = false;
+    for (Element y = 0; y < m; ++y) in_u[y] = static_cast<std::uint8_t>(has(u, y));
     std::vector<std::uint32_t> edges(types);
     for (std::size_t t = 0; t < types; ++t) {
       std::vector<Element> after(2 + words, 0);
       after[0] = s.times(x, a.letter[t]);
       after[1] = state[1] != 0 || !moves[t]->empty();
-      for (Element z = 0; z < m; ++z)
-        if (has(u, s.times(a.letter[t], z))) after[2 + z / 32] |= Element{1} << (z % 32);
-      for (std::size_t w = 0; w < words; ++w) after[2 + w] |= g[t][x][w];
+      // {z : ℓz in U}, 32 elements at a time, without branches.
+      const Element* row = &s.table[a.letter[t] * m];
+      for (std::size_t w = 0; w < words; ++w) {
+        Element bits = 0;
+        const std::size_t end = std::min<std::size_t>(32, m - 32 * w);
+        for (std::size_t b = 0; b < end; ++b) bits |= Element{in_u[row[32 * w + b]]} << b;
+        after[2 + w] = bits | g[t][x][w];
+      }
       const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
       if (!id) return a;
       edges[t] = *id;
