@@ -128,8 +128,12 @@ class Product {
 // The automaton of the product's elements reachable from the identity, read
 // heap by heap (each heap 1..n its own letter), each element with the
 // outcome its cheapest sum's options give: the product as a bipartite
-// monoid, for refine() to reduce.
+// monoid, for refine() to reduce. A cheapest sum with fewer tokens than
+// `known_below` takes its outcome from the candidate `s` instead, which is
+// right on every such sum (it is cheaper than the candidate's cheapest
+// failure).
 Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n,
+                            const Stage& s, std::uint64_t known_below,
                             const SearchControl* control) {
   // The product's elements of each heap's options.
   std::vector<std::vector<Code>> option_codes(n + 1);
@@ -157,7 +161,30 @@ Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n
   std::vector<std::uint32_t> parent_state(m.size(), kNone);
   tokens[0] = 0;
   queue.push({0, 0});
+  // Whether a sum is a P-position by its options: replace one heap of the
+  // word by one of its options (the options' elements, with fewer tokens,
+  // have their outcomes already).
   std::vector<Code> prefix, suffix;
+  const auto outcome_from_options = [&](const std::vector<Heap>& word) {
+    const std::size_t len = word.size();
+    prefix.assign(len + 1, 0);
+    suffix.assign(len + 1, 0);
+    for (std::size_t i = 0; i < len; ++i) prefix[i + 1] = m.times(prefix[i], m.heap(word[i]));
+    for (std::size_t i = len; i > 0; --i) suffix[i - 1] = m.times(suffix[i], m.heap(word[i - 1]));
+    bool has_option = false;
+    for (std::size_t i = 0; i < len; ++i) {
+      if (i > 0 && word[i] == word[i - 1]) continue;
+      const Code rest = m.times(prefix[i], suffix[i + 1]);
+      for (Code o : option_codes[word[i]]) {
+        has_option = true;
+        const std::uint32_t j = state_of[m.times(rest, o)];
+        // An option not yet reached would have as many tokens (a move that
+        // takes none): counted as an N-position; verification decides.
+        if (j != kNone && p[j]) return char{0};
+      }
+    }
+    return static_cast<char>(has_option);
+  };
   while (!queue.empty()) {
     const auto [t, x] = queue.top();
     queue.pop();
@@ -172,28 +199,13 @@ Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n
       word = word_of[parent_state[x]];
       word.insert(std::upper_bound(word.begin(), word.end(), parent_word[x]), parent_word[x]);
     }
-    // Outcome from the options: replace one heap g of the word by an option.
-    const std::size_t len = word.size();
-    prefix.assign(len + 1, 0);
-    suffix.assign(len + 1, 0);
-    for (std::size_t i = 0; i < len; ++i) prefix[i + 1] = m.times(prefix[i], m.heap(word[i]));
-    for (std::size_t i = len; i > 0; --i) suffix[i - 1] = m.times(suffix[i], m.heap(word[i - 1]));
-    bool has_option = false, p_option = false;
-    for (std::size_t i = 0; i < len && !p_option; ++i) {
-      if (i > 0 && word[i] == word[i - 1]) continue;
-      const Code rest = m.times(prefix[i], suffix[i + 1]);
-      for (Code o : option_codes[word[i]]) {
-        has_option = true;
-        const std::uint32_t j = state_of[m.times(rest, o)];
-        // An option not yet reached would have as many tokens (a move that
-        // takes none): counted as an N-position; verification decides.
-        if (j != kNone && p[j]) {
-          p_option = true;
-          break;
-        }
-      }
+    if (t < known_below) {
+      Element e = 0;
+      for (Heap h : word) e = s.times(e, s.phi[h]);
+      p.push_back(s.p[e]);
+    } else {
+      p.push_back(outcome_from_options(word));
     }
-    p.push_back(has_option && !p_option);
     word_of.push_back(std::move(word));
     for (Heap h = 1; h <= n; ++h) {
       if (option_codes[h].empty()) continue;  // the heap is the identity
@@ -287,7 +299,8 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
         }
         const Product product(s, freed, cycles);
         if (product.size() > product_limit) return true;
-        const Automaton a = product_automaton(product, ruleset, n, options.control);
+        const Automaton a =
+            product_automaton(product, ruleset, n, s, failure.tokens, options.control);
         Stage candidate = s;
         if (!refine(candidate, ruleset, a, options.max_elements)) return true;
         if ((candidate.p[element_of(candidate, failure.sum)] != 0) != right) return true;
