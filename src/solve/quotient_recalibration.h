@@ -10,7 +10,8 @@
 //   cyclic monoid {1, h, ..., h^(i+p-1)} with h^(i+p) = h^i, its index i at
 //   least the exponent of h in W less one (so W's power of h is its own
 //   element) and its period even. Each element of that product gets the
-//   outcome its cheapest sum's options give, and the product, reduced by
+//   outcome its cheapest sum's options give (or the candidate's, right on
+//   sums cheaper than W), and the product, reduced by
 //   indistinguishability, is the new candidate if it gets W right. Freed
 //   sets are tried one heap first, then two, and so on; the step repeats
 //   until a candidate passes verification, which alone makes it the
