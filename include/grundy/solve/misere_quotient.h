@@ -11,6 +11,9 @@
 //   after an index and a period, and the new quotient is the bipartite
 //   monoid Q × {1, h, ..., h^(index+period-1)} with its P-portion, reduced by
 //   indistinguishability (Moore's partition refinement over the generators).
+//   Every candidate is verified; one that fails is repaired by
+//   recalibration (freeing heaps of its cheapest wrong sum as cyclic
+//   generators), then refinement, then learning from exact outcomes.
 //   Elements are then named by their shortlex-least words in the generators
 //   a, b, c, ... (heaps that were not equivalent to a sum of smaller heaps),
 //   and every minimal reducible word gives a relation: together they present
@@ -29,8 +32,9 @@
 // Status: misère outcomes of random sums compared with exhaustive search for
 //   every 2- and 3-digit octal code with a small quotient
 //   and for Kayles heaps up to 30 (tests/stress/misere_quotient_test.cpp);
-//   the published quotient of 0.75 and literal checks in
-//   tests/unit/misere_quotient_test.cpp; the command in
+//   the published quotients of 0.75 and of 0.07 to heap 30 (360 elements)
+//   and literal checks in tests/unit/misere_quotient_test.cpp and
+//   tests/unit/misere_quotient_published_test.cpp; the command in
 //   tests/cli/quotient_cli_test.cpp; checkpoints (save, resume) in
 //   tests/unit/quotient_checkpoint_test.cpp and
 //   tests/cli/quotient_resume_test.cpp.
