@@ -272,12 +272,12 @@ TEST(Explain, HeapGameKayles) {
 
 TEST(Explain, OtherCasesSayHowTheAnswerWasFound) {
   // Kayles heap 5 has the wild genus 4^146 (WW ch. 13): the misère quotient
-  // decides (docs/misere-quotients.md); heap 20 of 0.14 lies beyond the heaps
-  // the analysis verifies its quotient for (0..13): searched.
+  // decides (docs/misere-quotients.md); heap 25 of 0.114 lies beyond the
+  // heaps the analysis verifies its quotient for (0..20): searched.
   const auto q = explain_position("kayles", {5, 3}, true);
   EXPECT_TRUE(contains(q.text, "misère quotient")) << q.text;
   expect_named_moves_win(q, true);
-  const auto e = explain_position("0.14", {20, 3}, true);
+  const auto e = explain_position("0.114", {25, 3}, true);
   EXPECT_TRUE(contains(e.text, "exhaustive search")) << e.text;
   EXPECT_TRUE(contains(e.text, "Outcome: ")) << e.text;
   expect_named_moves_win(e, true);
