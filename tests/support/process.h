@@ -2,6 +2,7 @@
 // and exit status, with input from a file in a scratch directory.
 #pragma once
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -100,6 +101,21 @@ inline pid_t spawn_program(const std::string& program, const std::vector<std::st
     ::_exit(127);
   }
   return pid;
+}
+
+// Waits (up to `limit_ms`) until `path` is a non-empty file or the spawned
+// program `pid` has ended, without collecting it: a test then signals a run
+// that is known to be inside its computation (it writes checkpoints only
+// there), not one still loading its libraries.
+inline void wait_for_file_or_end(pid_t pid, const std::string& path, int limit_ms = 30000) {
+  for (int waited = 0; waited < limit_ms; waited += 5) {
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid)
+      return;
+    if (std::filesystem::exists(path) && std::filesystem::file_size(path) > 0) return;
+    ::usleep(5000);
+  }
 }
 
 // The wait status of a spawned program, once it has ended.
