@@ -1015,21 +1015,38 @@ class Quotient:
                 f"|P| = {self.p_size}>")
 
 
-def quotient(ruleset: str, *, max_heap: int = 30, max_elements: int = 4096,
-             progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Quotient:
-    """The misère quotient of the heaps 0..max_heap of a heap game (a
-    take-and-break code such as "0.75", "kayles", a subtraction set), as
-    ``grundy quotient`` computes it (docs/misere-quotients.md).
+def quotient(ruleset: Optional[str] = None, *, max_heap: Optional[int] = None,
+             max_elements: Optional[int] = None,
+             progress: Optional[Callable[["SearchProgress"], Any]] = None,
+             checkpoint: Optional[str] = None, checkpoint_every: float = 60.0,
+             resume: Optional[str] = None) -> Quotient:
+    """The misère quotient of the heaps 0..max_heap (default 30) of a heap
+    game (a take-and-break code such as "0.75", "kayles", a subtraction set),
+    as ``grundy quotient`` computes it (docs/misere-quotients.md).
 
     Where the construction cannot verify a heap, the quotient stops before
     it and ``stopped`` says why; what is returned is always verified.  More
-    than ``max_elements`` elements is a LimitError.  The GIL is released;
-    ``progress`` gets a :class:`SearchProgress` per heap, and Ctrl-C raises
-    KeyboardInterrupt."""
-    if not isinstance(ruleset, str):
+    than ``max_elements`` (default 4096) elements is a LimitError.  The GIL
+    is released; ``progress`` gets a :class:`SearchProgress` per heap, and
+    Ctrl-C raises KeyboardInterrupt.
+
+    ``checkpoint``: a file the state is saved to after a heap, at most every
+    ``checkpoint_every`` seconds and when the run ends or is interrupted (the
+    format of ``grundy quotient --checkpoint``; an existing file is never
+    replaced by a new run).  ``resume``: such a file, whose recorded request
+    is carried on (saving to it again); ``ruleset``, ``max_elements`` given
+    with it must agree with the recorded ones, and ``max_heap`` may be
+    larger.  The result is that of one uninterrupted run."""
+    if ruleset is not None and not isinstance(ruleset, str):
         raise ValueError(f"quotient: the ruleset is a name such as 'kayles', not {ruleset!r}")
+    if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, (int, float)):
+        raise ValueError("checkpoint_every is a number of seconds")
+    if resume is None:
+        max_heap = 30 if max_heap is None else max_heap
+        max_elements = 4096 if max_elements is None else max_elements
     return Quotient(_grundy.quotient(ruleset, max_heap, max_elements,
-                                     _search_progress_adapter(progress)))
+                                     _search_progress_adapter(progress), checkpoint or "",
+                                     float(checkpoint_every), resume or ""))
 
 
 # --------------------------------------------------------------------------

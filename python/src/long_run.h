@@ -117,10 +117,12 @@ inline SearchControl python_thread_control(const py::object& callback) {
 // thread of its own without the GIL, or, when `calls_python` (a game written
 // in Python is part of it), here with the GIL held. `callback` is None or
 // callback(search, positions, limit); `what` names the work in the
-// KeyboardInterrupt's message ("analysis interrupted").
+// KeyboardInterrupt's message ("analysis interrupted") unless `interrupted`
+// gives one (what was saved, and how to go on).
 template <class Work>
 void run_search(bool calls_python, const py::object& callback, const std::string& what,
-                Work work) {
+                Work work, const std::function<std::string()>& interrupted = {}) {
+  const auto message = [&] { return interrupted ? interrupted() : what + " interrupted"; };
   if (calls_python) {
     const SearchControl control = python_thread_control(callback);
     try {
@@ -129,7 +131,7 @@ void run_search(bool calls_python, const py::object& callback, const std::string
     } catch (py::error_already_set& e) {
       if (!e.matches(PyExc_KeyboardInterrupt)) throw;
     }
-    raise_interrupt(what + " interrupted");
+    raise_interrupt(message());
   }
   std::atomic<bool> stop{false};
   ProgressBox<SearchProgress> box;
@@ -141,7 +143,7 @@ void run_search(bool calls_python, const py::object& callback, const std::string
                       if (callback.is_none()) return;
                       if (auto p = box.take()) callback(std::string(p->search), p->positions, p->limit);
                     },
-                    [&] { return what + " interrupted"; });
+                    message);
 }
 
 }  // namespace grundy::python

@@ -1,10 +1,16 @@
 // Misère quotients for Python: the library's MisereQuotient
 // (include/grundy/solve/misere_quotient.h; docs/misere-quotients.md) as an
-// object Python's grundy.Quotient wraps, computed with progress and Ctrl-C.
+// object Python's grundy.Quotient wraps, computed with progress and Ctrl-C,
+// saved to and resumed from the checkpoints of `grundy quotient`
+// (include/grundy/solve/quotient_checkpoint.h).
+#include <filesystem>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "binding.h"
 #include "grundy/solve/misere_quotient.h"
+#include "grundy/solve/quotient_checkpoint.h"
 #include "long_run.h"
 
 namespace grundy::python {
@@ -13,8 +19,48 @@ namespace {
 
 using Element = MisereQuotient::Element;
 
-MisereQuotient quotient_python(const std::string& name, const py::object& max_heap_obj,
-                               const py::object& max_elements_obj, const py::object& progress) {
+// The request a run resumed from `resume` carries out: the recorded one,
+// with the arguments given again checked against it (as `grundy quotient
+// --resume`); None is "not given".
+QuotientRunRequest resumed_request(const QuotientCheckpoint& saved, const py::object& name_obj,
+                                   const py::object& max_heap_obj,
+                                   const py::object& max_elements_obj, const std::string& resume) {
+  QuotientRunGiven again;
+  if (!name_obj.is_none()) again.ruleset = parse_ruleset(py::cast<std::string>(name_obj))->name();
+  if (!max_heap_obj.is_none()) again.max_heap = to_u64(max_heap_obj, "quotient: max_heap");
+  if (!max_elements_obj.is_none())
+    again.max_elements = to_u64(max_elements_obj, "quotient: max_elements");
+  return resumed_quotient_request(saved, again, resume);
+}
+
+MisereQuotient quotient_python(const py::object& name_obj, const py::object& max_heap_obj,
+                               const py::object& max_elements_obj, const py::object& progress,
+                               const std::string& checkpoint, double checkpoint_every,
+                               const std::string& resume) {
+  if (!(checkpoint_every >= 0.05))
+    throw InputError(std::to_string(checkpoint_every), "checkpoint_every is at least 0.05 seconds");
+  QuotientOptions options;
+  std::string name;
+  bool json = false;  // recorded for `grundy quotient --resume` of the same file
+  std::optional<QuotientCheckpoint> saved;
+  if (!resume.empty()) {
+    saved = read_quotient_checkpoint(resume);
+    const QuotientRunRequest recorded =
+        resumed_request(*saved, name_obj, max_heap_obj, max_elements_obj, resume);
+    name = recorded.ruleset;
+    json = recorded.json;
+    options = recorded.options;
+    options.resume = &saved->state;
+  } else {
+    if (name_obj.is_none())
+      throw InputError("quotient", "quotient needs a ruleset, or resume= a checkpoint file");
+    name = py::cast<std::string>(name_obj);
+    options.max_heap = to_u64(max_heap_obj, "quotient: max_heap");
+    options.max_elements = to_u64(max_elements_obj, "quotient: max_elements");
+  }
+  if (options.max_heap > kMaxHeap)
+    throw InputError(std::to_string(options.max_heap),
+                     fmt::format("quotient: max_heap = {} is over 2^63-1", options.max_heap));
   const auto ruleset = parse_ruleset(name);
   const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
   if (heaps == nullptr)
@@ -23,17 +69,34 @@ MisereQuotient quotient_python(const std::string& name, const py::object& max_he
   if (ruleset->has_cycles())
     throw InputError(name, fmt::format("'{}' can cycle; misère quotients need play that ends",
                                        ruleset->name()));
-  QuotientOptions options;
-  options.max_heap = to_u64(max_heap_obj, "quotient: max_heap");
-  if (options.max_heap > kMaxHeap)
-    throw InputError(std::to_string(options.max_heap),
-                     fmt::format("quotient: max_heap = {} is over 2^63-1", options.max_heap));
-  options.max_elements = to_u64(max_elements_obj, "quotient: max_elements");
+  // A resumed run saves to the file it resumed from unless told otherwise;
+  // a new run never replaces an existing checkpoint.
+  const std::string save_to = !checkpoint.empty() ? checkpoint : resume;
+  if (!checkpoint.empty() && checkpoint != resume && std::filesystem::exists(checkpoint))
+    throw InputError(checkpoint, fmt::format("checkpoint '{}' already exists: continue it with "
+                                             "resume='{}', or remove it",
+                                             checkpoint, checkpoint));
+  std::optional<Heap> saved_heaps;
+  if (saved) saved_heaps = saved->state.heaps_done();
+  if (!save_to.empty()) {
+    options.save = [&](const QuotientState& state) {
+      write_quotient_checkpoint(save_to, state, json);
+      saved_heaps = state.heaps_done();
+    };
+    options.save_every = checkpoint_every;
+  }
   MisereQuotient q;
-  run_search(false, progress, "quotient", [&](const SearchControl* control) {
-    options.control = control;
-    q = misere_quotient(*heaps, options);
-  });
+  run_search(false, progress, "quotient",
+             [&](const SearchControl* control) {
+               options.control = control;
+               q = misere_quotient(*heaps, options);
+             },
+             [&] {
+               if (save_to.empty()) return std::string("quotient interrupted");
+               if (!saved_heaps) return std::string("quotient interrupted before heap 1; nothing saved");
+               return fmt::format("quotient interrupted; heaps 0..{} saved: continue with resume='{}'",
+                                  *saved_heaps, save_to);
+             });
   return q;
 }
 
@@ -92,7 +155,8 @@ void bind_quotient(py::module_& m) {
         return q.element_of(position);
       });
   m.def("quotient", &quotient_python, py::arg("ruleset"), py::arg("max_heap"),
-        py::arg("max_elements"), py::arg("progress"));
+        py::arg("max_elements"), py::arg("progress"), py::arg("checkpoint"),
+        py::arg("checkpoint_every"), py::arg("resume"));
 }
 
 }  // namespace grundy::python

@@ -117,3 +117,46 @@ def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
     # Nothing is left behind: the same calls answer afterwards.
     expected = "N" if brute.mover_wins(((3, 4), ()), True) else "P"
     assert grundy.analyze("kayles 3 4", convention="misere").outcome == expected
+
+
+QUOTIENT_CHILD = r"""
+import sys, grundy
+started = False
+def progress(p):
+    global started
+    if not started:
+        started = True
+        print("started", flush=True)
+try:
+    # 0.14 to heap 40: heaps up to 21 within a second, then heap 22, which
+    # the construction works on for about a minute before it stops there.
+    grundy.quotient("0.14", max_heap=40, progress=progress, checkpoint=sys.argv[1],
+                    checkpoint_every=0.05)
+    print("finished")
+except KeyboardInterrupt as e:
+    print("interrupted:", e)
+"""
+
+
+def test_ctrl_c_stops_a_quotient_and_its_checkpoint_resumes(tmp_path):
+    ck = str(tmp_path / "q014.qck")
+    child = subprocess.Popen([sys.executable, "-c", QUOTIENT_CHILD, ck], stdout=subprocess.PIPE,
+                             text=True, env=dict(os.environ))
+    assert child.stdout.readline().strip() == "started"
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0, out
+    if out.startswith("finished"):
+        pytest.skip("the quotient finished before the signal arrived")
+    if out == "interrupted: quotient interrupted before heap 1; nothing saved\n":
+        pytest.skip("the signal came before heap 1 was saved")
+    match = re.match(r"interrupted: quotient interrupted; heaps 0\.\.(\d+) saved: "
+                     r"continue with resume='(.*)'\n$", out)
+    assert match, out
+    saved = int(match.group(1))
+    assert match.group(2) == ck and 1 <= saved <= 40
+    # To the heaps saved (a larger bound may be asked for, never a smaller).
+    resumed = grundy.quotient(resume=ck, max_heap=saved)
+    direct = grundy.quotient("0.14", max_heap=saved)
+    assert (resumed.order, resumed.presentation, resumed.pretending, resumed.p_portion) == \
+        (direct.order, direct.presentation, direct.pretending, direct.p_portion)

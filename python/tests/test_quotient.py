@@ -123,3 +123,47 @@ def test_progress_must_be_callable():
         grundy.quotient("0.75", max_heap=12, progress=3)
     # A callable is accepted (the quotient is too quick here to report).
     assert grundy.quotient("0.75", max_heap=12, progress=lambda p: None).order == 8
+
+
+def _same(a, b):
+    return (a.ruleset, a.max_heap, a.order, a.presentation, a.pretending, a.p_portion,
+            a.stopped) == (b.ruleset, b.max_heap, b.order, b.presentation, b.pretending,
+                           b.p_portion, b.stopped)
+
+
+def test_checkpoint_resumes_to_the_uninterrupted_quotient(tmp_path):
+    # The files of `grundy quotient --checkpoint` (docs/misere-quotients.md,
+    # "Checkpoints"): a run to heap 20 saved, resumed to heap 40, and the
+    # resumed file alone, give the quotient of one run to 40.
+    ck = str(tmp_path / "kayles.qck")
+    first = grundy.quotient("kayles", max_heap=20, checkpoint=ck, checkpoint_every=0.05)
+    assert _same(first, grundy.quotient("kayles", max_heap=20))
+    direct = grundy.quotient("kayles", max_heap=40)
+    assert _same(grundy.quotient(resume=ck, max_heap=40), direct)
+    assert _same(grundy.quotient(resume=ck), direct)  # saved again at heap 40
+    assert _same(grundy.quotient("kayles", resume=ck, max_elements=4096), direct)
+    # The same file as a new run's checkpoint is refused, not replaced; a
+    # request that differs from the recorded one is refused.
+    with pytest.raises(ValueError, match="already exists"):
+        grundy.quotient("kayles", max_heap=20, checkpoint=ck)
+    with pytest.raises(ValueError, match="disagrees"):
+        grundy.quotient("0.75", resume=ck)
+    with pytest.raises(ValueError, match="max_elements|--max-elements"):
+        grundy.quotient(resume=ck, max_elements=100)
+    with pytest.raises(ValueError, match="max-heap|max_heap"):
+        grundy.quotient(resume=ck, max_heap=10)
+    with pytest.raises(ValueError, match="no-such.qck"):
+        grundy.quotient(resume=str(tmp_path / "no-such.qck"))
+    with pytest.raises(ValueError, match="needs a ruleset"):
+        grundy.quotient()
+    with pytest.raises(ValueError, match="checkpoint_every"):
+        grundy.quotient("kayles", checkpoint=str(tmp_path / "x.qck"), checkpoint_every=0)
+    # A checkpoint is the command's: `grundy quotient --resume` reads it too
+    # (tested with the command in tests/cli); damaged, it is refused.
+    with open(ck, "r+b") as f:
+        f.seek(40)
+        byte = f.read(1)
+        f.seek(40)
+        f.write(bytes([byte[0] ^ 1]))
+    with pytest.raises(ValueError, match="checksum"):
+        grundy.quotient(resume=ck)

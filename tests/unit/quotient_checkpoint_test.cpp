@@ -250,6 +250,16 @@ TEST(QuotientCheckpoint, DamagedFilesAreRefused) {
   const char product = good[table_at + 4 * (1 * m + 2)];
   expect_refused(forge(table_at + 4 * (1 * m + 2), product == 0 ? 1 : 0), "does not commute");
   expect_refused(forge(table_at + 4 * (1 * m + 2) + 3, 1), "outside the quotient");
+  // A product changed on both sides: still commutative, with identity 0,
+  // but no longer associative.
+  {
+    std::string forged = good;
+    const char other = static_cast<char>((product + 1) % static_cast<int>(m));
+    forged[table_at + 4 * (1 * m + 2)] = other;
+    forged[table_at + 4 * (2 * m + 1)] = other;
+    fix_checksum(forged);
+    expect_refused(forged, "not associative");
+  }
   expect_refused(forge(p_at, 1), "heap 0 is not the empty game");
   // A P-bit changed: no longer reduced, or wrong on some sum.
   expect_refused(forge(p_at + 1, static_cast<char>(good[p_at + 1] ^ 1)), "");

@@ -21,7 +21,8 @@
 // Written through AtomicFile (core/atomic_file.h): a crash at any moment
 // leaves the old file or the new one, never a torn one. Reading checks the
 // format, and the state against the game: the indices stay inside the
-// quotient, the table is a commutative monoid with identity 0, each
+// quotient, the table is a commutative monoid with identity 0 (associative
+// by Light's test over the heaps' elements, which generate it), each
 // representative's element and tokens and each heap's option elements are
 // what the game's moves give, and the quotient passes the verification of
 // docs/misere-quotients.md again. A file that fails is refused, never used.
