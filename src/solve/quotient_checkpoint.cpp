@@ -123,17 +123,15 @@ std::string unsound(const detail::QuotientStage& s, const HeapRuleset& ruleset,
   // Theory of Semigroups" I, 1961, section 1.2). The heaps' elements
   // generate the quotient: the representatives below are checked to be
   // their products. |letters| x m^2 products, far fewer than m^3.
-  {
-    std::vector<Element> letters(s.phi.begin() + 1, s.phi.end());
-    std::sort(letters.begin(), letters.end());
-    letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
-    for (Element a : letters)
-      for (Element x = 0; x < m; ++x) {
-        const Element xa = s.times(x, a);
-        for (Element y = 0; y < m; ++y)
-          if (s.times(xa, y) != s.times(x, s.times(a, y))) return "its table is not associative";
-      }
-  }
+  std::vector<Element> letters(s.phi.begin() + 1, s.phi.end());
+  std::sort(letters.begin(), letters.end());
+  letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
+  for (Element a : letters)
+    for (Element x = 0; x < m; ++x) {
+      const Element xa = s.times(x, a);
+      for (Element y = 0; y < m; ++y)
+        if (s.times(xa, y) != s.times(x, s.times(a, y))) return "its table is not associative";
+    }
   if (s.phi[0] != 0 || s.p[0] != 0 || !s.option_images[0].empty())
     return "heap 0 is not the empty game";
   Heap previous = 0;
@@ -158,10 +156,7 @@ std::string unsound(const detail::QuotientStage& s, const HeapRuleset& ruleset,
     if (detail::heap_option_images(s, ruleset, h) != s.option_images[h])
       return fmt::format("the option elements of heap {} are not those of its moves", h);
   // Reduced: no two elements play alike in every sum (Moore's refinement
-  // over the heaps' elements).
-  std::vector<Element> letters(s.phi.begin() + 1, s.phi.end());
-  std::sort(letters.begin(), letters.end());
-  letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
+  // over the heaps' elements, `letters` above).
   std::vector<std::uint32_t> cls(s.p.begin(), s.p.end());
   for (std::size_t classes = 0;;) {
     std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
