@@ -22,24 +22,32 @@ def progress(p):
         started = True
         print("started", flush=True)
 try:
-    grundy.values("0.6", to=2**26, threads=1, progress=progress, checkpoint=sys.argv[1],
-                  checkpoint_every=0.05)
+    %s
     print("finished")
 except KeyboardInterrupt as e:
     print("interrupted:", e)
 """
 
 
-def test_ctrl_c_stops_cleanly_and_the_checkpoint_resumes(tmp_path):
-    ck = str(tmp_path / "officers.ck")
-    child = subprocess.Popen([sys.executable, "-c", CHILD, ck], stdout=subprocess.PIPE, text=True,
-                             env=dict(os.environ))
+def interrupted_child(call, checkpoint):
+    """Runs the grundy call `call` (one line, with progress=progress and
+    checkpoint=sys.argv[1]) in a child process, sends it SIGINT once it has
+    reported progress, and returns what it printed."""
+    child = subprocess.Popen([sys.executable, "-c", CHILD % call, checkpoint],
+                             stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert child.stdout.readline().strip() == "started"
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=60)
     assert child.returncode == 0, out
     if out.startswith("finished"):
         pytest.skip("the run finished before the signal arrived")
+    return out
+
+
+def test_ctrl_c_stops_cleanly_and_the_checkpoint_resumes(tmp_path):
+    ck = str(tmp_path / "officers.ck")
+    out = interrupted_child('grundy.values("0.6", to=2**26, threads=1, progress=progress, '
+                            'checkpoint=sys.argv[1], checkpoint_every=0.05)', ck)
     match = re.match(r"interrupted: interrupted at n = (\d+); continue with resume='(.*)'", out)
     assert match, out
     reached = int(match.group(1))
@@ -119,35 +127,12 @@ def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
     assert grundy.analyze("kayles 3 4", convention="misere").outcome == expected
 
 
-QUOTIENT_CHILD = r"""
-import sys, grundy
-started = False
-def progress(p):
-    global started
-    if not started:
-        started = True
-        print("started", flush=True)
-try:
-    # 0.14 to heap 40: heaps up to 21 within a second, then heap 22, which
-    # the construction works on for about a minute before it stops there.
-    grundy.quotient("0.14", max_heap=40, progress=progress, checkpoint=sys.argv[1],
-                    checkpoint_every=0.05)
-    print("finished")
-except KeyboardInterrupt as e:
-    print("interrupted:", e)
-"""
-
-
 def test_ctrl_c_stops_a_quotient_and_its_checkpoint_resumes(tmp_path):
+    # 0.14 to heap 40: heaps up to 21 within a second, then heap 22, which the
+    # construction works on for about a minute before it stops there.
     ck = str(tmp_path / "q014.qck")
-    child = subprocess.Popen([sys.executable, "-c", QUOTIENT_CHILD, ck], stdout=subprocess.PIPE,
-                             text=True, env=dict(os.environ))
-    assert child.stdout.readline().strip() == "started"
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
-    assert child.returncode == 0, out
-    if out.startswith("finished"):
-        pytest.skip("the quotient finished before the signal arrived")
+    out = interrupted_child('grundy.quotient("0.14", max_heap=40, progress=progress, '
+                            'checkpoint=sys.argv[1], checkpoint_every=0.05)', ck)
     if out == "interrupted: quotient interrupted before heap 1; nothing saved\n":
         pytest.skip("the signal came before heap 1 was saved")
     match = re.match(r"interrupted: quotient interrupted; heaps 0\.\.(\d+) saved: "
