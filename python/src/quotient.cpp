@@ -3,7 +3,6 @@
 // object Python's grundy.Quotient wraps, computed with progress and Ctrl-C,
 // saved to and resumed from the checkpoints of `grundy quotient`
 // (include/grundy/solve/quotient_checkpoint.h).
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -11,6 +10,7 @@
 #include "binding.h"
 #include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/quotient_checkpoint.h"
+#include "grundy/solve/sequence_request.h"
 #include "long_run.h"
 
 namespace grundy::python {
@@ -70,12 +70,9 @@ MisereQuotient quotient_python(const py::object& name_obj, const py::object& max
     throw InputError(name, fmt::format("'{}' can cycle; misère quotients need play that ends",
                                        ruleset->name()));
   // A resumed run saves to the file it resumed from unless told otherwise;
-  // a new run never replaces an existing checkpoint.
-  const std::string save_to = !checkpoint.empty() ? checkpoint : resume;
-  if (!checkpoint.empty() && checkpoint != resume && std::filesystem::exists(checkpoint))
-    throw InputError(checkpoint, fmt::format("checkpoint '{}' already exists: continue it with "
-                                             "resume='{}', or remove it",
-                                             checkpoint, checkpoint));
+  // a new run never replaces an existing checkpoint (as the command).
+  const std::string save_to = checkpoint_path(checkpoint, resume, true);
+  check_new_checkpoint(checkpoint, resume, "quotient");
   std::optional<Heap> saved_heaps;
   if (saved) saved_heaps = saved->state.heaps_done();
   if (!save_to.empty()) {

@@ -10,6 +10,7 @@
 #include "binding.h"
 #include "long_run.h"
 #include "grundy/solve/pattern.h"
+#include "grundy/solve/sequence_request.h"
 
 namespace grundy::python {
 
@@ -81,6 +82,8 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
         ruleset->name(), estimate >> 20, limit >> 20));
 
   if (engine) {
+    // A new run never replaces an existing checkpoint (as `grundy values`).
+    check_new_checkpoint(checkpoint, resume);
     std::unique_ptr<SequenceRun> run;
     if (resume.empty()) {
       run = std::make_unique<SequenceRun>(*source.code, threads);

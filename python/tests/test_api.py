@@ -106,6 +106,9 @@ def test_values_progress_and_checkpoint(tmp_path):
     ck = str(tmp_path / "run.ck")
     g = grundy.values("0.6", to=2**16, progress=seen.append, checkpoint=ck, checkpoint_every=0.05)
     assert all(isinstance(p, grundy.Progress) for p in seen)
+    # A new run never replaces the checkpoint; resuming it may save to it.
+    with pytest.raises(ValueError, match="already exists"):
+        grundy.values("0.6", to=2**16, checkpoint=ck)
     resumed = grundy.values("0.6", to=2**17, resume=ck)
     assert resumed[: len(g)].tolist() == g.tolist()
     assert resumed.tolist() == grundy.values("0.6", to=2**17, threads=1).tolist()

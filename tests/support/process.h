@@ -113,7 +113,9 @@ inline void wait_for_file_or_end(pid_t pid, const std::string& path, int limit_m
     if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid)
       return;
-    if (std::filesystem::exists(path) && std::filesystem::file_size(path) > 0) return;
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    if (!error && size > 0) return;
     ::usleep(5000);
   }
 }
