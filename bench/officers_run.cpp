@@ -1,10 +1,12 @@
 // A long single run of a heap-value engine, for measurements that take
 // minutes (Google Benchmark's repetitions do not fit those):
-//   bench_officers_run [N] [CODE] [THREADS] [ENGINE]
+//   bench_officers_run [N] [CODE] [THREADS] [ENGINE] [TARGET]
 // computes G(0..N) of CODE (default 2^24 and 0.6, Officers) with the
 // rare/common engine (ENGINE = fast, default; naive; portable = rare/common
-// with its portable kernels) on THREADS threads (default 0: one per core)
-// and prints the time, values per second, the rare count, the mask, the
+// with its portable kernels) on THREADS threads (default 0: one per core),
+// its vector kernels compiled for TARGET (an instruction set this CPU runs,
+// by Highway's name: AVX3, AVX2, SSE4, ...; default the best one; naming one
+// lets a machine compare its instruction sets), and prints the time, values per second, the rare count, the mask, the
 // engine's counters and a checksum of the values (FNV-1a, to compare runs).
 // A progress line goes to stderr every few seconds; Ctrl-C stops cleanly.
 #include <atomic>
@@ -17,6 +19,7 @@
 
 #include "grundy/rules/take_and_break.h"
 #include "solve/rare_common.h"
+#include "solve/sequence_kernels.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace {
@@ -30,6 +33,23 @@ int main(int argc, char** argv) {
   const unsigned threads = argc > 3 ? static_cast<unsigned>(std::atoi(argv[3])) : 0;
   const std::string engine_name = argc > 4 ? argv[4] : "fast";
   const grundy::TakeAndBreak code = grundy::TakeAndBreak::parse(code_text);
+  if (argc > 5) {
+    const std::string wanted = argv[5];
+    std::string names;
+    bool found = false;
+    for (const grundy::kernels::VectorTarget& target : grundy::kernels::runnable_targets()) {
+      names += " " + target.name;
+      if (target.name == wanted) {
+        grundy::kernels::force_target(target.bits);
+        found = true;
+      }
+    }
+    if (!found) {
+      std::fprintf(stderr, "bench_officers_run: target %s is not one this CPU runs:%s\n",
+                   wanted.c_str(), names.c_str());
+      return 2;
+    }
+  }
 
   std::unique_ptr<grundy::SequenceEngine> engine;
   grundy::RareCommonEngine* rare_common = nullptr;

@@ -5,24 +5,28 @@
 # and 2 threads and prints the seconds, the values per second and the vector
 # kernel chosen (the instruction set Highway picked, or "portable").
 #
-# Usage: bench/sequence_speed.sh BUILD_DIR [-s SHIFT] [-r RUNS] [-p]
+# Usage: bench/sequence_speed.sh BUILD_DIR [-s SHIFT] [-r RUNS] [-p] [-t TARGET]
 #   -s SHIFT  every n divided by 2^SHIFT (a quick look: -s 6)
 #   -r RUNS   runs of each line, the median printed (default 3)
 #   -p        the portable kernels instead of the vector ones
+#   -t TARGET the vector kernels of one instruction set this CPU runs, by
+#             Highway's name (AVX3 = AVX-512, AVX2, SSE4, ...), instead of
+#             the best one: to compare instruction sets on one machine
 # Needs the target bench_officers_run (cmake --build BUILD_DIR --target
 # bench_officers_run); builds nothing. Run it on a quiet machine: every
 # line is one process at a time, and other load changes the figures.
 set -euo pipefail
 
-build=${1:?usage: bench/sequence_speed.sh BUILD_DIR [-s SHIFT] [-r RUNS] [-p]}
+build=${1:?usage: bench/sequence_speed.sh BUILD_DIR [-s SHIFT] [-r RUNS] [-p] [-t TARGET]}
 shift
-shift_by=0 runs=3 engine=fast
-while getopts "s:r:p" opt; do
+shift_by=0 runs=3 engine=fast target=()
+while getopts "s:r:pt:" opt; do
   case $opt in
     s) shift_by=$OPTARG ;;
     r) runs=$OPTARG ;;
     p) engine=portable ;;
-    *) echo "usage: bench/sequence_speed.sh BUILD_DIR [-s SHIFT] [-r RUNS] [-p]" >&2; exit 2 ;;
+    t) target=("$OPTARG") ;;
+    *) echo "usage: bench/sequence_speed.sh BUILD_DIR [-s SHIFT] [-r RUNS] [-p] [-t TARGET]" >&2; exit 2 ;;
   esac
 done
 [[ $shift_by =~ ^[0-9]+$ && $shift_by -lt 20 && $runs =~ ^[1-9][0-9]*$ ]] || {
@@ -31,6 +35,9 @@ done
 }
 run="$build/bench/bench_officers_run"
 [ -x "$run" ] || { echo "sequence_speed.sh: no $run: build the target bench_officers_run first" >&2; exit 2; }
+if [ ${#target[@]} -gt 0 ]; then  # an unknown target: the driver's one line, before any timing
+  "$run" 0 0.6 1 "$engine" "${target[@]}" >/dev/null || exit 2
+fi
 
 # code and log2 of n, as in the table.
 table=("0.6 22" "0.014 22" "0.034 20" "0.161 20" "0.172 20" "0.16 26")
@@ -42,7 +49,7 @@ for line in "${table[@]}"; do
   for threads in 1 2; do
     seconds=() kernel="" checksum=""
     for ((r = 0; r < runs; r++)); do
-      out=$("$run" $((n - 1)) "$code" "$threads" "$engine" 2>/dev/null)
+      out=$("$run" $((n - 1)) "$code" "$threads" "$engine" "${target[@]}" 2>/dev/null)
       seconds+=("$(awk '/^G\(0\.\./ { for (i = 1; i < NF; i++) if ($(i + 1) == "s") print $i }' <<<"$out")")
       kernel=$(awk '/^code / { for (i = 1; i < NF; i++) if ($i == "kernel") print $(i + 1) }' <<<"$out")
       checksum=$(awk '/checksum/ { print $NF }' <<<"$out")
