@@ -173,11 +173,23 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 #endif
 }
 
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// AVX-512 (with BW, which Highway's AVX3 targets require) permutes 16-bit
+// lanes across the whole register, which Highway 1.0.3 does not offer for
+// 16-bit lanes: vpermw looks each lane's table word up among 32 (512 bits of
+// the table) and vpermi2w among the 64 of two registers (1024 bits), one
+// instruction where the byte shuffles below take one shuffle and one blend
+// per 128 values. docs/performance.md has the measurement.
+#define GRUNDY_WORD_LOOKUP 1
+#endif
+
 // The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
 // each in every 128-bit block of a register, looked up with byte shuffles:
 // bits 3-6 of v pick the byte within a block, bits 7-9 the block, bits 0-2
 // the bit (a shuffle of the 8 single-bit bytes). Only the low byte of each
-// 16-bit lane is meaningful; the high byte is masked off.
+// 16-bit lane is meaningful; the high byte is masked off. With
+// GRUNDY_WORD_LOOKUP the same bytes are 16-bit words instead (value v: word
+// v >> 4, bit v & 15, little-endian), looked up whole.
 template <int kBlocks>
 unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
                     std::uint64_t to, std::uint64_t* table, std::uint8_t* bytes, unsigned count,
@@ -186,6 +198,15 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   const hn::Repartition<std::uint8_t, decltype(d)> d8;
   using V = hn::Vec<decltype(d)>;
   const std::size_t n = hn::Lanes(d);
+#if defined(GRUNDY_WORD_LOOKUP)
+  (void)d8;
+  const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
+  __m512i words_low = _mm512_setzero_si512(), words_high = _mm512_setzero_si512();
+  const auto load_tables = [&] {
+    words_low = _mm512_loadu_si512(bytes);
+    if constexpr (kBlocks > 4) words_high = _mm512_loadu_si512(bytes + 64);
+  };
+#else
   HWY_ALIGN static constexpr std::uint8_t kBit[16] = {1, 2, 4, 8, 16, 32, 64, 128,
                                                       1, 2, 4, 8, 16, 32, 64, 128};
   const V single = hn::BitCast(d, hn::LoadDup128(d8, kBit));
@@ -195,11 +216,19 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   const auto load_tables = [&] {
     for (int k = 0; k < kBlocks; ++k) t[k] = hn::BitCast(d, hn::LoadDup128(d8, bytes + 16 * k));
   };
+#endif
   load_tables();
   const std::uint64_t start = from;
   std::uint64_t a = from;
   for (; a + n - 1 <= to; a += n) {
     const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
+#if defined(GRUNDY_WORD_LOOKUP)
+    const __m512i index = _mm512_srli_epi16(v.raw, 4);  // v < 64 * 16 * kBlocks
+    const __m512i word = kBlocks > 4 ? _mm512_permutex2var_epi16(words_low, index, words_high)
+                                     : _mm512_permutexvar_epi16(index, words_low);
+    const __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(v.raw, low4));
+    const hn::Mask<decltype(d)> hit{_mm512_test_epi16_mask(word, bit)};
+#else
     const V within = hn::And(hn::ShiftRight<3>(v), low4);
     V byte = LookupBytes(t[0], within);
     if constexpr (kBlocks > 1) {
@@ -210,6 +239,7 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
     }
     const V bit = hn::And(LookupBytes(single, hn::And(v, low3)), low_byte);
     const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
+#endif
     if (hn::AllFalse(d, hit)) continue;
     // Clear the values of the lanes that hit (a value twice in the vector
     // is cleared once: the table is looked at again).
@@ -254,6 +284,7 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   return count;
 }
 
+#undef GRUNDY_WORD_LOOKUP  // this file is compiled again for the next target
 #endif  // HWY_TARGET != HWY_SCALAR
 
 unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
