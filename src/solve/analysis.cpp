@@ -223,28 +223,27 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
   return a;
 }
 
-// The misère quotient an analysis uses: heaps are adjoined up to
-// kQuotientHeaps (stopping as soon as the pretending function is proven
-// periodic, which makes it the whole game's quotient), and no further once
-// the quotient has more than kQuotientElements elements.
+// The misère quotients an analysis uses. First, for every position of the
+// game: heaps adjoined up to kQuotientHeaps (stopping as soon as the
+// pretending function is proven periodic, which makes it the whole game's
+// quotient), and no further once the quotient has more than
+// kQuotientElements elements. When that does not cover a position's largest
+// heap H (at most kWiderHeaps), a second one for that position: heaps up to H
+// only, with room for kWiderElements, which recalibration often needs for a
+// moment even where the quotient itself stays small (Dawson's Kayles, 0.07:
+// the first stops at heap 24, the second reaches heap 29, 176 elements).
+// A code where the second also fails costs a second or two (0.14 at heap 22)
+// before the exhaustive search, which at such sizes takes longer anyway.
 constexpr Heap kQuotientHeaps = 64;
 constexpr std::size_t kQuotientElements = 256;
+constexpr Heap kWiderHeaps = 256;
+constexpr std::size_t kWiderElements = 1024;
 
-// Quotients are a pure function of the game and are asked for again and
-// again (a table of positions, a game played move by move): computed once
-// per game and process. Nothing is stored when the computation is stopped.
-std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset,
-                                                  const SearchControl* control) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const MisereQuotient>> computed;
-  const std::string key = ruleset.name();
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = computed.find(key); it != computed.end()) return it->second;
-  }
+QuotientOptions analysis_quotient_options(Heap max_heap, std::size_t max_elements,
+                                          const SearchControl* control) {
   QuotientOptions options;
-  options.max_heap = kQuotientHeaps;
-  options.max_elements = kQuotientElements;
+  options.max_heap = max_heap;
+  options.max_elements = max_elements;
   options.stop_when_proven = true;
   options.stop_at_limit = true;
   options.decide_tame = false;
@@ -253,9 +252,41 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset,
   // Learning solves sums exhaustively and may take seconds: not inside an analysis.
   options.max_learning_positions = 0;
   options.control = control;
-  auto q = std::make_shared<const MisereQuotient>(misere_quotient(ruleset, options));
+  return options;
+}
+
+// Quotients are a pure function of the game and are asked for again and
+// again (a table of positions, a game played move by move): computed once
+// per game and process (the wider one again only for a larger heap, and
+// never past a heap it could not adjoin: a larger bound stops at the same
+// heap). Nothing is stored when the computation is stopped.
+std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset, Heap largest,
+                                                  const SearchControl* control) {
+  struct Computed {
+    std::shared_ptr<const MisereQuotient> first, wider;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, Computed> computed;
+  const std::string key = ruleset.name();
+  Computed known;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = computed.find(key); it != computed.end()) known = it->second;
+  }
+  if (!known.first) {
+    known.first = std::make_shared<const MisereQuotient>(misere_quotient(
+        ruleset, analysis_quotient_options(kQuotientHeaps, kQuotientElements, control)));
+    std::lock_guard<std::mutex> lock(mutex);
+    computed[key].first = known.first;
+  }
+  if (known.first->covers(largest) || largest > kWiderHeaps) return known.first;
+  if (known.wider && (known.wider->covers(largest) || !known.wider->limit_note().empty()))
+    return known.wider;
+  known.wider = std::make_shared<const MisereQuotient>(
+      misere_quotient(ruleset, analysis_quotient_options(largest, kWiderElements, control)));
   std::lock_guard<std::mutex> lock(mutex);
-  return computed.emplace(key, std::move(q)).first->second;
+  computed[key].wider = known.wider;
+  return known.wider;
 }
 
 // Misère play of a heap game by its misère quotient (Plambeck & Siegel 2008;
@@ -271,7 +302,8 @@ std::optional<Analysis> misere_by_quotient(Parts& parts) {
   if (ruleset == nullptr) return std::nullopt;
   const AnalysisOptions& options = parts.options();
   const Position& heaps = parts.position(0);
-  const auto q = quotient_of(*ruleset, options.control);
+  const Heap largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end());
+  const auto q = quotient_of(*ruleset, largest, options.control);
   for (Heap h : heaps)
     if (!q->covers(h)) return std::nullopt;
   using Element = MisereQuotient::Element;

@@ -273,7 +273,8 @@ TEST(Explain, HeapGameKayles) {
 TEST(Explain, OtherCasesSayHowTheAnswerWasFound) {
   // Kayles heap 5 has the wild genus 4^146 (WW ch. 13): the misère quotient
   // decides (docs/misere-quotients.md); heap 25 of 0.114 lies beyond the
-  // heaps the analysis verifies its quotient for (0..20): searched.
+  // heaps the analysis verifies its quotients for (0..20, and 0..24 with
+  // room for more elements): searched.
   const auto q = explain_position("kayles", {5, 3}, true);
   EXPECT_TRUE(contains(q.text, "misère quotient")) << q.text;
   expect_named_moves_win(q, true);

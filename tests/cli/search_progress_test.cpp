@@ -70,9 +70,9 @@ void expect_progress_then_stop(const std::vector<std::string>& args, const std::
 }
 
 TEST(SearchProgress, MisereSearchShowsProgressAndStopsOnInterrupt) {
-  // Beyond heap 64, where the analysis's quotient of Kayles stops
-  // (docs/misere-quotients.md), misère play is searched.
-  expect_progress_then_stop({"analyze", "kayles", "70", "71", "72", "73", "74", "--misere"},
+  // A heap beyond 256, past the quotients the analysis computes for Kayles
+  // (docs/misere-quotients.md): misère play is searched.
+  expect_progress_then_stop({"analyze", "kayles", "300", "60", "--misere"},
                             "exhaustive search");
 }
 

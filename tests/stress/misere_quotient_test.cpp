@@ -275,6 +275,39 @@ TEST(MisereQuotientStress, RecalibratedQuotientsAgainstExhaustiveSearch) {
   }
 }
 
+// Positions past the analysis's first quotient (at most 256 elements):
+// analyze() answers them with its second, wider one (heaps up to the
+// position's largest, room for 1024 elements; src/solve/analysis.cpp), and
+// its outcome and winning moves agree with the twin's. 0.07's first quotient
+// stops at heap 24, 0.137's at 23 (docs/misere-quotients.md).
+TEST(MisereQuotientStress, AnalysisPastTheFirstQuotientAgainstExhaustiveSearch) {
+  struct Case {
+    const char* code;
+    Heap largest;
+  };
+  const Case cases[] = {{"0.07", 27}, {"0.137", 26}};
+  std::mt19937_64 rng(kSeed + 9);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.code);
+    const auto game = parse_ruleset(c.code);
+    testing::RecursiveTwin twin(*game, true);
+    for (int round = 0; round < 4; ++round) {
+      Position p = random_sum(rng, 2, c.largest);
+      p.push_back(c.largest - rng() % 2);
+      AnalysisOptions options;
+      options.convention = Convention::misere;
+      const Analysis a = analyze(*game, p, options);
+      ASSERT_NE(a.method.find("misère quotient of heaps 0..2"), std::string::npos) << a.method;
+      ASSERT_EQ(a.outcome == Outcome::P, !twin.mover_wins(p)) << testing::show(p);
+      ASSERT_TRUE(a.winning_moves.complete);
+      std::vector<Position> moves;
+      for (const Move& m : a.winning_moves.items) moves.push_back(m.after(p));
+      std::sort(moves.begin(), moves.end());
+      EXPECT_EQ(moves, twin.winning_options(p)) << testing::show(p);
+    }
+  }
+}
+
 // Two independent repairs give the same quotient: 0.14's heaps 14..16 by
 // recalibration and by learning (docs/misere-quotients.md).
 TEST(MisereQuotientStress, RecalibrationAndLearningAgree) {
