@@ -115,12 +115,12 @@ def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
     # Officers (0.6) has no proven period: its values are computed up to max.
     with pytest.raises(RuntimeError, match="stop here"):
         grundy.value("0.6", 10**18, max=2**24, progress=stop)
-    # Kayles heaps beyond 256, past the quotients the analysis computes.
+    # Dawson's Chess heaps past the quotients the analysis computes (heap 30 and up).
     with pytest.raises(RuntimeError, match="stop here"):
-        grundy.analyze("kayles 300 60", convention="misere", search_limit=10**9,
+        grundy.analyze("0.137 40 50 60", convention="misere", search_limit=10**9,
                        progress=stop)
     with pytest.raises(RuntimeError, match="stop here"):
-        grundy.best_move("kayles 300 60", convention="misere", search_limit=10**9,
+        grundy.best_move("0.137 40 50 60", convention="misere", search_limit=10**9,
                          progress=stop)
     # Nothing is left behind: the same calls answer afterwards.
     expected = "N" if brute.mover_wins(((3, 4), ()), True) else "P"

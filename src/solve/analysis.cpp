@@ -228,12 +228,14 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
 // pretending function is proven periodic, which makes it the whole game's
 // quotient), and no further once the quotient has more than
 // kQuotientElements elements. When that does not cover a position's largest
-// heap H (at most kWiderHeaps), a second one for that position: heaps up to H
-// only, with room for kWiderElements, which recalibration often needs for a
-// moment even where the quotient itself stays small (Dawson's Kayles, 0.07:
-// the first stops at heap 24, the second reaches heap 29, 176 elements).
-// A code where the second also fails costs a second or two (0.14 at heap 22)
-// before the exhaustive search, which at such sizes takes longer anyway.
+// heap H, a second one for that position: heaps up to H only (at most
+// kWiderHeaps, where it helps past H only if it proves the period), with room
+// for kWiderElements, which recalibration often needs for a moment even
+// where the quotient itself stays small (Dawson's Kayles, 0.07: the first
+// stops at heap 24, the second reaches heap 29, 176 elements; Kayles is
+// proven for the whole game from heap 167 on). A code where the second also
+// fails costs a second or two (0.14 at heap 22) before the exhaustive
+// search, which at such sizes takes longer anyway.
 constexpr Heap kQuotientHeaps = 64;
 constexpr std::size_t kQuotientElements = 256;
 constexpr Heap kWiderHeaps = 256;
@@ -279,11 +281,13 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset, He
     std::lock_guard<std::mutex> lock(mutex);
     computed[key].first = known.first;
   }
-  if (known.first->covers(largest) || largest > kWiderHeaps) return known.first;
-  if (known.wider && (known.wider->covers(largest) || !known.wider->limit_note().empty()))
+  if (known.first->covers(largest)) return known.first;
+  const Heap bound = std::min(largest, kWiderHeaps);
+  if (known.wider && (known.wider->covers(largest) || known.wider->max_heap() >= bound ||
+                      !known.wider->limit_note().empty()))
     return known.wider;
   known.wider = std::make_shared<const MisereQuotient>(
-      misere_quotient(ruleset, analysis_quotient_options(largest, kWiderElements, control)));
+      misere_quotient(ruleset, analysis_quotient_options(bound, kWiderElements, control)));
   std::lock_guard<std::mutex> lock(mutex);
   computed[key].wider = known.wider;
   return known.wider;

@@ -70,9 +70,9 @@ void expect_progress_then_stop(const std::vector<std::string>& args, const std::
 }
 
 TEST(SearchProgress, MisereSearchShowsProgressAndStopsOnInterrupt) {
-  // A heap beyond 256, past the quotients the analysis computes for Kayles
-  // (docs/misere-quotients.md): misère play is searched.
-  expect_progress_then_stop({"analyze", "kayles", "300", "60", "--misere"},
+  // Dawson's Chess heaps past the quotients the analysis computes (it cannot
+  // adjoin heap 30; docs/misere-quotients.md): misère play is searched.
+  expect_progress_then_stop({"analyze", "0.137", "40", "50", "60", "--misere"},
                             "exhaustive search");
 }
 

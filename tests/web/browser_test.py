@@ -12,7 +12,7 @@ port, drives headless Chromium with Selenium, and checks the page against the
   following the hints, each turn against the command's analysis; a typed
   move in `nim 1000 1000` (more moves than the list shows), with the
   command's complaint for a move that cannot be made; misère
-  `kayles 300 310 320`, past the page's search budget: the turn shows '?'
+  `0.137 40 50 60`, past the page's search budget: the turn shows '?'
   and Hint says so (the hint binding stops at the budget too);
 - Sequence: G(0..10^5) of 0.6 computed in the Web Worker while the page
   keeps answering, equal to `grundy values 0.6`; the proven period of 0.16;
@@ -350,14 +350,14 @@ def test_play_many_moves(page, grundy):
 
 
 def test_play_hint_budget(page):
-    """Misère kayles 300 310 320 needs more than the page's search budget (no
+    """Misère 0.137 40 50 60 needs more than the page's search budget (no
     misère quotient the page computes covers heaps this large, and the
     exhaustive search runs for minutes before it gives up): the turn shows
     '?', Hint says at once that it has no hint, and the hint binding itself
     stops at the budget (seconds) instead of searching on."""
-    new_game(page, "kayles 300 310 320", "misere")
+    new_game(page, "0.137 40 50 60", "misere")
     rows = history_rows(page)
-    check(len(rows) == 1 and rows[0][3] == "?", f"Play misère kayles 300 310 320: the turn shows '?' ({rows})")
+    check(len(rows) == 1 and rows[0][3] == "?", f"Play misère 0.137 40 50 60: the turn shows '?' ({rows})")
     start = time.monotonic()
     page.press(page.by_id("play-hint"))
     hint = page.by_id("play-hint-text").text
@@ -366,7 +366,7 @@ def test_play_hint_budget(page):
     page.d.set_script_timeout(300)
     got = page.d.execute_async_script("""
       const done = arguments[arguments.length - 1];
-      call("hint", "kayles 300 310 320", "misere").then(done, (e) => done({error: e.message}));""")
+      call("hint", "0.137 40 50 60", "misere").then(done, (e) => done({error: e.message}));""")
     check(got.get("outcome") == "?" and "stopped" in got.get("note", ""),
           f"Play: the hint's search stops at the page's budget ({got})")
 
