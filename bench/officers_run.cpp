@@ -6,8 +6,9 @@
 // with its portable kernels) on THREADS threads (default 0: one per core),
 // its vector kernels compiled for TARGET (an instruction set this CPU runs,
 // by Highway's name: AVX3, AVX2, SSE4, ...; default the best one; naming one
-// lets a machine compare its instruction sets), and prints the time, values per second, the rare count, the mask, the
-// engine's counters and a checksum of the values (FNV-1a, to compare runs).
+// lets a machine compare its instruction sets), and prints the time, values
+// per second, the rare count, the mask, the engine's counters and a checksum
+// of the values (FNV-1a, to compare runs).
 // A progress line goes to stderr every few seconds; Ctrl-C stops cleanly.
 #include <atomic>
 #include <chrono>

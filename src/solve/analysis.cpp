@@ -14,6 +14,7 @@
 #include "grundy/solve/genus.h"
 #include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/retrograde.h"
+#include "solve/periodic_options.h"
 #include "solve/valuation.h"
 
 namespace grundy {
@@ -338,9 +339,34 @@ std::optional<Analysis> misere_by_quotient(Parts& parts) {
   std::map<Heap, std::vector<std::pair<HeapOption, Element>>> options_of;
   std::uint64_t visits = 0;
   auto& list = a.winning_moves;
+  const auto* code = dynamic_cast<const TakeAndBreak*>(ruleset);
   for (std::size_t i = 0; i < count && list.complete; ++i) {
     const Heap h = heaps[i];
     if (h == 0) continue;
+    const Element rest = q->multiply(before[i], after[i + 1]);
+    // A heap past the heaps adjoined of a game whose quotient is proven: the
+    // winning options from the period of Φ, without visiting the ~h options
+    // (periodic_options.h).
+    if (code && q->whole_game() && h > q->max_heap()) {
+      const auto wins = [&](Element x) { return q->is_p(q->multiply(rest, x)); };
+      const std::size_t room = options.max_moves - list.items.size();
+      const auto periodic = periodic_options_where(
+          *code, q->period()->preperiod, q->period()->period, h,
+          [&](Heap r) { return wins(q->heap_element(r)); },
+          [&](Heap x, Heap y) { return wins(q->multiply(q->heap_element(x), q->heap_element(y))); },
+          room + 1);
+      if (periodic) {
+        for (const HeapOption& option : periodic->listed) {
+          if (list.items.size() == options.max_moves) {
+            list.complete = false;
+            break;
+          }
+          list.items.push_back(HeapRuleset::heap_move(i, h, option));
+        }
+        if (periodic->count > periodic->listed.size()) list.complete = false;
+        continue;
+      }
+    }
     auto found = options_of.find(h);
     if (found == options_of.end()) {
       std::vector<std::pair<HeapOption, Element>> listed;
@@ -360,7 +386,6 @@ std::optional<Analysis> misere_by_quotient(Parts& parts) {
       }
       found = options_of.emplace(h, std::move(listed)).first;
     }
-    const Element rest = q->multiply(before[i], after[i + 1]);
     for (const auto& [option, x] : found->second) {
       if (!q->is_p(q->multiply(rest, x))) continue;
       if (list.items.size() == options.max_moves) {

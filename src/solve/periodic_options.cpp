@@ -15,6 +15,15 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 std::optional<OptionsOfValue> periodic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, Heap n, Nimber target, std::size_t max_listed) {
+  return periodic_options_where(
+      code, preperiod, period, n, [&](Heap r) { return value(r) == target; },
+      [&](Heap a, Heap b) { return (value(a) ^ value(b)) == target; }, max_listed);
+}
+
+std::optional<OptionsOfValue> periodic_options_where(
+    const TakeAndBreak& code, Heap preperiod, Heap period, Heap n,
+    const std::function<bool(Heap)>& one, const std::function<bool(Heap, Heap)>& two,
+    std::size_t max_listed) {
   // Codes with the '!' modifier have no proven period (periodicity.cpp).
   if (!code.is_finite() || code.has_modifiers() || code.max_parts() > 2 || period == 0)
     return std::nullopt;
@@ -29,7 +38,7 @@ std::optional<OptionsOfValue> periodic_options_with_value(
   for (Heap k = 0; k <= t; ++k) {
     const unsigned d = code.digit(k);
     const Heap r = n - k;  // r > 0 here
-    if ((d & 2) && k > 0 && value(r) == target) {
+    if ((d & 2) && k > 0 && one(r)) {
       HeapOption option;
       option.part_count = 1;
       option.parts[0] = r;
@@ -41,7 +50,7 @@ std::optional<OptionsOfValue> periodic_options_with_value(
     split.part_count = 2;
     // Small a, one by one.
     for (Heap a = 1; a < preperiod; ++a) {
-      if ((value(a) ^ value(r - a)) != target) continue;
+      if (!two(a, r - a)) continue;
       split.parts[0] = a;
       split.parts[1] = r - a;
       list(split);
@@ -51,7 +60,7 @@ std::optional<OptionsOfValue> periodic_options_with_value(
     const Heap first = std::max<Heap>(preperiod, 1), last = r / 2;
     std::vector<Heap> residues;
     for (Heap c = first; c < first + period; ++c)
-      if ((value(c) ^ value(r - c)) == target) residues.push_back(c);
+      if (two(c, r - c)) residues.push_back(c);
     for (Heap c : residues) result.count = saturating_add(result.count, (last - c) / period + 1);
     for (Heap block = 0; result.listed.size() < max_listed && !residues.empty(); ++block) {
       bool any = false;

@@ -42,6 +42,19 @@ std::optional<OptionsOfValue> periodic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, Heap n, Nimber target, std::size_t max_listed);
 
+// The same method for any test of the options of heap n: `one(r)` for an
+// option that leaves the one heap r, `two(a, b)` for one that leaves a + b
+// (a <= b). The tests must follow the period: one(r) may be anything (it is
+// called for the few r = n - k), but two(a, r - a), for a fixed r, must
+// depend only on a mod period once a >= preperiod and r - a >= preperiod, as
+// a test of G(a) xor G(r - a) does, or of the product of two misère-quotient
+// elements Φ(a)·Φ(r - a) when the pretending function Φ is periodic
+// (docs/misere-quotients.md). Same cases of nullopt.
+std::optional<OptionsOfValue> periodic_options_where(
+    const TakeAndBreak& code, Heap preperiod, Heap period, Heap n,
+    const std::function<bool(Heap)>& one, const std::function<bool(Heap, Heap)>& two,
+    std::size_t max_listed);
+
 // The same for a cofinite subtraction code (periodicity.h: 0.d1..dx, then 3
 // for ever, every d_k in 0..3), or such a code with a d0 that splits (4.[3],
 // 8.[3]: then only the options that remove tokens are found, and

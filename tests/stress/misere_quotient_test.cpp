@@ -308,6 +308,58 @@ TEST(MisereQuotientStress, AnalysisPastTheFirstQuotientAgainstExhaustiveSearch) 
   }
 }
 
+// A heap past those adjoined, in a game whose quotient is proven for the
+// whole game: analyze() lists its winning moves from the period of the
+// pretending function (periodic_options.h) instead of visiting its options.
+// Against the definition: every option of every heap, its element times the
+// rest of the sum, kept when that lies in the P-portion. Kayles (proven once
+// heaps to 167 are adjoined, period 12 from heap 71) and 0.75 (R8), heaps
+// up to a few hundred, where both ways run.
+TEST(MisereQuotientStress, WinningMovesOfHugeHeapsFromThePeriod) {
+  std::mt19937_64 rng(kSeed + 10);
+  for (const char* code : {"kayles", "0.75"}) {
+    SCOPED_TRACE(code);
+    const auto game = parse_ruleset(code);
+    const auto* heaps = dynamic_cast<const HeapRuleset*>(game.get());
+    ASSERT_NE(heaps, nullptr);
+    QuotientOptions quotient_options;
+    quotient_options.max_heap = 256;
+    quotient_options.stop_when_proven = true;
+    quotient_options.decide_tame = false;
+    const MisereQuotient q = misere_quotient(*heaps, quotient_options);
+    ASSERT_TRUE(q.whole_game());
+    for (int round = 0; round < 30; ++round) {
+      Position p{200 + rng() % 300};
+      for (std::size_t more = rng() % 3; more > 0; --more) p.push_back(rng() % 12);
+      std::shuffle(p.begin(), p.end(), rng);
+      std::vector<Position> expected;
+      for (std::size_t i = 0; i < p.size(); ++i) {
+        Position others = p;
+        others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
+        const auto rest = q.element_of(others);
+        heaps->for_each_heap_option(p[i], [&](const HeapOption& option) {
+          auto x = rest;
+          for (std::uint8_t k = 0; k < option.part_count; ++k)
+            x = q.multiply(x, q.heap_element(option.parts[k]));
+          if (q.is_p(x)) expected.push_back(HeapRuleset::heap_move(i, p[i], option).after(p));
+          return true;
+        });
+      }
+      std::sort(expected.begin(), expected.end());
+      AnalysisOptions options;
+      options.convention = Convention::misere;
+      const Analysis a = analyze(*game, p, options);
+      ASSERT_NE(a.method.find("misère quotient of the whole game"), std::string::npos) << a.method;
+      ASSERT_EQ(a.outcome == Outcome::P, q.is_p(q.element_of(p))) << testing::show(p);
+      ASSERT_TRUE(a.winning_moves.complete) << testing::show(p);
+      std::vector<Position> moves;
+      for (const Move& m : a.winning_moves.items) moves.push_back(m.after(p));
+      std::sort(moves.begin(), moves.end());
+      EXPECT_EQ(moves, expected) << testing::show(p);
+    }
+  }
+}
+
 // Two independent repairs give the same quotient: 0.14's heaps 14..16 by
 // recalibration and by learning (docs/misere-quotients.md).
 TEST(MisereQuotientStress, RecalibrationAndLearningAgree) {
