@@ -60,18 +60,31 @@ void GroupBits(const std::uint8_t* row, std::uint8_t epoch, unsigned words, std:
 }
 
 // From split a on, the first vector of splits a..a+N-1 (all <= to) whose
-// xors hit one of the kTargets values in t; `to + 1` past the last whole
-// vector if none does.
+// xors hit one of the first kTargets (1, 2, 4 or 8) values broadcast in
+// t0..t7; `to + 1` past the last whole vector if none does. Registers are
+// named, never in an array: SVE's have no size known to the compiler and
+// cannot be array elements or struct members.
 template <int kTargets, class D, class V>
 HWY_INLINE std::uint64_t FirstHit(D d, const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
-                                  std::uint64_t to, const V* t) {
+                                  std::uint64_t to, V t0, V t1, V t2, V t3, V t4, V t5, V t6,
+                                  V t7) {
   const std::size_t n = hn::Lanes(d);
   for (; a + n - 1 <= to; a += n) {
     const auto x = hn::LoadU(d, g + a);
     const auto y = hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1))));
     const auto v = hn::Xor(x, y);
-    auto hit = hn::Eq(v, t[0]);
-    for (int i = 1; i < kTargets; ++i) hit = hn::Or(hit, hn::Eq(v, t[i]));
+    auto hit = hn::Eq(v, t0);
+    if constexpr (kTargets > 1) hit = hn::Or(hit, hn::Eq(v, t1));
+    if constexpr (kTargets > 2) {
+      hit = hn::Or(hit, hn::Eq(v, t2));
+      hit = hn::Or(hit, hn::Eq(v, t3));
+    }
+    if constexpr (kTargets > 4) {
+      hit = hn::Or(hit, hn::Eq(v, t4));
+      hit = hn::Or(hit, hn::Eq(v, t5));
+      hit = hn::Or(hit, hn::Eq(v, t6));
+      hit = hn::Or(hit, hn::Eq(v, t7));
+    }
     if (!hn::AllFalse(d, hit)) return a;
   }
   return a;
@@ -104,17 +117,19 @@ unsigned ScanTargets(const std::uint16_t* g, std::uint64_t m, std::uint64_t from
   std::uint64_t a = from;
   while (a <= to) {
     // The values left, broadcast; unused registers repeat the last one.
-    V t[kMaxTargets];
-    for (unsigned i = 0; i < kMaxTargets; ++i) t[i] = hn::Set(d, targets[i < count ? i : count - 1]);
+    static_assert(kMaxTargets == 8, "FirstHit takes eight registers");
+    const auto value = [&](unsigned i) { return hn::Set(d, targets[i < count ? i : count - 1]); };
+    const V t0 = value(0), t1 = value(1), t2 = value(2), t3 = value(3), t4 = value(4),
+            t5 = value(5), t6 = value(6), t7 = value(7);
     std::uint64_t hit;
     if (count == 1)
-      hit = FirstHit<1>(d, g, m, a, to, t);
+      hit = FirstHit<1>(d, g, m, a, to, t0, t1, t2, t3, t4, t5, t6, t7);
     else if (count == 2)
-      hit = FirstHit<2>(d, g, m, a, to, t);
+      hit = FirstHit<2>(d, g, m, a, to, t0, t1, t2, t3, t4, t5, t6, t7);
     else if (count <= 4)
-      hit = FirstHit<4>(d, g, m, a, to, t);
+      hit = FirstHit<4>(d, g, m, a, to, t0, t1, t2, t3, t4, t5, t6, t7);
     else
-      hit = FirstHit<kMaxTargets>(d, g, m, a, to, t);
+      hit = FirstHit<8>(d, g, m, a, to, t0, t1, t2, t3, t4, t5, t6, t7);
     if (hit + n - 1 > to) {  // no whole vector left: the tail one by one
       if (settle(hit, to)) return 0;
       break;
@@ -126,7 +141,7 @@ unsigned ScanTargets(const std::uint16_t* g, std::uint64_t m, std::uint64_t from
         hn::Xor(hn::LoadU(d, g + hit), hn::Reverse(d, hn::LoadU(d, g + (m - hit - (n - 1)))));
     unsigned kept = 0;
     for (unsigned i = 0; i < count; ++i)
-      if (hn::AllFalse(d, hn::Eq(v, t[i]))) targets[kept++] = targets[i];
+      if (hn::AllFalse(d, hn::Eq(v, hn::Set(d, targets[i])))) targets[kept++] = targets[i];
     count = kept;
     if (count == 0) {
       steps += hit + n - from;
@@ -212,9 +227,23 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   const V single = hn::BitCast(d, hn::LoadDup128(d8, kBit));
   const V low_byte = hn::Set(d, std::uint16_t{0xFF});
   const V low3 = hn::Set(d, std::uint16_t{7}), low4 = hn::Set(d, std::uint16_t{15});
-  V t[kBlocks];
+  // The blocks, one register each (named: SVE registers cannot be array
+  // elements); those past kBlocks stay unused.
+  const auto block_of = [&](int k) { return hn::BitCast(d, hn::LoadDup128(d8, bytes + 16 * k)); };
+  V t0 = hn::Zero(d), t1 = t0, t2 = t0, t3 = t0, t4 = t0, t5 = t0, t6 = t0, t7 = t0;
   const auto load_tables = [&] {
-    for (int k = 0; k < kBlocks; ++k) t[k] = hn::BitCast(d, hn::LoadDup128(d8, bytes + 16 * k));
+    t0 = block_of(0);
+    if constexpr (kBlocks > 1) t1 = block_of(1);
+    if constexpr (kBlocks > 2) {
+      t2 = block_of(2);
+      t3 = block_of(3);
+    }
+    if constexpr (kBlocks > 4) {
+      t4 = block_of(4);
+      t5 = block_of(5);
+      t6 = block_of(6);
+      t7 = block_of(7);
+    }
   };
 #endif
   load_tables();
@@ -223,19 +252,30 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   for (; a + n - 1 <= to; a += n) {
     const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
 #if defined(GRUNDY_WORD_LOOKUP)
-    const __m512i index = _mm512_srli_epi16(v.raw, 4);  // v < 64 * 16 * kBlocks
+    const __m512i index = _mm512_srli_epi16(v.raw, 4);  // v < 128 * kBlocks
     const __m512i word = kBlocks > 4 ? _mm512_permutex2var_epi16(words_low, index, words_high)
                                      : _mm512_permutexvar_epi16(index, words_low);
     const __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(v.raw, low4));
     const hn::Mask<decltype(d)> hit{_mm512_test_epi16_mask(word, bit)};
 #else
     const V within = hn::And(hn::ShiftRight<3>(v), low4);
-    V byte = LookupBytes(t[0], within);
+    V byte = LookupBytes(t0, within);
     if constexpr (kBlocks > 1) {
       const V block = hn::ShiftRight<7>(v);
-      for (int k = 1; k < kBlocks; ++k)
-        byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, static_cast<std::uint16_t>(k))),
-                              LookupBytes(t[k], within), byte);
+      const auto take = [&](V table, std::uint16_t k) {
+        byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, k)), LookupBytes(table, within), byte);
+      };
+      take(t1, 1);
+      if constexpr (kBlocks > 2) {
+        take(t2, 2);
+        take(t3, 3);
+      }
+      if constexpr (kBlocks > 4) {
+        take(t4, 4);
+        take(t5, 5);
+        take(t6, 6);
+        take(t7, 7);
+      }
     }
     const V bit = hn::And(LookupBytes(single, hn::And(v, low3)), low_byte);
     const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
