@@ -356,14 +356,7 @@ std::optional<Analysis> misere_by_quotient(Parts& parts) {
           [&](Heap x, Heap y) { return wins(q->multiply(q->heap_element(x), q->heap_element(y))); },
           room + 1);
       if (periodic) {
-        for (const HeapOption& option : periodic->listed) {
-          if (list.items.size() == options.max_moves) {
-            list.complete = false;
-            break;
-          }
-          list.items.push_back(HeapRuleset::heap_move(i, h, option));
-        }
-        if (periodic->count > periodic->listed.size()) list.complete = false;
+        append_moves(*periodic, i, h, options.max_moves, list);
         continue;
       }
     }

@@ -79,6 +79,18 @@ std::optional<OptionsOfValue> periodic_options_where(
   return result;
 }
 
+void append_moves(const OptionsOfValue& found, std::size_t i, Heap n, std::size_t max_moves,
+                  MoveList& list) {
+  for (const HeapOption& option : found.listed) {
+    if (list.items.size() == max_moves) {
+      list.complete = false;
+      return;
+    }
+    list.items.push_back(HeapRuleset::heap_move(i, n, option));
+  }
+  if (found.count > found.listed.size()) list.complete = false;
+}
+
 std::optional<OptionsOfValue> arithmetic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed) {

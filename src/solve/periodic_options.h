@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "grundy/rules/heap_ruleset.h"
+#include "grundy/rules/ruleset.h"
 #include "grundy/rules/take_and_break.h"
 
 namespace grundy {
@@ -54,6 +55,12 @@ std::optional<OptionsOfValue> periodic_options_where(
     const TakeAndBreak& code, Heap preperiod, Heap period, Heap n,
     const std::function<bool(Heap)>& one, const std::function<bool(Heap, Heap)>& two,
     std::size_t max_listed);
+
+// Appends the options `found` lists to `list`, as moves of heap i (of size
+// n) of a position, while it holds fewer than max_moves; marks the list
+// incomplete when it is full or `found` counted more than it listed.
+void append_moves(const OptionsOfValue& found, std::size_t i, Heap n, std::size_t max_moves,
+                  MoveList& list);
 
 // The same for a cofinite subtraction code (periodicity.h: 0.d1..dx, then 3
 // for ever, every d_k in 0..3), or such a code with a d0 that splits (4.[3],

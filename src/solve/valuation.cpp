@@ -202,14 +202,7 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
         if (counted > options.max_moves) list.complete = false;
         continue;
       }
-      for (const HeapOption& option : periodic->listed) {
-        if (list.items.size() == options.max_moves) {
-          list.complete = false;
-          break;
-        }
-        list.items.push_back(HeapRuleset::heap_move(i, h, option));
-      }
-      if (periodic->count > periodic->listed.size()) list.complete = false;
+      append_moves(*periodic, i, h, options.max_moves, list);
       continue;
     }
     if (options.count_only) {
