@@ -115,7 +115,7 @@ def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
     # Officers (0.6) has no proven period: its values are computed up to max.
     with pytest.raises(RuntimeError, match="stop here"):
         grundy.value("0.6", 10**18, max=2**24, progress=stop)
-    # Dawson's Chess heaps past the quotients the analysis computes (heap 30 and up).
+    # Dawson's Chess heaps past the quotients the analysis computes (heap 29 and up).
     with pytest.raises(RuntimeError, match="stop here"):
         grundy.analyze("0.137 40 50 60", convention="misere", search_limit=10**9,
                        progress=stop)

@@ -223,7 +223,7 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
   expect_bad({"values", "wythoff"}, "heap ruleset");
   expect_bad({"values", "nim", "--from", "5", "--to", "3"}, "smaller");
   expect_bad({"frobnicate"}, "frobnicate");
-  // Dawson's Chess's misère quotient is verified only for small heaps (to 29
+  // Dawson's Chess's misère quotient is verified only for small heaps (to 28
   // inside an analysis), so a huge heap falls to the exhaustive search and
   // its limit.
   expect_bad({"analyze", "0.137", "1000000000000", "--misere"}, "limit");
