@@ -262,8 +262,8 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
     V byte = LookupBytes(t0, within);
     if constexpr (kBlocks > 1) {
       const V block = hn::ShiftRight<7>(v);
-      const auto take = [&](V table, std::uint16_t k) {
-        byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, k)), LookupBytes(table, within), byte);
+      const auto take = [&](V block_bytes, std::uint16_t k) {
+        byte = hn::IfThenElse(hn::Eq(block, hn::Set(d, k)), LookupBytes(block_bytes, within), byte);
       };
       take(t1, 1);
       if constexpr (kBlocks > 2) {
