@@ -6,7 +6,8 @@
 // with its portable kernels) on THREADS threads (default 0: one per core),
 // its vector kernels compiled for TARGET (an instruction set this CPU runs,
 // by Highway's name: AVX3, AVX2, SSE4, ...; default the best one; naming one
-// lets a machine compare its instruction sets), and prints the time, values
+// lets a machine compare its instruction sets; `list` prints their names, one
+// a line, best first, and nothing else), and prints the time, values
 // per second, the rare count, the mask, the engine's counters and a checksum
 // of the values (FNV-1a, to compare runs).
 // A progress line goes to stderr every few seconds; Ctrl-C stops cleanly.
@@ -34,6 +35,11 @@ int main(int argc, char** argv) {
   const unsigned threads = argc > 3 ? static_cast<unsigned>(std::atoi(argv[3])) : 0;
   const std::string engine_name = argc > 4 ? argv[4] : "fast";
   const grundy::TakeAndBreak code = grundy::TakeAndBreak::parse(code_text);
+  if (argc > 5 && std::string(argv[5]) == "list") {
+    for (const grundy::kernels::VectorTarget& target : grundy::kernels::runnable_targets())
+      std::printf("%s\n", target.name.c_str());
+    return 0;
+  }
   if (argc > 5) {
     const std::string wanted = argv[5];
     std::string names;
