@@ -333,8 +333,9 @@ Runner declare_values(CLI::App& cmd) {
       ->transform(kPositiveCount)
       ->needs(values_misere);
   cmd.add_flag("--check", r->check,
-               "Re-verify G(n) by the naive mex over every option as far as it affords (normal "
-               "play); exit status 1 if they disagree");
+               "Re-verify G(n) by the naive mex over every option as far as it affords, and "
+               "beyond it the mex rule at up to 16 heaps spread to the top (normal play); exit "
+               "status 1 if they disagree");
   return [r, &cmd] {
     if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
     for (const char* option : {"--from", "--to", "--out", "--plot", "--stats", "--json", "--csv"})

@@ -438,7 +438,14 @@ int run_values(const ValuesRequest& asked) {
   // The twin's report first, on standard error (and in the JSON); the values
   // as usual after.
   std::optional<CheckReport> check;
-  if (request.check) check = check_heap_values(*heaps, from, to, value_at);
+  if (request.check) {
+    // Past the naive table the check reads every value below each heap it
+    // checks: on a long run that takes a while, so it shows progress and
+    // stops on Ctrl-C (status 130; the values were computed and saved).
+    SearchRun run;
+    check = check_heap_values(*heaps, from, to, value_at, kCheckWork, std::nullopt, run.control());
+    run.finish();
+  }
   const int status = check ? print_check(*check) : 0;
 
   std::optional<Periodicity> plotted_period;

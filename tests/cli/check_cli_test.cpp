@@ -37,6 +37,14 @@ TEST(CheckCli, ValuesAndPeriodReportWhatTheyChecked) {
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.err.find("check: agrees: G(0..300) against the naive mex"), std::string::npos)
       << run.err;
+  // Past the naive mex's reach, the mex rule at the heaps asked for.
+  run = run_program(GRUNDY_CLI_PATH,
+                    {"values", "0.6", "--from", "100000", "--to", "100003", "--check"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.err.find("check: agrees: G(n) against the mex of its options' values as computed "
+                         "at 4 heaps from 100000 to 100003"),
+            std::string::npos)
+      << run.err;
   run = run_program(GRUNDY_CLI_PATH, {"period", "0.137", "--check"});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.err.find("check: agrees: G(n + 34) = G(n) for every n from 52"), std::string::npos)

@@ -1,6 +1,8 @@
 // The checks of --check (check.h) agree with right answers and catch wrong
 // ones: a flipped outcome, a wrong value, a winning move to an N-position,
-// a wrong G(n), a period that does not hold.
+// a wrong G(n) in the naive table or past it, a period that does not hold.
+#include <atomic>
+
 #include <gtest/gtest.h>
 
 #include "grundy/rules/registry.h"
@@ -75,9 +77,50 @@ TEST(Check, HeapValuesAgainstNaiveMex) {
   r = check_heap_values(heaps, 0, 200, wrong);
   EXPECT_FALSE(r.agrees);
   EXPECT_NE(r.what.find("G(77)"), std::string::npos) << r.what;
-  // Beyond the work bound: said, not checked.
-  r = check_heap_values(heaps, 100, 200, right, 10);
+  // Beyond the work bound, with no budget past the table: said, not checked.
+  r = check_heap_values(heaps, 100, 200, right, 10, 0);
   EXPECT_FALSE(r.checked);
+}
+
+// Past the naive table: the mex rule at heaps spread over the rest of the
+// range, the top one first. The twin here is the naive mex itself (the
+// values come from HeapValues, checked against it above).
+TEST(Check, HeapValuesPastTheTableByTheMexRule) {
+  const auto officers = parse_ruleset("0.6");
+  const HeapRuleset& heaps = *heap_ruleset_of(*officers);
+  HeapValues values(heaps);
+  const auto right = [&](Heap n) { return values.value(n); };
+  // A table to about heap 140 (10^4 option visits), then 16 heaps to 3000.
+  CheckReport r = check_heap_values(heaps, 0, 3000, right, 10'000);
+  EXPECT_TRUE(r.checked && r.agrees) << r.what;
+  EXPECT_NE(r.what.find("at 16 heaps from"), std::string::npos) << r.what;
+  EXPECT_NE(r.what.find("to 3000"), std::string::npos) << r.what;
+  // The top heap is always among them.
+  const auto wrong_top = [&](Heap n) { return n == 3000 ? values.value(n) ^ 1 : values.value(n); };
+  r = check_heap_values(heaps, 0, 3000, wrong_top, 10'000);
+  EXPECT_FALSE(r.agrees);
+  EXPECT_NE(r.what.find("G(3000)"), std::string::npos) << r.what;
+  // A range of at most 16 heaps past the table is checked heap by heap.
+  const auto wrong_inner = [&](Heap n) { return n == 2005 ? values.value(n) + 1 : values.value(n); };
+  r = check_heap_values(heaps, 2000, 2010, wrong_inner, 10'000);
+  EXPECT_FALSE(r.agrees);
+  EXPECT_NE(r.what.find("G(2005)"), std::string::npos) << r.what;
+  r = check_heap_values(heaps, 2000, 2010, right, 10'000);
+  EXPECT_TRUE(r.checked && r.agrees) << r.what;
+  EXPECT_NE(r.what.find("at 11 heaps from 2000 to 2010"), std::string::npos) << r.what;
+  // A budget too small for the top heap checks the lower heaps that fit:
+  // a heap n of 0.6 counts n/2 + 5 option visits, so 1007 reach heap 2005
+  // and no other.
+  r = check_heap_values(heaps, 2000, 2010, right, 10'000, 1'007);
+  EXPECT_TRUE(r.checked && r.agrees) << r.what;
+  EXPECT_EQ(r.what, "G(2005) against the mex of its options' values as computed (no table: the "
+                    "naive mex does not reach G(2000))");
+  // Stopped through its control: Interrupted, no report.
+  std::atomic<bool> stop{true};
+  SearchControl control;
+  control.stop = &stop;
+  EXPECT_THROW(check_heap_values(heaps, 0, 100'000, right, 10'000, std::nullopt, &control),
+               Interrupted);
 }
 
 TEST(Check, PeriodicityByDefinition) {

@@ -8,7 +8,10 @@
 //   listed winning move checked to lead to a position lost for the player
 //   then to move (a P-position). values: G(n) recomputed by the naive mex
 //   over every option (naive_heap_values, heap_values.h) for n up to a work
-//   bound. period: the period relation G(n + p) = G(n) + s checked by
+//   bound; past that bound, at a few heaps spread over the rest of the range
+//   (the top one first), G(n) against the mex of its options' values as
+//   computed (the mex rule at n, given the values below n), within a budget
+//   proportional to the range. period: the period relation G(n + p) = G(n) + s checked by
 //   definition at every n of the computed range from the preperiod on, and
 //   the values themselves against the naive mex up to a work bound.
 // Source: docs/theory.md §1 (mex, P-positions), §3 (periodicity).
@@ -19,6 +22,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +49,14 @@ struct CheckReport {
 inline constexpr std::uint64_t kCheckSearchLimit = 250'000;
 // Most option visits the naive mex of values and period may make.
 inline constexpr std::uint64_t kCheckWork = 100'000'000;
+// Most heaps past the naive table whose mex rule is checked.
+inline constexpr int kCheckSpotHeaps = 16;
+
+// The option visits the check of G(0..to) may spend on heaps past the naive
+// table: twice the values (at least kCheckWork), so that a run to 2^32 has
+// its top heaps checked (about 2·10^9 options each for 0.6) at a cost small
+// beside the run.
+std::uint64_t check_spot_work(Heap to);
 
 // The analysis `a` of `position` under `convention`, against exhaustive
 // search of the whole position within `limit` positions.
@@ -54,9 +66,16 @@ CheckReport check_analysis(const Ruleset& ruleset, const Position& position, con
 
 // G(from..to) as `value_at` gives them, against the naive mex, for n up to
 // the largest bound whose naive table costs at most `max_work` option visits.
+// Past it, at most kCheckSpotHeaps heaps n of the rest of the range (`to`,
+// then evenly spaced down to the first one past the table) while
+// `spot_work` option visits last (none when 0): G(n) against the mex of
+// the values `value_at` gives its options. `control` (may be null) sees the
+// progress of that part and can stop it (Interrupted).
 CheckReport check_heap_values(const HeapRuleset& ruleset, Heap from, Heap to,
                               const std::function<Nimber(Heap)>& value_at,
-                              std::uint64_t max_work = kCheckWork);
+                              std::uint64_t max_work = kCheckWork,
+                              std::optional<std::uint64_t> spot_work = std::nullopt,
+                              const SearchControl* control = nullptr);
 
 // The periodicity `p` found in `values` (G(0..)), by definition over all of
 // them, and the values against the naive mex of `ruleset` within `max_work`.
