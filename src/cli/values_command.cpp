@@ -442,8 +442,21 @@ int run_values(const ValuesRequest& asked) {
     // Past the naive table the check reads every value below each heap it
     // checks: on a long run that takes a while, so it shows progress and
     // stops on Ctrl-C (status 130; the values were computed and saved).
+    // Its budget grows with the values computed, not with `to`: a heap
+    // answered from a proven period is not visited option by option.
     SearchRun run;
-    check = check_heap_values(*heaps, from, to, value_at, kCheckWork, std::nullopt, run.control());
+    const Heap computed = code_run ? code_run->reached() : table->table_size();
+    // It reads from both ends of the sequence at once, so a store's pages
+    // are let go every kReleaseEvery reads, all of them (the run is over),
+    // rather than behind an ascending reader.
+    const MappedSequence* mapped = code_run ? code_run->store() : nullptr;
+    Heap reads = 0;
+    const auto check_value_at = [&](Heap n) {
+      if (mapped && ++reads % kReleaseEvery == 0) mapped->release_below(computed);
+      return value_at(n);
+    };
+    check = check_heap_values(*heaps, from, to, check_value_at, kCheckWork,
+                              check_spot_work(computed), run.control());
     run.finish();
   }
   const int status = check ? print_check(*check) : 0;

@@ -114,6 +114,11 @@ const HeapRuleset* heap_ruleset_of(const Ruleset& ruleset) {
   return finder.found;
 }
 
+std::uint64_t HeapRuleset::heap_option_bound(Heap n) const {
+  const std::uint64_t all = compute_cost(n);
+  return n == kMaxHeap ? all : all / (n + 1) + 1;
+}
+
 namespace detail {
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
   std::uint64_t r;

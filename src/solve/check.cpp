@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grundy/core/error.h"
 #include "grundy/solve/brute_force.h"
@@ -108,24 +109,21 @@ CheckReport check_analysis(const Ruleset& ruleset, const Position& position, con
   }
 }
 
-std::uint64_t check_spot_work(Heap to) {
-  return std::max(kCheckWork, detail::saturating_mul(2, detail::saturating_add(to, 1)));
+std::uint64_t check_spot_work(std::uint64_t computed) {
+  return std::max(kCheckWork, detail::saturating_mul(2, computed));
 }
 
 namespace {
-
-// The options of one heap visited by `n`'s mex: about compute_cost(n)/(n+1).
-std::uint64_t options_of(const HeapRuleset& ruleset, Heap n) {
-  const std::uint64_t all = ruleset.compute_cost(n);
-  return n == kMaxHeap ? all : all / (n + 1) + 1;
-}
 
 struct SpotCheck {
   std::vector<Heap> heaps;  // checked, from the top down
   std::optional<CheckReport> failure;
 };
 
-// The mex rule at heaps of lo..to, the top one first, within `budget`.
+// The mex rule at heaps of lo..to, the top one first, within `budget`
+// option visits: a heap whose options would not fit is skipped, or left
+// unchecked where its bound was low (heap_option_bound's default, once
+// compute_cost saturates).
 SpotCheck spot_check(const HeapRuleset& ruleset, Heap lo, Heap to,
                      const std::function<Nimber(Heap)>& value_at, std::uint64_t budget,
                      const SearchControl* control) {
@@ -136,27 +134,29 @@ SpotCheck spot_check(const HeapRuleset& ruleset, Heap lo, Heap to,
   for (Heap k = 0; k <= steps; ++k)
     candidates.push_back(steps == 0 ? to
                                     : to - (span / steps * k + span % steps * k / steps));
-  std::vector<Heap> chosen;
-  std::uint64_t planned = 0;
-  for (Heap n : candidates) {
-    const std::uint64_t cost = options_of(ruleset, n);
-    if (cost > budget - planned) continue;  // a lower heap may still fit
-    planned += cost;
-    chosen.push_back(n);
-  }
   SpotCheck result;
   detail::SearchTicker ticker(control, "check by definition", "");
-  std::uint64_t visits = 0;
+  std::uint64_t left = budget;
   MexSet seen;
-  for (Heap n : chosen) {
+  for (Heap n : candidates) {
+    if (ruleset.heap_option_bound(n) > left) continue;  // a lower heap may still fit
     seen.clear();
+    std::uint64_t used = 0;
+    bool whole = true;
     ruleset.for_each_heap_option(n, [&](const HeapOption& option) {
+      if (used == left) {
+        whole = false;
+        return false;
+      }
       Nimber v = 0;
       for (std::uint8_t i = 0; i < option.part_count; ++i) v ^= value_at(option.parts[i]);
       seen.insert(v);
-      ticker.tick(++visits, planned);
+      ++used;
+      ticker.tick(budget - left + used, budget);
       return true;
     });
+    left -= used;
+    if (!whole) continue;
     const Nimber expected = seen.mex();
     if (const Nimber got = value_at(n); got != expected) {
       result.failure = failed(fmt::format(
@@ -190,7 +190,7 @@ CheckReport check_heap_values(const HeapRuleset& ruleset, Heap from, Heap to,
   // Past the table (or from `from` when the table does not reach it).
   const Heap lo = table ? last + 1 : from;
   const SpotCheck spots =
-      spot_check(ruleset, lo, to, value_at, spot_work.value_or(check_spot_work(to)), control);
+      spot_check(ruleset, lo, to, value_at, spot_work.value_or(max_work), control);
   if (spots.failure) return *spots.failure;
   if (spots.heaps.empty()) {
     if (!table)
@@ -205,8 +205,9 @@ CheckReport check_heap_values(const HeapRuleset& ruleset, Heap from, Heap to,
       k == 1 ? fmt::format("G({}) against the mex of its options' values as computed",
                            spots.heaps.front())
              : fmt::format("G(n) against the mex of its options' values as computed at {} heaps "
-                           "from {} to {}",
-                           k, spots.heaps.back(), spots.heaps.front());
+                           "from {} to {} (n = {})",
+                           k, spots.heaps.back(), spots.heaps.front(),
+                           fmt::join(spots.heaps, ", "));
   if (!table) return {true, true, spot + " (no table: the naive mex does not reach G(" +
                                       std::to_string(from) + "))"};
   return {true, true, what + "; " + spot};
@@ -233,7 +234,8 @@ CheckReport check_periodicity(const HeapRuleset& ruleset, const Periodicity& p,
   }
   if (values.empty()) return {true, true, what};
   const CheckReport naive = check_heap_values(
-      ruleset, 0, values.size() - 1, [&](Heap n) { return Nimber{values[n]}; }, max_work);
+      ruleset, 0, values.size() - 1, [&](Heap n) { return Nimber{values[n]}; }, max_work,
+      std::max(max_work, detail::saturating_mul(2, values.size())));
   if (!naive.agrees) return naive;
   return {true, true, what + "; " + naive.what};
 }

@@ -90,36 +90,47 @@ TEST(Check, HeapValuesPastTheTableByTheMexRule) {
   const HeapRuleset& heaps = *heap_ruleset_of(*officers);
   HeapValues values(heaps);
   const auto right = [&](Heap n) { return values.value(n); };
-  // A table to about heap 140 (10^4 option visits), then 16 heaps to 3000.
-  CheckReport r = check_heap_values(heaps, 0, 3000, right, 10'000);
+  // A table to about heap 140 (10^4 option visits), then 16 heaps to 3000
+  // within the budget of a run that computed G(0..3000).
+  const std::uint64_t spots = check_spot_work(3001);
+  CheckReport r = check_heap_values(heaps, 0, 3000, right, 10'000, spots);
   EXPECT_TRUE(r.checked && r.agrees) << r.what;
   EXPECT_NE(r.what.find("at 16 heaps from"), std::string::npos) << r.what;
   EXPECT_NE(r.what.find("to 3000"), std::string::npos) << r.what;
   // The top heap is always among them.
   const auto wrong_top = [&](Heap n) { return n == 3000 ? values.value(n) ^ 1 : values.value(n); };
-  r = check_heap_values(heaps, 0, 3000, wrong_top, 10'000);
+  r = check_heap_values(heaps, 0, 3000, wrong_top, 10'000, spots);
   EXPECT_FALSE(r.agrees);
   EXPECT_NE(r.what.find("G(3000)"), std::string::npos) << r.what;
   // A range of at most 16 heaps past the table is checked heap by heap.
   const auto wrong_inner = [&](Heap n) { return n == 2005 ? values.value(n) + 1 : values.value(n); };
-  r = check_heap_values(heaps, 2000, 2010, wrong_inner, 10'000);
+  r = check_heap_values(heaps, 2000, 2010, wrong_inner, 10'000, spots);
   EXPECT_FALSE(r.agrees);
   EXPECT_NE(r.what.find("G(2005)"), std::string::npos) << r.what;
-  r = check_heap_values(heaps, 2000, 2010, right, 10'000);
+  r = check_heap_values(heaps, 2000, 2010, right, 10'000, spots);
   EXPECT_TRUE(r.checked && r.agrees) << r.what;
   EXPECT_NE(r.what.find("at 11 heaps from 2000 to 2010"), std::string::npos) << r.what;
   // A budget too small for the top heap checks the lower heaps that fit:
-  // a heap n of 0.6 counts n/2 + 5 option visits, so 1007 reach heap 2005
-  // and no other.
-  r = check_heap_values(heaps, 2000, 2010, right, 10'000, 1'007);
+  // 0.6 bounds the options of heap n by n/2 + 4 (it has n/2 + 1), so 1006
+  // option visits reach heap 2005 and no other.
+  r = check_heap_values(heaps, 2000, 2010, right, 10'000, 1'006);
   EXPECT_TRUE(r.checked && r.agrees) << r.what;
   EXPECT_EQ(r.what, "G(2005) against the mex of its options' values as computed (no table: the "
                     "naive mex does not reach G(2000))");
+  // Without a budget of its own, the check past the table spends at most
+  // max_work: a heap of 10^15 answered from a period is not visited.
+  const auto kayles = parse_ruleset("kayles");
+  const HeapRuleset& kayles_heaps = *heap_ruleset_of(*kayles);
+  HeapValues kayles_values(kayles_heaps);
+  const Heap huge = Heap{1'000'000'000'000'000};
+  r = check_heap_values(kayles_heaps, huge, huge + 3,
+                        [&](Heap n) { return kayles_values.value(n); }, 10'000);
+  EXPECT_FALSE(r.checked) << r.what;
   // Stopped through its control: Interrupted, no report.
   std::atomic<bool> stop{true};
   SearchControl control;
   control.stop = &stop;
-  EXPECT_THROW(check_heap_values(heaps, 0, 100'000, right, 10'000, std::nullopt, &control),
+  EXPECT_THROW(check_heap_values(heaps, 0, 100'000, right, 10'000, spots, &control),
                Interrupted);
 }
 

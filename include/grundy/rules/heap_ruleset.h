@@ -72,6 +72,12 @@ class HeapRuleset : public Ruleset {
   // rather than hanging.
   virtual std::uint64_t compute_cost(Heap last) const = 0;
 
+  // An upper bound on the options of one heap of n, for checks that visit a
+  // single large heap's options. By default compute_cost(n)/(n+1), which
+  // falls below the truth once compute_cost saturates; a ruleset that knows
+  // better says so.
+  virtual std::uint64_t heap_option_bound(Heap n) const;
+
   // Ruleset interface: a move replaces heap i by the parts of one of its
   // options, in place (a heap taken away entirely stays as a 0).
   void for_each_option(const Position& position,

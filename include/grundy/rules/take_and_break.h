@@ -53,6 +53,7 @@ class TakeAndBreak final : public HeapRuleset {
   std::optional<TakeAndBreak> as_code() const override { return *this; }
   void for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+  std::uint64_t heap_option_bound(Heap n) const override { return option_bound(n); }
 
   // The digit for removing k tokens (k = 0: the digit before the point),
   // without its modifier.

@@ -52,11 +52,13 @@ inline constexpr std::uint64_t kCheckWork = 100'000'000;
 // Most heaps past the naive table whose mex rule is checked.
 inline constexpr int kCheckSpotHeaps = 16;
 
-// The option visits the check of G(0..to) may spend on heaps past the naive
-// table: twice the values (at least kCheckWork), so that a run to 2^32 has
-// its top heaps checked (about 2·10^9 options each for 0.6) at a cost small
-// beside the run.
-std::uint64_t check_spot_work(Heap to);
+// The option visits a check may spend on heaps past the naive table when
+// `computed` values were computed to answer (not taken from a period or a
+// closed form): twice that many, at least kCheckWork, so that a run to 2^32
+// has its top heaps checked (about 2·10^9 options each for 0.6) at a cost
+// small beside the run's, and a heap of 10^15 answered by its period is not
+// visited option by option.
+std::uint64_t check_spot_work(std::uint64_t computed);
 
 // The analysis `a` of `position` under `convention`, against exhaustive
 // search of the whole position within `limit` positions.
@@ -68,8 +70,8 @@ CheckReport check_analysis(const Ruleset& ruleset, const Position& position, con
 // the largest bound whose naive table costs at most `max_work` option visits.
 // Past it, at most kCheckSpotHeaps heaps n of the rest of the range (`to`,
 // then evenly spaced down to the first one past the table) while
-// `spot_work` option visits last (none when 0): G(n) against the mex of
-// the values `value_at` gives its options. `control` (may be null) sees the
+// `spot_work` option visits last (default `max_work`; none when 0): G(n)
+// against the mex of the values `value_at` gives its options. `control` (may be null) sees the
 // progress of that part and can stop it (Interrupted).
 CheckReport check_heap_values(const HeapRuleset& ruleset, Heap from, Heap to,
                               const std::function<Nimber(Heap)>& value_at,
