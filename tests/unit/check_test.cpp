@@ -103,7 +103,9 @@ TEST(Check, HeapValuesPastTheTableByTheMexRule) {
   EXPECT_FALSE(r.agrees);
   EXPECT_NE(r.what.find("G(3000)"), std::string::npos) << r.what;
   // A range of at most 16 heaps past the table is checked heap by heap.
-  const auto wrong_inner = [&](Heap n) { return n == 2005 ? values.value(n) + 1 : values.value(n); };
+  const auto wrong_inner = [&](Heap n) {
+    return n == 2005 ? values.value(n) + 1 : values.value(n);
+  };
   r = check_heap_values(heaps, 2000, 2010, wrong_inner, 10'000, spots);
   EXPECT_FALSE(r.agrees);
   EXPECT_NE(r.what.find("G(2005)"), std::string::npos) << r.what;

@@ -11,9 +11,10 @@
 //   bound; past that bound, at a few heaps spread over the rest of the range
 //   (the top one first), G(n) against the mex of its options' values as
 //   computed (the mex rule at n, given the values below n), within a budget
-//   proportional to the range. period: the period relation G(n + p) = G(n) + s checked by
-//   definition at every n of the computed range from the preperiod on, and
-//   the values themselves against the naive mex up to a work bound.
+//   that grows with the values computed. period: the period relation
+//   G(n + p) = G(n) + s checked by definition at every n of the computed
+//   range from the preperiod on, and the values themselves against the
+//   naive mex up to a work bound and the mex rule past it.
 // Source: docs/theory.md §1 (mex, P-positions), §3 (periodicity).
 // Status: each check fed a right and a wrong answer
 //   (tests/unit/check_test.cpp); through the command line in
@@ -71,8 +72,9 @@ CheckReport check_analysis(const Ruleset& ruleset, const Position& position, con
 // Past it, at most kCheckSpotHeaps heaps n of the rest of the range (`to`,
 // then evenly spaced down to the first one past the table) while
 // `spot_work` option visits last (default `max_work`; none when 0): G(n)
-// against the mex of the values `value_at` gives its options. `control` (may be null) sees the
-// progress of that part and can stop it (Interrupted).
+// against the mex of the values `value_at` gives its options. `control`
+// (may be null) sees the progress of that part and can stop it
+// (Interrupted).
 CheckReport check_heap_values(const HeapRuleset& ruleset, Heap from, Heap to,
                               const std::function<Nimber(Heap)>& value_at,
                               std::uint64_t max_work = kCheckWork,
