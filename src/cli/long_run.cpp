@@ -110,20 +110,11 @@ void SearchRun::report(const SearchProgress& p) {
     show(fmt::format("\r  {}: heap {} of {}   ", p.search, p.positions, p.limit));
     return;
   }
-  if (std::string(p.search) == "check by definition") {
-    // There `positions` counts option visits and `limit` those planned.
-    show(fmt::format("\r  {}: {} of {} option visits ({:.1f}%)   ", p.search, p.positions,
-                     p.limit,
-                     p.limit ? 100.0 * static_cast<double>(p.positions) /
-                                   static_cast<double>(p.limit)
-                             : 0.0));
-    return;
-  }
   show(fmt::format(
-      "\r  {}: {} positions of the limit of {} ({:.1f}%{}), {:.0f} positions/s   ", p.search,
-      p.positions, p.limit,
+      "\r  {}: {} {} of the limit of {} ({:.1f}%{}), {:.0f} {}/s   ", p.search, p.positions,
+      p.unit, p.limit,
       p.limit ? 100.0 * static_cast<double>(p.positions) / static_cast<double>(p.limit) : 0.0,
-      p.limit_option, rate));
+      p.limit_option, rate, p.unit));
 }
 
 void SearchRun::report_values(const EngineProgress& p) {

@@ -135,7 +135,7 @@ SpotCheck spot_check(const HeapRuleset& ruleset, Heap lo, Heap to,
     candidates.push_back(steps == 0 ? to
                                     : to - (span / steps * k + span % steps * k / steps));
   SpotCheck result;
-  detail::SearchTicker ticker(control, "check by definition", "");
+  detail::SearchTicker ticker(control, "check by definition", "", "option visits");
   std::uint64_t left = budget;
   MexSet seen;
   for (Heap n : candidates) {

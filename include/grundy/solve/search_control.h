@@ -34,6 +34,9 @@ struct SearchProgress {
   // The option that sets `limit`, as a progress line names it: ", --search-limit",
   // or "" where the limit is the size of the game (a graph's vertices).
   const char* limit_option = ", --search-limit";
+  // What `positions` counts, as a progress line names it ("positions";
+  // "option visits" for the check by definition of heap values, check.h).
+  const char* unit = "positions";
 };
 
 struct SearchControl {
@@ -62,8 +65,8 @@ class SearchTicker {
  public:
   SearchTicker() = default;
   SearchTicker(const SearchControl* control, const char* search,
-               const char* limit_option = ", --search-limit")
-      : control_(control), search_(search), limit_option_(limit_option) {}
+               const char* limit_option = ", --search-limit", const char* unit = "positions")
+      : control_(control), search_(search), limit_option_(limit_option), unit_(unit) {}
   void set(const SearchControl* control, const char* search) {
     control_ = control;
     search_ = search;
@@ -80,6 +83,7 @@ class SearchTicker {
   const SearchControl* control_ = nullptr;
   const char* search_ = "";
   const char* limit_option_ = ", --search-limit";
+  const char* unit_ = "positions";
   std::uint32_t countdown_ = kSearchTick;
 };
 
