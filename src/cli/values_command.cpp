@@ -153,8 +153,12 @@ bool extend_code_run(SequenceRun& run, Heap to, std::optional<Heap> search_bound
   }
   // A run on a store commits it this often, with or without a checkpoint.
   control.save_every = request.checkpoint_every;
-  if (search_bound) return run.search_period(*search_bound, control);
-  return run.extend(to, control);
+  const bool done =
+      search_bound ? run.search_period(*search_bound, control) : run.extend(to, control);
+  // A Ctrl-C that found nothing left to stop (a finished run resumed, its
+  // period search over) still stops the command here: the next step
+  // (--check) starts with a cleared flag and would otherwise run on.
+  return done && !progress.interrupted();
 }
 
 // values --misere [--genus]: G⁻(n), or the genus of each heap and the tame
