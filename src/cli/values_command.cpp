@@ -30,6 +30,7 @@
 #include "grundy/solve/sequence_plot.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
+#include "grundy/solve/value_histogram.h"
 #include "grundy/solve/check.h"
 #include "long_run.h"
 
@@ -333,6 +334,12 @@ int run_values(const ValuesRequest& asked) {
   const std::optional<TakeAndBreak>& code = source.code;
   const bool closed_form = source.source == ValueSource::closed_form;
   const bool engine = source.source == ValueSource::code_engine;
+  // Statistics count each value a closed form gives (Nim's are all
+  // different), so a closed form's range is bounded as the listing's is.
+  if (request.stats && closed_form && to - from >= kMaxOneByOne)
+    throw InputError(request.to, fmt::format("at most {} values at a time for --stats of '{}', "
+                                             "whose values come from a closed form one by one",
+                                             kMaxOneByOne, ruleset->shown_name()));
   if (!engine && (!request.checkpoint.empty() || !request.resume.empty() || !request.store.empty()))
     throw InputError(request.ruleset,
                      fmt::format("--checkpoint, --resume and --store are for computed "
@@ -511,6 +518,15 @@ int run_values(const ValuesRequest& asked) {
         write_sequence_file(request.out, ruleset->name(), from,
                             code_run->sequence().data() + from, to - from + 1);
       } else {
+        // The binary file is written from memory: past the values computed
+        // (a proven period's range) the slice could be larger than memory.
+        const std::uint64_t bytes = detail::saturating_mul(to - from + 1, 2);
+        if (bytes > limit)
+          throw LimitError(fmt::format(
+              "writing G({}..{}) to '{}' takes {} MiB of memory, over the --max-memory limit of "
+              "{} MiB: ask for a shorter range, or give an --out file ending in .csv (written as "
+              "it goes)",
+              from, to, request.out, bytes >> 20, limit >> 20));
         slice.reserve(to - from + 1);
         for (Heap n = from;; ++n) {
           const Nimber v = value_at(n);
@@ -532,14 +548,25 @@ int run_values(const ValuesRequest& asked) {
     out.clear();
   };
   if (request.stats) {
-    std::map<Nimber, std::uint64_t> histogram;
-    Nimber max_value = 0;
-    for (Heap n = from;; ++n) {
-      const Nimber v = value_at(n);
-      ++histogram[v];
-      max_value = std::max(max_value, v);
-      if (n == to) break;
+    // From the engine: its values counted in place (a store's pages let go
+    // behind), the rest of the range by its proven period, any length
+    // (value_histogram.h); otherwise each value, a closed form's range
+    // having been bounded above.
+    ValueHistogram counted;
+    if (engine) {
+      const MappedSequence* mapped = code_run->store();
+      add_sequence_values(counted, code_run->sequence(), code_run->period(), from, to, false,
+                          [&](Heap n) {
+                            if (mapped) mapped->release_below(n);
+                          });
+    } else {
+      for (Heap n = from;; ++n) {
+        counted.add(value_at(n));
+        if (n == to) break;
+      }
     }
+    const std::map<Nimber, std::uint64_t> histogram = counted.counts();
+    const Nimber max_value = counted.max_value();
     const EngineProgress code_stats = engine ? code_run->stats() : EngineProgress{};
     // The engine's rare count covers G(0..to) only when it computed them all.
     const bool rare_known = engine && code_stats.mask != 0 && to < code_run->reached();

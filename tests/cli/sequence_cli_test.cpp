@@ -186,5 +186,38 @@ TEST(SequenceCli, StatsAndOut) {
   EXPECT_EQ(testing::read_file(csv), expected);
 }
 
+// --stats past the values computed: Kayles to 2^63 - 1 from its proven
+// period (period 12 from heap 71: docs/theory.md §8), each value's count the
+// number of heaps of its residue classes, at once; a range that only a
+// closed form or an arithmetic period gives, one heap at a time, is refused
+// before any work; a binary --out larger than memory likewise.
+TEST(SequenceCli, StatsOfFarRanges) {
+  const auto g = first_values("kayles", 300);
+  const std::uint64_t to = 9'223'372'036'854'775'807ULL;
+  const auto j = run_json({"values", "kayles", "--to", std::to_string(to), "--stats", "--json"});
+  std::map<std::uint64_t, std::uint64_t> expected;
+  for (std::uint64_t n = 0; n < 71; ++n) ++expected[g[n]];
+  for (std::uint64_t r = 0; r < 12; ++r) expected[g[71 + r]] += (to - 71 - r) / 12 + 1;
+  std::map<std::uint64_t, std::uint64_t> shown;
+  for (const auto& [value, count] : j["histogram"].items())
+    shown[std::stoull(value)] = count.get<std::uint64_t>();
+  EXPECT_EQ(shown, expected);
+  EXPECT_EQ(j["max_value"], expected.rbegin()->first);
+
+  const auto closed = run_program(GRUNDY_CLI_PATH, {"values", "nim", "--to", "1000000000000", "--stats"});
+  EXPECT_EQ(closed.status, 2);
+  EXPECT_NE(closed.err.find("at most 100000000 values at a time for --stats"), std::string::npos)
+      << closed.err;
+  const auto saltus =
+      run_program(GRUNDY_CLI_PATH, {"values", "allbut:2,3,7", "--to", "1000000000000", "--stats"});
+  EXPECT_EQ(saltus.status, 2);
+  EXPECT_NE(saltus.err.find("new values keep coming"), std::string::npos) << saltus.err;
+  const std::string binary = (testing::scratch().path() / "far.gsq").string();
+  const auto out = run_program(GRUNDY_CLI_PATH, {"values", "kayles", "--to", "1000000000000",
+                                                 "--out", binary, "--max-memory", "1G"});
+  EXPECT_EQ(out.status, 2);
+  EXPECT_NE(out.err.find("over the --max-memory limit"), std::string::npos) << out.err;
+}
+
 }  // namespace
 }  // namespace grundy
