@@ -7,6 +7,7 @@
 #include <cstring>
 #include <iterator>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <utility>
@@ -47,6 +48,24 @@ constexpr std::uint64_t kMaxNaiveWork = 100'000'000'000'000;
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
   return dot == std::string::npos ? "" : path.substr(dot);
+}
+
+// A CSV file of G(from..to) takes at least digits(from) + 3 bytes a line
+// ("n,v\n"): a range that cannot fit on the disk is refused before any
+// work, rather than after hours of writing (a proven period makes
+// `--to 10^12` cheap to compute and 15 TB to write).
+void check_csv_room(const std::string& out, Heap from, Heap to) {
+  std::error_code error;
+  const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+  const std::filesystem::space_info space =
+      std::filesystem::space(parent.empty() ? std::filesystem::path(".") : parent, error);
+  if (error) return;  // no figure to judge by: the write reports its own failure
+  const std::uint64_t line = fmt::format("{}", from).size() + 3;
+  const std::uint64_t bytes = detail::saturating_mul(to - from + 1, line);
+  if (bytes > space.available)
+    throw LimitError(fmt::format("writing G({}..{}) to '{}' as CSV takes at least {} MiB, more "
+                                 "than the {} MiB free there: ask for a shorter range",
+                                 from, to, out, bytes >> 20, space.available >> 20));
 }
 
 // The histogram of --stats in columns, as many cells "value: count" to a
@@ -387,8 +406,10 @@ int run_values(const ValuesRequest& asked) {
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,
   // sequence_request.h).
-  if (!request.out.empty() && request.out != "-")
+  if (!request.out.empty() && request.out != "-") {
     check_output_replaceable(request.out, ruleset->name(), from, to);
+    if (file_extension(request.out) == ".csv") check_csv_room(request.out, from, to);
+  }
   const std::string checkpoint =
       checkpoint_path(request.checkpoint, request.resume, saved && saved->request);
   check_new_checkpoint(checkpoint, request.resume);

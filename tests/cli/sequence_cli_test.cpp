@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
@@ -190,7 +191,8 @@ TEST(SequenceCli, StatsAndOut) {
 // period (period 12 from heap 71: docs/theory.md §8), each value's count the
 // number of heaps of its residue classes, at once; a range that only a
 // closed form or an arithmetic period gives, one heap at a time, is refused
-// before any work; a binary --out larger than memory likewise.
+// before any work; a binary --out larger than memory, or a CSV one larger
+// than the disk, likewise.
 TEST(SequenceCli, StatsOfFarRanges) {
   const auto g = first_values("kayles", 300);
   const std::uint64_t to = 9'223'372'036'854'775'807ULL;
@@ -212,11 +214,19 @@ TEST(SequenceCli, StatsOfFarRanges) {
       run_program(GRUNDY_CLI_PATH, {"values", "allbut:2,3,7", "--to", "1000000000000", "--stats"});
   EXPECT_EQ(saltus.status, 2);
   EXPECT_NE(saltus.err.find("new values keep coming"), std::string::npos) << saltus.err;
-  const std::string binary = (testing::scratch().path() / "far.gsq").string();
+  const std::string binary = (testing::scratch().path() / "larger-than-memory.gsq").string();
   const auto out = run_program(GRUNDY_CLI_PATH, {"values", "kayles", "--to", "1000000000000",
                                                  "--out", binary, "--max-memory", "1G"});
   EXPECT_EQ(out.status, 2);
   EXPECT_NE(out.err.find("over the --max-memory limit"), std::string::npos) << out.err;
+  // A CSV file of 10^15 lines (3 PB at least) fits on no disk: refused
+  // before any work, and nothing written.
+  const std::string csv = (testing::scratch().path() / "larger-than-disk.csv").string();
+  const auto text = run_program(GRUNDY_CLI_PATH,
+                                {"values", "kayles", "--to", "1000000000000000", "--out", csv});
+  EXPECT_EQ(text.status, 2);
+  EXPECT_NE(text.err.find("as CSV takes at least"), std::string::npos) << text.err;
+  EXPECT_FALSE(std::filesystem::exists(csv));
 }
 
 }  // namespace
