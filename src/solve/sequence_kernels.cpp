@@ -12,6 +12,7 @@
 
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -211,7 +212,8 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 // 9% of this loop's samples sat on that reload). The byte shuffles rebuild
 // each block from the table's two 8-byte words (each load the size and
 // place of the store before it, so forwarded); the 16-bit permutes clear
-// the word's bit in the register itself. `table` has 2 * kBlocks words.
+// the word's bit in the register itself. `table` has 2 * kBlocks words,
+// and nothing past them is read.
 template <int kBlocks>
 unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
                     std::uint64_t to, std::uint64_t* table, unsigned count, unsigned enough,
@@ -223,7 +225,10 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
 #if defined(GRUNDY_WORD_LOOKUP)
   (void)d8;
   const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
-  __m512i words_low = _mm512_loadu_si512(table), words_high = _mm512_setzero_si512();
+  // The table's 2 * kBlocks words and zeros (a masked load reads no more).
+  __m512i words_low = _mm512_maskz_loadu_epi64(
+              static_cast<__mmask8>((1u << std::min(2 * kBlocks, 8)) - 1), table),
+          words_high = _mm512_setzero_si512();
   if constexpr (kBlocks > 4) words_high = _mm512_loadu_si512(table + 8);
   // Value v found: its bit cleared in the register that holds it.
   const auto clear = [&](unsigned v) {
@@ -359,21 +364,20 @@ unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
                    unsigned enough, std::uint64_t& steps) {
 #if HWY_TARGET != HWY_SCALAR
   if (words <= 16) {
-    // The table padded with zero words to the blocks' size (one word: a
-    // whole block of two).
-    HWY_ALIGN std::uint64_t padded[16] = {};
-    std::memcpy(padded, table, 8 * words);
-    unsigned left;
-    if (words <= 2)
-      left = ScanBlocks<1>(g, m, from, to, padded, count, enough, steps);
-    else if (words <= 4)
-      left = ScanBlocks<2>(g, m, from, to, padded, count, enough, steps);
-    else if (words <= 8)
-      left = ScanBlocks<4>(g, m, from, to, padded, count, enough, steps);
-    else
-      left = ScanBlocks<8>(g, m, from, to, padded, count, enough, steps);
-    std::memcpy(table, padded, 8 * words);
-    return left;
+    // The blocks hold 2, 4, 8 or 16 words: a table of another size (the
+    // engine's are powers of two, so only one word) is padded with zeros.
+    if (words != 2 && words != 4 && words != 8 && words != 16) {
+      HWY_ALIGN std::uint64_t padded[16] = {};
+      std::memcpy(padded, table, 8 * words);
+      const unsigned left =
+          ScanTable(g, m, from, to, padded, std::bit_ceil(std::max(words, 2u)), count, enough, steps);
+      std::memcpy(table, padded, 8 * words);
+      return left;
+    }
+    if (words == 2) return ScanBlocks<1>(g, m, from, to, table, count, enough, steps);
+    if (words == 4) return ScanBlocks<2>(g, m, from, to, table, count, enough, steps);
+    if (words == 8) return ScanBlocks<4>(g, m, from, to, table, count, enough, steps);
+    return ScanBlocks<8>(g, m, from, to, table, count, enough, steps);
   }
 #endif
   // Values of more than 10 bits (or no 128-bit registers): one at a time.
