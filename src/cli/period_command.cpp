@@ -34,6 +34,24 @@ const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& comma
   return *heaps;
 }
 
+// A period search keeps the values it computes in memory, 2 bytes each and
+// some room for the engine: it stops at what the machine's memory limit
+// holds (core/memory.h) rather than at a failed allocation, or the kernel's
+// OOM killer, past it. A search that proves a period early (Kayles) never
+// gets there, so a large --max is lowered, not refused.
+Heap values_that_fit() {
+  const std::uint64_t limit = memory_limit("");
+  const std::uint64_t room = std::uint64_t{64} << 20;
+  return limit > room + 32 ? (limit - room) / 2 : 16;
+}
+
+std::string lowered_note(Heap asked, Heap fit) {
+  return fmt::format("--max {} lowered to {} values, what the memory limit of {} MiB (three "
+                     "quarters of this machine's memory) holds; `grundy values CODE --to N "
+                     "--store FILE` computes a sequence larger than memory",
+                     asked, fit, memory_limit("") >> 20);
+}
+
 std::string periodicity_text(const Periodicity& p) {
   if (p.period == 0)
     return fmt::format("no period seen in G(0..{})\n", p.checked_to - 1);
@@ -64,14 +82,16 @@ int run_period(const PeriodRequest& request) {
                                  ruleset->shown_name()));
   const Heap asked = parse_count(request.max);
   if (asked < 16) throw InputError(request.max, "--max must be at least 16");
+  const Heap fit = values_that_fit();
   // Without --max, also within the work budget of the other commands: a code
   // on the naive engine (0.3F, say) costs O(n^3) and would otherwise run for
   // days. --max sets the bound explicitly.
   const std::uint64_t max_work = ComputeLimits{}.max_work;
-  const Heap max = request.max_given
-                       ? asked
-                       : std::max<Heap>(std::min<Heap>(asked, 16),
-                                        affordable_code_values(heaps, *code, asked, max_work));
+  const Heap max = std::min(
+      fit, request.max_given
+               ? asked
+               : std::max<Heap>(std::min<Heap>(asked, 16),
+                                affordable_code_values(heaps, *code, asked, max_work)));
   PeriodSearchOptions options;
   options.max_values = max;
   options.observe_to_max = request.max_given;
@@ -104,8 +124,13 @@ int run_period(const PeriodRequest& request) {
     std::string text = fmt::format("{}: ", title) + periodicity_text(p);
     if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
-    if (!p.proven && !interrupted && stopped.empty() && !unprovable && values.size() == max &&
-        max < asked)
+    // Short of --max (or of its default): at the memory limit, or at the
+    // default work bound.
+    const bool short_of_max = !p.proven && !interrupted && stopped.empty() && !unprovable &&
+                              values.size() == max && max < asked;
+    if (short_of_max && max == fit)
+      text += fmt::format("({})\n", lowered_note(asked, fit));
+    else if (short_of_max)
       text += fmt::format(
           "(stopped at the default bound: G(0..{}) of {} take about {} option visits, the limit "
           "being {}; --max N computes N values)\n",
@@ -187,7 +212,9 @@ int run_value(const ValueRequest& request) {
   const Heap n = parse_count(request.heap);
   if (!request.store.empty()) return run_stored_value(request, *ruleset, heaps, n);
   ComputeLimits limits;
-  limits.max_code_values = parse_count(request.max);
+  const Heap asked = parse_count(request.max);
+  const Heap fit = values_that_fit();
+  limits.max_code_values = std::min(asked, fit);
   limits.accept_observed = request.observed;
   HeapValues values(heaps, limits);
   // The values a period search may compute, with a progress line; Ctrl-C
@@ -201,7 +228,13 @@ int run_value(const ValueRequest& request) {
     control.stop = progress->stop_flag();
     values.set_control(&control);
   }
-  const Nimber v = values.value(n);
+  Nimber v = 0;
+  try {
+    v = values.value(n);
+  } catch (const LimitError& e) {
+    if (asked <= fit) throw;
+    throw LimitError(fmt::format("{} ({})", e.what(), lowered_note(asked, fit)));
+  }
   progress.reset();
   const auto& period = values.periodicity();
   const bool beyond_table = period && n >= period->checked_to;

@@ -229,5 +229,18 @@ TEST(SequenceCli, StatsOfFarRanges) {
   EXPECT_FALSE(std::filesystem::exists(csv));
 }
 
+// A --max far past memory is lowered to what the memory limit holds, not
+// refused: a search that proves its period early (Kayles, period 12 from
+// heap 71: docs/theory.md §8) answers at once.
+TEST(SequenceCli, LargeMaxIsBoundedByMemoryNotRefused) {
+  const auto p = run_json({"period", "kayles", "--max", "1000000000000", "--json"});
+  EXPECT_EQ(p["proven"], true);
+  EXPECT_EQ(p["period"], 12);
+  EXPECT_EQ(p["preperiod"], 71);
+  const auto g = first_values("kayles", 100);
+  const auto v = run_json({"value", "kayles", "1000000", "--max", "1000000000000", "--json"});
+  EXPECT_EQ(v["value"], g[71 + (1000000 - 71) % 12]);
+}
+
 }  // namespace
 }  // namespace grundy
