@@ -31,6 +31,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -856,7 +857,18 @@ void RareCommonEngine::Impl::start_helpers(unsigned count) {
   pause_depth = 0;
   quit.store(false);
   helping = true;
-  for (unsigned i = 0; i < count; ++i) helpers.emplace_back([this] { helper_loop(); });
+  // A thread the system refuses (too many asked for) ends the run with one
+  // clear error, after the helpers started so far are stopped: a joinable
+  // std::thread destroyed while the exception unwinds would terminate.
+  try {
+    for (unsigned i = 0; i < count; ++i) helpers.emplace_back([this] { helper_loop(); });
+  } catch (const std::system_error& e) {
+    const std::size_t started = helpers.size();
+    stop_helpers();
+    throw LimitError(fmt::format("cannot start {} helper threads (the system refused thread {}: "
+                                 "{}); ask for fewer threads",
+                                 count, started + 1, e.what()));
+  }
 }
 
 void RareCommonEngine::Impl::stop_helpers() {

@@ -5,8 +5,11 @@
 #include <exception>
 #include <mutex>
 #include <set>
+#include <system_error>
 #include <thread>
 #include <tuple>
+
+#include <fmt/format.h>
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
@@ -64,7 +67,17 @@ bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limit
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  try {
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  } catch (const std::system_error& e) {
+    // The workers started stop at their next code; then one clear error (a
+    // joinable thread destroyed while this unwinds would terminate).
+    halt = true;
+    for (std::thread& worker : pool) worker.join();
+    throw LimitError(fmt::format("cannot start {} survey threads (the system refused thread {}: "
+                                 "{}); ask for fewer threads",
+                                 threads, pool.size() + 1, e.what()));
+  }
   work();
   for (std::thread& worker : pool) worker.join();
   if (error) std::rethrow_exception(error);
