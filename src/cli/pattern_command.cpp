@@ -125,6 +125,10 @@ int run_pattern(const PatternRequest& request) {
   if (to < from) throw InputError(request.to, fmt::format("--to {} is below --from {}", to, from));
   if (two && to - from >= 4096)
     throw InputError(request.to, "a two-parameter table has at most 4096 rows and columns");
+  // Each row is held in memory until the table is observed; past this the
+  // table would be refused by a failed allocation instead.
+  if (!two && to - from >= 100'000'000)
+    throw InputError(request.to, "a one-parameter table has at most 100000000 rows");
   if (two && !request.plot.empty())
     throw InputError("--plot", "--plot draws a one-parameter table; a two-parameter one is "
                                "plotted in the text output");

@@ -119,6 +119,8 @@ TEST(PatternCli, BadInput) {
   testing::expect_bad_input({"pattern", "kayles", "n", "--from", "5", "--to", "3"}, "below");
   testing::expect_bad_input({"pattern", "kayles", "n", "m", "--plot", "x.svg"}, "--plot");
   testing::expect_bad_input({"pattern", "kayles", "x"}, "x");
+  testing::expect_bad_input({"pattern", "kayles", "n", "--to", "1000000000000"},
+                            "at most 100000000 rows");
 }
 
 }  // namespace
