@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "commands.h"
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
+#include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/survey.h"
 #include "grundy/solve/survey_family.h"
@@ -181,6 +183,23 @@ int run_survey(const SurveyRequest& request) {
   if (limits.max_values < 16) throw InputError(request.max, "--max must be at least 16");
   limits.max_work = parse_count(request.max_work);
   const Heap max = limits.max_values;
+  {
+    // Each code searched keeps up to --max values in memory (2 bytes each),
+    // as many codes at once as threads: refused up front past the memory
+    // limit rather than by a failed allocation hours in.
+    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
+        request.threads ? request.threads : std::max(1u, std::thread::hardware_concurrency()),
+        std::max<std::size_t>(codes.size(), 1)));
+    const std::uint64_t need = detail::saturating_add(
+        detail::saturating_mul(detail::saturating_mul(max, 2), threads), std::uint64_t{64} << 20);
+    const std::uint64_t limit = memory_limit("");
+    if (need > limit)
+      throw InputError(request.max,
+                       fmt::format("--max {} for {} codes at once keeps up to {} MiB of values "
+                                   "in memory, over the limit of {} MiB (three quarters of this "
+                                   "machine's memory): ask for a smaller --max or fewer --threads",
+                                   max, threads, need >> 20, limit >> 20));
+  }
   std::optional<TableFormat> format;
   if (!request.out.empty()) format = table_format(request.out);
   std::string journal_path = request.journal;

@@ -147,6 +147,7 @@ TEST(SurveyCli, BadRequestsAreOneLine) {
   testing::expect_bad_input({"survey", "0.[7-1]"}, "0.[7-1]");
   testing::expect_bad_input({"survey", "0.dd", "--max", "8"}, "--max");
   testing::expect_bad_input({"survey", "0.dd", "--max", "2^x"}, "2^x");
+  testing::expect_bad_input({"survey", "0.77", "--max", "1000000000000"}, "over the limit");
   testing::expect_bad_input({"survey", "0.dd", "--out", path("t.xls")}, "t.xls");
   testing::expect_bad_input({"survey", "0.dd", "--resume"}, "--resume");
   testing::expect_bad_input({"survey", "0.dd", "--resume", "--journal", path("none.journal")},
