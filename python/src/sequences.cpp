@@ -139,7 +139,13 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   if (n > kMaxHeap)
     throw InputError(std::to_string(n), fmt::format("'{}' is too large (at most 2^63-1)", n));
   ComputeLimits limits;
-  limits.max_code_values = to_u64(max_obj, "value: max");
+  // The values searched are held in memory, 2 bytes each: `max` past three
+  // quarters of the machine's memory is lowered to what that holds (a search
+  // that proves its period early never gets near it), as the command does.
+  const std::uint64_t asked = to_u64(max_obj, "value: max");
+  const std::uint64_t room = std::uint64_t{64} << 20, limit = physical_memory() / 4 * 3;
+  const std::uint64_t fit = limit > room + 32 ? (limit - room) / 2 : 16;
+  limits.max_code_values = std::min(asked, fit);
   limits.accept_observed = observed;
   Nimber v = 0;
   bool proven = true;

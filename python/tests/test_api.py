@@ -126,6 +126,9 @@ def test_period_and_value(cli):
     info = grundy.value("0.16", 10**18, detail=True)
     assert info.proven and info.value == p.values[p.preperiod + (10**18 - p.preperiod) % p.period]
     assert grundy.value("nim", 2**63 - 1) == 2**63 - 1
+    # A max far past memory is lowered to what memory holds, not allocated:
+    # Kayles proves its period long before.
+    assert grundy.value("kayles", 10**6, max=10**12) == cli("value", "kayles", str(10**6))["value"]
 
 
 def test_graphs_from_edges_and_networkx():
