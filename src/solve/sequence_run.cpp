@@ -78,7 +78,10 @@ bool SequenceRun::search_period(Heap bound, const SequenceRunControl& control) {
       if (reached() == 0) throw;
       return true;
     }
-    const Periodicity p = find_periodicity(code_, sequence());
+    // G(0..size-1), as a run from scratch would have searched: a resumed
+    // run may hold far more (a store past 2^32), whose detection would read
+    // half of them for nothing.
+    const Periodicity p = find_periodicity(code_, sequence().first(size));
     if (p.proven) {
       period_ = p;
       return true;
