@@ -577,8 +577,10 @@ int run_values(const ValuesRequest& asked) {
     if (engine) {
       const MappedSequence* mapped = code_run->store();
       add_sequence_values(counted, code_run->sequence(), code_run->period(), from, to, false,
-                          [&](Heap n) {
-                            if (mapped) mapped->release_below(n);
+                          [&](Heap first, Heap end) {
+                            if (!mapped) return;
+                            mapped->release_below(first);
+                            mapped->read_ahead(first, end);
                           });
     } else {
       for (Heap n = from;; ++n) {

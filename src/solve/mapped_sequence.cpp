@@ -308,6 +308,20 @@ void MappedSequence::release_below(Heap below) const {
   if (end > s.header) ::madvise(s.base + s.header, end - s.header, MADV_DONTNEED);
 }
 
+void MappedSequence::read_ahead(Heap from, Heap to) const {
+  const State& s = *state_;
+  to = std::min(to, s.capacity);
+  if (from >= to) return;
+  const std::uint64_t first = (s.header + 2 * from) / kPage * kPage;
+  const std::uint64_t end = s.header + 2 * to;
+  // Advice only: a kernel without MADV_POPULATE_READ (before Linux 5.14)
+  // gets the older hint, and a refusal costs nothing but speed.
+#if defined(MADV_POPULATE_READ)
+  if (::madvise(s.base + first, end - first, MADV_POPULATE_READ) == 0) return;
+#endif
+  ::madvise(s.base + first, end - first, MADV_WILLNEED);
+}
+
 #else  // no mmap of files: a stand-in that says so
 
 namespace {
@@ -327,6 +341,7 @@ MappedSequence MappedSequence::open(const std::string&) { unsupported(); }
 void MappedSequence::reserve(Heap) { unsupported(); }
 void MappedSequence::commit(Heap) { unsupported(); }
 void MappedSequence::release_below(Heap) const {}
+void MappedSequence::read_ahead(Heap, Heap) const {}
 
 #endif
 

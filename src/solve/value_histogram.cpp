@@ -57,7 +57,7 @@ Nimber ValueHistogram::max_value() const {
 
 void add_sequence_values(ValueHistogram& histogram, std::span<const std::uint16_t> known,
                          const std::optional<Periodicity>& periodicity, Heap from, Heap to,
-                         bool accept_observed, const std::function<void(Heap)>& read) {
+                         bool accept_observed, const std::function<void(Heap, Heap)>& read) {
   if (to < from) return;
   const Heap known_end = known.size();
   const bool beyond = to >= known_end;  // some heaps past the values known
@@ -82,9 +82,9 @@ void add_sequence_values(ValueHistogram& histogram, std::span<const std::uint16_
     const Heap last = std::min(to, known_end - 1);
     for (Heap n = from; n <= last;) {
       const Heap end = std::min(last + 1, n + kReadChunk);
+      if (read) read(n, end);
       histogram.add_each(known.subspan(n, end - n));
       n = end;
-      if (read) read(n);
     }
   }
   if (!beyond) return;

@@ -11,6 +11,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/error.h"
@@ -130,12 +131,13 @@ TEST(ValueHistogram, NoPeriodMeansOnlyTheValuesKnown) {
   EXPECT_THROW(add_sequence_values(h, known, observed, 0, kMaxHeap + 1, true), InputError);
 }
 
-TEST(ValueHistogram, ReadIsCalledBehindTheKnownValues) {
+TEST(ValueHistogram, ReadIsCalledBeforeEachRunOfKnownValues) {
   const std::vector<std::uint16_t> known(100, 7);
-  std::vector<Heap> reads;
+  std::vector<std::pair<Heap, Heap>> reads;
   ValueHistogram h;
-  add_sequence_values(h, known, std::nullopt, 10, 99, false, [&](Heap n) { reads.push_back(n); });
-  EXPECT_EQ(reads, std::vector<Heap>{100});
+  add_sequence_values(h, known, std::nullopt, 10, 99, false,
+                      [&](Heap first, Heap end) { reads.emplace_back(first, end); });
+  EXPECT_EQ(reads, (std::vector<std::pair<Heap, Heap>>{{10, 100}}));
   EXPECT_EQ(h.counts().at(7), 90u);
 }
 

@@ -83,6 +83,11 @@ class MappedSequence {
   // and come back on the next access), so that its resident set stays the
   // size of the window in use rather than of all it touched.
   void release_below(Heap below) const;
+  // Maps the pages of values from..to-1 into this process ahead of a
+  // sequential read (MADV_POPULATE_READ: one call instead of a page fault
+  // every few pages; reading a 2^32-value store through faults ran at a
+  // third of the speed).
+  void read_ahead(Heap from, Heap to) const;
 
  private:
   struct State;

@@ -65,11 +65,12 @@ inline constexpr Heap kMaxOneByOne = 100'000'000;
 // value_from_periodicity). Throws LimitError naming the first heap it cannot
 // value (past `known` with no usable period), or when a saltus leaves more
 // than kMaxOneByOne heaps to count one at a time, before counting any.
-// `read`, if given, is called with n after the known values below n were
-// counted, every 2^24 of them (a mapped store lets go of their pages).
+// `read`, if given, is called before each run of at most 2^24 known values
+// is counted, with its first heap and the end of the run (a mapped store
+// lets go of the pages behind and maps the run's ahead).
 void add_sequence_values(ValueHistogram& histogram, std::span<const std::uint16_t> known,
                          const std::optional<Periodicity>& periodicity, Heap from, Heap to,
                          bool accept_observed = false,
-                         const std::function<void(Heap)>& read = {});
+                         const std::function<void(Heap, Heap)>& read = {});
 
 }  // namespace grundy
