@@ -208,8 +208,9 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 // The registers follow the bit table as values are found, never through
 // a wide load of memory just written: a 16- or 64-byte load over a byte or
 // word stored a few cycles before cannot take it from the store buffer and
-// waits until the store reaches the cache (on 0.161 with the AVX2 kernels,
-// 9% of this loop's samples sat on that reload). The byte shuffles rebuild
+// waits until the store reaches the cache (on 0.161 with the AVX2 kernels
+// 9% of this loop's samples fell on that reload; doing without it saved
+// 1-3%, docs/performance.md). The byte shuffles rebuild
 // each block from the table's two 8-byte words (each load the size and
 // place of the store before it, so forwarded); the 16-bit permutes clear
 // the word's bit in the register itself. `table` has 2 * kBlocks words,
