@@ -57,6 +57,7 @@
 #include "grundy/solve/sequence_plot.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
+#include "grundy/solve/value_histogram.h"
 
 // Games on graphs, with cycles: generalised Grundy values and retrograde analysis
 #include "grundy/solve/graph_values.h"

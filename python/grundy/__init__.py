@@ -658,6 +658,19 @@ class Periodicity:
                 else "; no criterion here applies")
         return f"NOT proven: observed up to n = {self.checked_to - 1}{need}"
 
+    def histogram(self, to: int, *, start: int = 0) -> Dict[int, int]:
+        """How many heap sizes n, start <= n <= to, have each value.
+
+        Exact for any ``to`` up to 2^63 - 1 when the period is proven and has
+        no saltus: past the values computed each residue class of the period
+        is counted at once.  Past ``checked_to`` without a proven period it
+        raises :class:`LimitError`, as does a saltus over more than 10^8
+        heaps (their values keep growing)."""
+        period = None if self.period is None else (self.period, self.preperiod, self.saltus,
+                                                   self.proven)
+        return _grundy.histogram(_np.ascontiguousarray(self.values, dtype=_np.uint16), period,
+                                 start, to)
+
     def __str__(self) -> str:
         if self.period is None:
             return f"{self.ruleset}: {self.certificate}"

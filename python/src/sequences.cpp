@@ -286,9 +286,48 @@ std::string plot_python(const std::string& title, const py::object& start_obj,
   return svg;
 }
 
+// How many heaps n, start <= n <= to, have each value, from G(0..) in
+// `values` and past them `period` (None, or (period, preperiod, saltus,
+// proven)): value_histogram.h, exact for any `to` a proven period of saltus
+// 0 covers.
+py::dict histogram_python(const py::array_t<std::uint16_t, py::array::c_style>& values,
+                          const py::object& period, const py::object& start_obj,
+                          const py::object& to_obj) {
+  const Heap from = to_u64(start_obj, "histogram: start"), to = to_u64(to_obj, "histogram: to");
+  if (to > kMaxHeap) throw InputError(std::to_string(to), fmt::format("to = {} is over 2^63-1", to));
+  if (to < from)
+    throw InputError(std::to_string(to), fmt::format("to = {} is smaller than start = {}", to, from));
+  std::optional<Periodicity> p;
+  if (!period.is_none()) {
+    const py::tuple t = period.cast<py::tuple>();
+    p.emplace();
+    p->period = to_u64(t[0], "histogram: period");
+    p->preperiod = to_u64(t[1], "histogram: preperiod");
+    p->saltus = t[2].cast<std::int64_t>();
+    p->proven = t[3].cast<bool>();
+    if (p->period == 0 || p->saltus < 0 ||
+        p->preperiod + p->period > static_cast<Heap>(values.size()))
+      throw InputError(std::to_string(p->period),
+                       "histogram: the period must be one seen in the values given");
+  }
+  ValueHistogram counted;
+  {
+    py::gil_scoped_release release;
+    add_sequence_values(counted,
+                        std::span<const std::uint16_t>(values.data(),
+                                                       static_cast<std::size_t>(values.size())),
+                        p, from, to);
+  }
+  py::dict out;
+  for (const auto& [value, count] : counted.counts()) out[py::int_(value)] = py::int_(count);
+  return out;
+}
+
 }  // namespace
 
 void bind_sequences(py::module_& m) {
+  m.def("histogram", &histogram_python, py::arg("values"), py::arg("period"), py::arg("start"),
+        py::arg("to"));
   m.def("plot", &plot_python, py::arg("title"), py::arg("start"), py::arg("values"),
         py::arg("period"), py::arg("path"));
   m.def("pattern", &pattern_python, py::arg("table"), py::arg("start"));

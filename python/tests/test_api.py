@@ -131,6 +131,27 @@ def test_period_and_value(cli):
     assert grundy.value("kayles", 10**6, max=10**12) == cli("value", "kayles", str(10**6))["value"]
 
 
+def test_period_histogram_against_the_command_and_bincount(cli):
+    # Far past the values computed, from the proven period: the command's
+    # --stats over the same range counts the same.
+    p = grundy.period("kayles")
+    far = p.histogram(10**18)
+    j = cli("values", "kayles", "--to", str(10**18), "--stats")
+    assert far == {int(v): c for v, c in j["histogram"].items()}
+    assert sum(far.values()) == 10**18 + 1
+    # Within the values, the plain count of a NumPy array.
+    g = grundy.values("0.137", 500)
+    counts = np.bincount(np.asarray(g)[100:])
+    assert grundy.period("0.137").histogram(500, start=100) == {
+        v: int(c) for v, c in enumerate(counts) if c}
+    with pytest.raises(grundy.LimitError):
+        grundy.period("0.6", max=4096).histogram(10**6)
+    with pytest.raises(grundy.LimitError):
+        grundy.period("4.[3]").histogram(10**12)  # a saltus: new values every period
+    with pytest.raises(ValueError):
+        p.histogram(5, start=9)
+
+
 def test_graphs_from_edges_and_networkx():
     g = grundy.Graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
     assert not g.acyclic and set(g.cycle) == {"a", "b", "c"}
