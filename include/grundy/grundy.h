@@ -5,12 +5,14 @@
 
 // Core: heap sizes, nim-sum and mex, nim product, outcomes, errors
 #include "grundy/core/atomic_file.h"
+#include "grundy/core/bounded_list.h"
 #include "grundy/core/error.h"
 #include "grundy/core/gamma.h"
 #include "grundy/core/memory.h"
 #include "grundy/core/nim_product.h"
 #include "grundy/core/nimber.h"
 #include "grundy/core/outcome.h"
+#include "grundy/core/spelling.h"
 #include "grundy/core/types.h"
 
 // Rules: the ruleset interface, every family of games, and parse_ruleset (registry)
@@ -37,18 +39,23 @@
 // and the move good play makes
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/brute_force.h"
+#include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/explanation.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/solve/genus.h"
 #include "grundy/solve/misere_quotient.h"
+#include "grundy/solve/option_table.h"
+#include "grundy/solve/quotient_checkpoint.h"
 #include "grundy/solve/remoteness.h"
+#include "grundy/solve/search_control.h"
 #include "grundy/solve/strategy.h"
 #include "grundy/solve/suspense.h"
 
 // Heap values G(n), their periods, and the engines for long sequences
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
@@ -59,12 +66,20 @@
 #include "grundy/solve/sequence_run.h"
 #include "grundy/solve/value_histogram.h"
 
+// Surveys of whole families of codes: the work queue, one code's entry, the
+// family patterns and the journal that makes a survey resumable
+#include "grundy/solve/survey.h"
+#include "grundy/solve/survey_entry.h"
+#include "grundy/solve/survey_family.h"
+#include "grundy/solve/survey_journal.h"
+
 // Games on graphs, with cycles: generalised Grundy values and retrograde analysis
 #include "grundy/solve/graph_values.h"
 #include "grundy/solve/retrograde.h"
 
 // User-defined games: the Game concept, GameSolver, and UserRuleset
 #include "grundy/solve/user_game.h"
+#include "grundy/solve/user_game_rules.h"
 #include "grundy/solve/user_ruleset.h"
 
 // The table-and-pattern method: tables of families of positions and what they show

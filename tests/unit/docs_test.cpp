@@ -7,7 +7,8 @@
 //     heading "## N." (docs/theory.md §1-§8, docs/periodicity-proofs.md);
 //   - the theory notes are cited only as docs/theory.md, and no file points
 //     outside the repository to the notes the project was written from;
-//   - no file refers to the internal tutorial documents by their numbers.
+//   - no file refers to the internal tutorial documents by their numbers;
+//   - <grundy/grundy.h> includes every public header, as README.md says.
 // A failure names the file, the line and the offending token.
 #include <gtest/gtest.h>
 
@@ -286,6 +287,27 @@ TEST(Docs, NoReferencesToInternalTutorialDocuments) {
                       << it->str() << " — cite the contest problem or the published source";
     }
   }
+}
+
+// README.md promises that <grundy/grundy.h> includes every public header:
+// each header under include/grundy/ (detail/ excepted, and the umbrella
+// itself) is one of its includes.
+TEST(Docs, UmbrellaHeaderIncludesEveryPublicHeader) {
+  std::ifstream umbrella(kRoot / "include" / "grundy" / "grundy.h");
+  ASSERT_TRUE(umbrella) << "include/grundy/grundy.h";
+  std::stringstream text;
+  text << umbrella.rdbuf();
+  const std::string included = text.str();
+  int headers = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(kRoot / "include" / "grundy")) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".h") continue;
+    const std::string path = fs::relative(entry.path(), kRoot / "include").generic_string();
+    if (path == "grundy/grundy.h" || path.find("/detail/") != std::string::npos) continue;
+    ++headers;
+    EXPECT_NE(included.find("#include \"" + path + "\""), std::string::npos)
+        << "include/grundy/grundy.h does not include " << path;
+  }
+  EXPECT_GT(headers, 50);
 }
 
 }  // namespace
