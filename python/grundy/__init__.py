@@ -667,7 +667,7 @@ class Periodicity:
         raises :class:`LimitError`, as does a saltus over more than 10^8
         heaps (their values keep growing)."""
         period = None if self.period is None else (self.period, self.preperiod, self.saltus,
-                                                   self.proven)
+                                                   self.proven, self.checked_to)
         return _grundy.histogram(_np.ascontiguousarray(self.values, dtype=_np.uint16), period,
                                  start, to)
 

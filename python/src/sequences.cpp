@@ -256,6 +256,25 @@ py::dict pattern_python(const py::object& table, const py::object& start_obj) {
   return out;
 }
 
+// A periodicity handed over by the Python package: None, or (period,
+// preperiod, saltus, proven, checked_to) as grundy.Periodicity holds them;
+// `what` names the caller in messages.
+std::optional<Periodicity> periodicity_from(const py::object& period, const std::string& what) {
+  if (period.is_none()) return std::nullopt;
+  const py::tuple t = period.cast<py::tuple>();
+  if (t.size() != 5)
+    throw InputError(what, fmt::format("{}: a period is (period, preperiod, saltus, proven, "
+                                       "checked_to)",
+                                       what));
+  Periodicity p;
+  p.period = to_u64(t[0], (what + ": period").c_str());
+  p.preperiod = to_u64(t[1], (what + ": preperiod").c_str());
+  p.saltus = t[2].cast<std::int64_t>();
+  p.proven = t[3].cast<bool>();
+  p.checked_to = to_u64(t[4], (what + ": checked_to").c_str());
+  return p;
+}
+
 // The SVG scatter plot of G(start..) (solve/sequence_plot.h), written to
 // `path` as well when it is not empty. `period` is None or (period,
 // preperiod, saltus, proven, checked_to).
@@ -267,16 +286,7 @@ std::string plot_python(const std::string& title, const py::object& start_obj,
   if (start > kMaxHeap || (count > 0 && count - 1 > kMaxHeap - start))
     throw InputError(std::to_string(start), "plot: start + the number of values is over 2^63-1");
   std::vector<Nimber> list(values.data(), values.data() + count);
-  std::optional<Periodicity> p;
-  if (!period.is_none()) {
-    const py::tuple t = period.cast<py::tuple>();
-    p.emplace();
-    p->period = to_u64(t[0], "plot: period");
-    p->preperiod = to_u64(t[1], "plot: preperiod");
-    p->saltus = t[2].cast<std::int64_t>();
-    p->proven = t[3].cast<bool>();
-    p->checked_to = to_u64(t[4], "plot: checked_to");
-  }
+  const std::optional<Periodicity> p = periodicity_from(period, "plot");
   std::string svg;
   {
     py::gil_scoped_release release;
@@ -287,8 +297,8 @@ std::string plot_python(const std::string& title, const py::object& start_obj,
 }
 
 // How many heaps n, start <= n <= to, have each value, from G(0..) in
-// `values` and past them `period` (None, or (period, preperiod, saltus,
-// proven)): value_histogram.h, exact for any `to` a proven period of saltus
+// `values` and past them `period` (None, or the tuple periodicity_from
+// reads): value_histogram.h, exact for any `to` a proven period of saltus
 // 0 covers.
 py::dict histogram_python(const py::array_t<std::uint16_t, py::array::c_style>& values,
                           const py::object& period, const py::object& start_obj,
@@ -297,19 +307,12 @@ py::dict histogram_python(const py::array_t<std::uint16_t, py::array::c_style>& 
   if (to > kMaxHeap) throw InputError(std::to_string(to), fmt::format("to = {} is over 2^63-1", to));
   if (to < from)
     throw InputError(std::to_string(to), fmt::format("to = {} is smaller than start = {}", to, from));
-  std::optional<Periodicity> p;
-  if (!period.is_none()) {
-    const py::tuple t = period.cast<py::tuple>();
-    p.emplace();
-    p->period = to_u64(t[0], "histogram: period");
-    p->preperiod = to_u64(t[1], "histogram: preperiod");
-    p->saltus = t[2].cast<std::int64_t>();
-    p->proven = t[3].cast<bool>();
-    if (p->period == 0 || p->saltus < 0 ||
-        p->preperiod + p->period > static_cast<Heap>(values.size()))
-      throw InputError(std::to_string(p->period),
-                       "histogram: the period must be one seen in the values given");
-  }
+  const std::optional<Periodicity> p = periodicity_from(period, "histogram");
+  const auto known = static_cast<Heap>(values.size());
+  if (p && (p->period == 0 || p->saltus < 0 || p->period > known ||
+            p->preperiod > known - p->period))
+    throw InputError(std::to_string(p->period),
+                     "histogram: the period must be one seen in the values given");
   ValueHistogram counted;
   {
     py::gil_scoped_release release;
