@@ -690,7 +690,10 @@ def period(ruleset: str, *, max: int = 2**22, observe_to_max: bool = False, thre
     Values are computed (doubling, up to ``max``) until a period is proven
     (Guy-Smith, or a closed form of the code's game), or, for a code no
     criterion can prove, until a period is seen (``observe_to_max`` looks as
-    far as ``max`` anyway).  Ctrl-C raises KeyboardInterrupt.
+    far as ``max`` anyway).  A ``max`` past what three quarters of the
+    machine's memory holds (2 bytes a value) is lowered to that, and
+    ``stopped`` says so if the search gets there.  Ctrl-C raises
+    KeyboardInterrupt.
     """
     if not isinstance(ruleset, str):
         raise ValueError(f"period: the ruleset is a name such as '0.16', not {ruleset!r}")

@@ -1,9 +1,6 @@
 // Heap values for Python: values() as a NumPy array over the engine's own
 // buffer, value(), period(); long runs on a thread of their own so that
 // Ctrl-C and a progress callback work while the GIL is released.
-#include <unistd.h>
-
-
 #include <fmt/format.h>
 #include <pybind11/numpy.h>
 
@@ -36,12 +33,6 @@ const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const char* command) {
   return *heaps;
 }
 
-std::uint64_t physical_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-}
-
 // A NumPy array over G(first..) of a vector `owner` holds; the capsule keeps
 // the owner (a SequenceRun, a ValueSequence) alive as long as the array.
 template <class Owner>
@@ -71,7 +62,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
     throw InputError(name, fmt::format("checkpoint and resume are for computed take-and-break "
                                        "codes; '{}' {}",
                                        ruleset->name(), closed_form ? "has a closed form" : "is not one"));
-  const std::uint64_t limit = max_memory_obj.is_none() ? physical_memory() / 4 * 3
+  const std::uint64_t limit = max_memory_obj.is_none() ? default_memory_limit()
                                                        : to_u64(max_memory_obj, "max_memory");
   const std::uint64_t count = to - from + 1;
   const std::uint64_t estimate = detail::saturating_add(
@@ -139,13 +130,10 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   if (n > kMaxHeap)
     throw InputError(std::to_string(n), fmt::format("'{}' is too large (at most 2^63-1)", n));
   ComputeLimits limits;
-  // The values searched are held in memory, 2 bytes each: `max` past three
-  // quarters of the machine's memory is lowered to what that holds (a search
-  // that proves its period early never gets near it), as the command does.
-  const std::uint64_t asked = to_u64(max_obj, "value: max");
-  const std::uint64_t room = std::uint64_t{64} << 20, limit = physical_memory() / 4 * 3;
-  const std::uint64_t fit = limit > room + 32 ? (limit - room) / 2 : 16;
-  limits.max_code_values = std::min(asked, fit);
+  // Past what memory holds, `max` is lowered (code_values_within), as the
+  // command does.
+  limits.max_code_values =
+      std::min(to_u64(max_obj, "value: max"), code_values_within(default_memory_limit()));
   limits.accept_observed = observed;
   Nimber v = 0;
   bool proven = true;
@@ -182,13 +170,12 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
                                        "'{}' is neither",
                                        ruleset->name()));
   PeriodSearchOptions options;
-  options.max_values = to_u64(max_obj, "period: max");
-  if (options.max_values < 16) throw InputError(std::to_string(options.max_values), "max must be at least 16");
-  if (options.max_values > kMaxHeap) throw InputError(std::to_string(options.max_values), "max is over 2^63-1");
-  if (detail::saturating_mul(options.max_values, 2) > physical_memory() / 4 * 3)
-    throw LimitError(fmt::format("a period search over {} values needs more memory than this "
-                                 "machine has",
-                                 options.max_values));
+  const Heap asked = to_u64(max_obj, "period: max");
+  if (asked < 16) throw InputError(std::to_string(asked), "max must be at least 16");
+  if (asked > kMaxHeap) throw InputError(std::to_string(asked), "max is over 2^63-1");
+  // Past what memory holds, lowered (code_values_within), as the command does.
+  const Heap fit = code_values_within(default_memory_limit());
+  options.max_values = std::min(asked, fit);
   options.observe_to_max = observe_to_max;
   options.threads = threads;
   std::atomic<bool> stop{false};
@@ -210,7 +197,14 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
   out["checked_to"] = p.checked_to;
   out["proof_needs"] = p.proof_needs;
   out["criterion"] = p.criterion;
-  out["stopped"] = search->stopped;
+  const bool lowered_reached = options.max_values < asked && !p.proven &&
+                               search->stopped.empty() && !search->unprovable &&
+                               search->values.size() == options.max_values;
+  out["stopped"] = lowered_reached
+                       ? fmt::format("max lowered to {} values, what three quarters of this "
+                                     "machine's memory holds",
+                                     fit)
+                       : search->stopped;
   out["unprovable"] = search->unprovable;
   const PeriodSearch& owner = *search;
   out["values"] = owned_values(std::move(search), owner.values, 0, owner.values.size());

@@ -129,6 +129,8 @@ def test_period_and_value(cli):
     # A max far past memory is lowered to what memory holds, not allocated:
     # Kayles proves its period long before.
     assert grundy.value("kayles", 10**6, max=10**12) == cli("value", "kayles", str(10**6))["value"]
+    far = grundy.period("kayles", max=10**12)
+    assert (far.period, far.preperiod, far.proven) == (12, 71, True)
 
 
 def test_period_histogram_against_the_command_and_bincount(cli):

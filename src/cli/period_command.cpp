@@ -34,16 +34,10 @@ const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& comma
   return *heaps;
 }
 
-// A period search keeps the values it computes in memory, 2 bytes each and
-// some room for the engine: it stops at what the machine's memory limit
-// holds (core/memory.h) rather than at a failed allocation, or the kernel's
-// OOM killer, past it. A search that proves a period early (Kayles) never
-// gets there, so a large --max is lowered, not refused.
-Heap values_that_fit() {
-  const std::uint64_t limit = memory_limit("");
-  const std::uint64_t room = std::uint64_t{64} << 20;
-  return limit > room + 32 ? (limit - room) / 2 : 16;
-}
+// A period search holds its values in memory: past what the memory limit
+// holds (code_values_within, heap_values.h) --max is lowered, and the
+// output says so when the search gets there.
+Heap values_that_fit() { return code_values_within(memory_limit("")); }
 
 std::string lowered_note(Heap asked, Heap fit) {
   return fmt::format("--max {} lowered to {} values, what the memory limit of {} MiB (three "

@@ -19,6 +19,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
+#include "grundy/solve/heap_values.h"
 #include "grundy/solve/survey.h"
 #include "grundy/solve/survey_family.h"
 #include "grundy/solve/survey_journal.h"
@@ -190,15 +191,15 @@ int run_survey(const SurveyRequest& request) {
     const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
         request.threads ? request.threads : std::max(1u, std::thread::hardware_concurrency()),
         std::max<std::size_t>(codes.size(), 1)));
-    const std::uint64_t need = detail::saturating_add(
-        detail::saturating_mul(detail::saturating_mul(max, 2), threads), std::uint64_t{64} << 20);
     const std::uint64_t limit = memory_limit("");
-    if (need > limit)
+    if (max > code_values_within(limit) / threads)
       throw InputError(request.max,
                        fmt::format("--max {} for {} codes at once keeps up to {} MiB of values "
                                    "in memory, over the limit of {} MiB (three quarters of this "
                                    "machine's memory): ask for a smaller --max or fewer --threads",
-                                   max, threads, need >> 20, limit >> 20));
+                                   max, threads,
+                                   detail::saturating_mul(detail::saturating_mul(max, 2), threads) >> 20,
+                                   limit >> 20));
   }
   std::optional<TableFormat> format;
   if (!request.out.empty()) format = table_format(request.out);

@@ -76,6 +76,11 @@ void HeapValues::extend_code(Heap needed, Heap target) {
   GRUNDY_ASSERT(code_values_.size() > needed);
 }
 
+Heap code_values_within(std::uint64_t memory) {
+  const std::uint64_t room = std::uint64_t{64} << 20;
+  return memory > room + 32 ? (memory - room) / 2 : 16;
+}
+
 Heap affordable_code_values(const HeapRuleset& ruleset, const TakeAndBreak& code, Heap max_values,
                             std::uint64_t max_work) {
   // Codes whose moves can leave three heaps run on the naive engine: the

@@ -121,5 +121,15 @@ TEST(HeapValuesStress, ClosedFormShortcutsEqualFiltering) {
   }
 }
 
+// What a period search may hold: 2 bytes a value after 64 MiB for the
+// engine, never fewer than 16 values.
+TEST(HeapValuesStress, CodeValuesWithinMemory) {
+  const std::uint64_t room = std::uint64_t{64} << 20;
+  EXPECT_EQ(code_values_within(0), 16u);
+  EXPECT_EQ(code_values_within(room), 16u);
+  EXPECT_EQ(code_values_within(room + 2000), 1000u);
+  EXPECT_EQ(code_values_within(std::uint64_t{24} << 30), ((std::uint64_t{24} << 30) - room) / 2);
+}
+
 }  // namespace
 }  // namespace grundy

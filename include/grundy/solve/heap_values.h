@@ -56,6 +56,13 @@ struct HeapValueSource {
 
 HeapValueSource heap_value_source(const HeapRuleset& ruleset);
 
+// The most values of a take-and-break code a period search may hold in
+// `memory` bytes: 2 bytes each, after 64 MiB for the engine's tables; at
+// least 16. A search asked for more (period --max, value --max, Python's
+// max=) is lowered to this rather than left to fail allocating: one that
+// proves its period early never gets near it.
+Heap code_values_within(std::uint64_t memory);
+
 // The most values of `code` (the heap ruleset `ruleset` as a code) worth
 // computing: `max_values`, and for a code whose moves can leave three heaps
 // (computed by the naive engine, O(n^2) options a heap) no more than
