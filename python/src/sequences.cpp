@@ -298,9 +298,11 @@ py::dict histogram_python(const py::array_t<std::uint16_t, py::array::c_style>& 
                           const py::object& period, const py::object& start_obj,
                           const py::object& to_obj) {
   const Heap from = to_u64(start_obj, "histogram: start"), to = to_u64(to_obj, "histogram: to");
-  if (to > kMaxHeap) throw InputError(std::to_string(to), fmt::format("to = {} is over 2^63-1", to));
+  if (to > kMaxHeap)
+    throw InputError(std::to_string(to), fmt::format("to = {} is over 2^63-1", to));
   if (to < from)
-    throw InputError(std::to_string(to), fmt::format("to = {} is smaller than start = {}", to, from));
+    throw InputError(std::to_string(to),
+                     fmt::format("to = {} is smaller than start = {}", to, from));
   const std::optional<Periodicity> p = periodicity_from(period, "histogram");
   const auto known = static_cast<Heap>(values.size());
   if (p && (p->period == 0 || p->saltus < 0 || p->period > known ||

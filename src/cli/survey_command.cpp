@@ -9,7 +9,6 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -188,18 +187,16 @@ int run_survey(const SurveyRequest& request) {
     // Each code searched keeps up to --max values in memory (2 bytes each),
     // as many codes at once as threads: refused up front past the memory
     // limit rather than by a failed allocation hours in.
-    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
-        request.threads ? request.threads : std::max(1u, std::thread::hardware_concurrency()),
-        std::max<std::size_t>(codes.size(), 1)));
+    const unsigned threads = survey_threads(request.threads, codes.size());
     const std::uint64_t limit = memory_limit("");
-    if (max > code_values_within(limit) / threads)
+    if (max > code_values_within(limit) / threads) {
+      const std::uint64_t bytes = detail::saturating_mul(detail::saturating_mul(max, 2), threads);
       throw InputError(request.max,
                        fmt::format("--max {} for {} codes at once keeps up to {} MiB of values "
                                    "in memory, over the limit of {} MiB (three quarters of this "
                                    "machine's memory): ask for a smaller --max or fewer --threads",
-                                   max, threads,
-                                   detail::saturating_mul(detail::saturating_mul(max, 2), threads) >> 20,
-                                   limit >> 20));
+                                   max, threads, bytes >> 20, limit >> 20));
+    }
   }
   std::optional<TableFormat> format;
   if (!request.out.empty()) format = table_format(request.out);

@@ -109,8 +109,8 @@ CheckReport check_analysis(const Ruleset& ruleset, const Position& position, con
   }
 }
 
-std::uint64_t check_spot_work(std::uint64_t computed) {
-  return std::max(kCheckWork, detail::saturating_mul(2, computed));
+std::uint64_t check_spot_work(std::uint64_t computed, std::uint64_t at_least) {
+  return std::max(at_least, detail::saturating_mul(2, computed));
 }
 
 namespace {
@@ -235,7 +235,7 @@ CheckReport check_periodicity(const HeapRuleset& ruleset, const Periodicity& p,
   if (values.empty()) return {true, true, what};
   const CheckReport naive = check_heap_values(
       ruleset, 0, values.size() - 1, [&](Heap n) { return Nimber{values[n]}; }, max_work,
-      std::max(max_work, detail::saturating_mul(2, values.size())));
+      check_spot_work(values.size(), max_work));
   if (!naive.agrees) return naive;
   return {true, true, what + "; " + naive.what};
 }

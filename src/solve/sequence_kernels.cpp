@@ -386,8 +386,8 @@ unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
     if (words != 2 && words != 4 && words != 8 && words != 16) {
       HWY_ALIGN std::uint64_t padded[16] = {};
       std::memcpy(padded, table, 8 * words);
-      const unsigned left =
-          ScanTable(g, m, from, to, padded, std::bit_ceil(std::max(words, 2u)), count, enough, steps);
+      const unsigned blocks_words = std::bit_ceil(std::max(words, 2u));
+      const unsigned left = ScanTable(g, m, from, to, padded, blocks_words, count, enough, steps);
       std::memcpy(table, padded, 8 * words);
       return left;
     }

@@ -28,11 +28,16 @@ std::vector<std::string> survey_pending(const std::vector<std::string>& codes,
   return pending;
 }
 
+unsigned survey_threads(unsigned requested, std::size_t codes) {
+  const unsigned threads =
+      requested ? requested : std::max(1U, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(codes, 1)));
+}
+
 bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limits, unsigned threads,
                 const std::function<void(const SurveyEntry&)>& record,
                 const std::atomic<bool>* stop) {
-  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(names.size(), 1)));
+  threads = survey_threads(threads, names.size());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   std::atomic<bool> stopped{false};

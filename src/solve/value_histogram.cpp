@@ -25,8 +25,8 @@ void ValueHistogram::add(Nimber v, std::uint64_t times) {
     const auto [at, inserted] = wide_.try_emplace(v, 0);
     if (inserted && wide_.size() > kMaxDistinct) {
       wide_.erase(at);
-      throw LimitError(fmt::format("more than {} distinct values of 2^16 or more among the heaps counted: ask "
-                                   "for a shorter range",
+      throw LimitError(fmt::format("more than {} distinct values of 2^16 or more among the "
+                                   "heaps counted: ask for a shorter range",
                                    kMaxDistinct));
     }
     at->second += times;

@@ -206,7 +206,8 @@ TEST(SequenceCli, StatsOfFarRanges) {
   EXPECT_EQ(shown, expected);
   EXPECT_EQ(j["max_value"], expected.rbegin()->first);
 
-  const auto closed = run_program(GRUNDY_CLI_PATH, {"values", "nim", "--to", "1000000000000", "--stats"});
+  const auto closed =
+      run_program(GRUNDY_CLI_PATH, {"values", "nim", "--to", "1000000000000", "--stats"});
   EXPECT_EQ(closed.status, 2);
   EXPECT_NE(closed.err.find("at most 100000000 values at a time for --stats"), std::string::npos)
       << closed.err;

@@ -55,11 +55,11 @@ inline constexpr int kCheckSpotHeaps = 16;
 
 // The option visits a check may spend on heaps past the naive table when
 // `computed` values were computed to answer (not taken from a period or a
-// closed form): twice that many, at least kCheckWork, so that a run to 2^32
+// closed form): twice that many, at least `at_least`, so that a run to 2^32
 // has its top heaps checked (about 2·10^9 options each for 0.6) at a cost
 // small beside the run's, and a heap of 10^15 answered by its period is not
 // visited option by option.
-std::uint64_t check_spot_work(std::uint64_t computed);
+std::uint64_t check_spot_work(std::uint64_t computed, std::uint64_t at_least = kCheckWork);
 
 // The analysis `a` of `position` under `convention`, against exhaustive
 // search of the whole position within `limit` positions.

@@ -32,6 +32,10 @@ namespace grundy {
 std::vector<std::string> survey_pending(const std::vector<std::string>& codes,
                                         const std::map<std::string, SurveyEntry>& done);
 
+// The workers a survey of `codes` codes runs on when asked for `requested`
+// (0: one per core): never more than there are codes, at least one.
+unsigned survey_threads(unsigned requested, std::size_t codes);
+
 // Computes the entry of every code of `names` (canonical names) with
 // `threads` workers (0: one per core), calling `record` with each as it
 // finishes, one call at a time. Returns false when `stop` was raised before
