@@ -24,6 +24,7 @@
 #include "grundy/solve/genus.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/mapped_sequence.h"
+#include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
@@ -353,9 +354,12 @@ int run_values(const ValuesRequest& asked) {
   const std::optional<TakeAndBreak>& code = source.code;
   const bool closed_form = source.source == ValueSource::closed_form;
   const bool engine = source.source == ValueSource::code_engine;
-  // Statistics count each value a closed form gives (Nim's are all
-  // different), so a closed form's range is bounded as the listing's is.
-  if (request.stats && closed_form && to - from >= kMaxOneByOne)
+  // Statistics of a closed form count its values one by one, so a long
+  // range is bounded as the listing's is, unless the ruleset is a code whose
+  // period the statistics can use instead (bash:5; Nim's arithmetic period
+  // still counts one by one, every value being new).
+  const bool closed_form_far = request.stats && closed_form && to - from >= kMaxOneByOne;
+  if (closed_form_far && !heaps->as_code())
     throw InputError(request.to, fmt::format("at most {} values at a time for --stats of '{}', "
                                              "whose values come from a closed form one by one",
                                              kMaxOneByOne, ruleset->shown_name()));
@@ -571,8 +575,8 @@ int run_values(const ValuesRequest& asked) {
   if (request.stats) {
     // From the engine: its values counted in place (a store's pages let go
     // behind), the rest of the range by its proven period, any length
-    // (value_histogram.h); otherwise each value, a closed form's range
-    // having been bounded above.
+    // (value_histogram.h); a closed form's long range the same way through
+    // its code's period; otherwise each value.
     ValueHistogram counted;
     if (engine) {
       const MappedSequence* mapped = code_run->store();
@@ -582,6 +586,17 @@ int run_values(const ValuesRequest& asked) {
                             mapped->release_below(first);
                             mapped->read_ahead(first, end);
                           });
+    } else if (closed_form_far) {
+      // The code's period (period_search.h), proven or refused: counted by
+      // residue class as the engine's would be.
+      const PeriodSearch search = search_period(*heaps->as_code(), PeriodSearchOptions{});
+      if (!search.periodicity.proven)
+        throw LimitError(fmt::format("at most {} values at a time for --stats of '{}': its "
+                                     "values come from a closed form one by one, and no period "
+                                     "of it is proven in G(0..{})",
+                                     kMaxOneByOne, ruleset->shown_name(),
+                                     search.values.size() - 1));
+      add_sequence_values(counted, search.values, search.periodicity, from, to);
     } else {
       for (Heap n = from;; ++n) {
         counted.add(value_at(n));
