@@ -60,6 +60,28 @@ void GroupBits(const std::uint8_t* row, std::uint8_t epoch, unsigned words, std:
   MaskWords(hn::CappedTag<std::uint8_t, 64>(), row, epoch, words, bits);
 }
 
+// The 16-bit lanes of v in reverse order (the second heaps of a vector of
+// splits, read upwards, turned to face the first heaps). Highway 1.0.3
+// reverses 16-bit lanes on SSSE3, SSE4 and AVX2 as 32-bit lanes rotated by
+// 16 bits: a permute, two shifts and an or. One byte shuffle within each
+// 128-bit block (and, on AVX2, a swap of the two blocks) does the same in
+// one or two instructions; docs/performance.md has the measurement.
+template <class D>
+HWY_INLINE hn::Vec<D> ReverseLanes(D d, hn::Vec<D> v) {
+#if HWY_TARGET == HWY_AVX2
+  (void)d;
+  const __m256i pairs = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                                         14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  return hn::Vec<D>{_mm256_permute4x64_epi64(_mm256_shuffle_epi8(v.raw, pairs), 0x4E)};
+#elif HWY_TARGET == HWY_SSE4 || HWY_TARGET == HWY_SSSE3
+  (void)d;
+  const __m128i pairs = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  return hn::Vec<D>{_mm_shuffle_epi8(v.raw, pairs)};
+#else
+  return hn::Reverse(d, v);
+#endif
+}
+
 // From split a on, the first vector of splits a..a+N-1 (all <= to) whose
 // xors hit one of the first kTargets (1, 2, 4 or 8) values broadcast in
 // t0..t7; `to + 1` past the last whole vector if none does. Registers are
@@ -72,7 +94,7 @@ HWY_INLINE std::uint64_t FirstHit(D d, const std::uint16_t* g, std::uint64_t m, 
   const std::size_t n = hn::Lanes(d);
   for (; a + n - 1 <= to; a += n) {
     const auto x = hn::LoadU(d, g + a);
-    const auto y = hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1))));
+    const auto y = ReverseLanes(d, hn::LoadU(d, g + (m - a - (n - 1))));
     const auto v = hn::Xor(x, y);
     auto hit = hn::Eq(v, t0);
     if constexpr (kTargets > 1) hit = hn::Or(hit, hn::Eq(v, t1));
@@ -139,7 +161,7 @@ unsigned ScanTargets(const std::uint16_t* g, std::uint64_t m, std::uint64_t from
     // left (settling its splits one at a time cost more than the whole
     // vector loop on short scans).
     const V v =
-        hn::Xor(hn::LoadU(d, g + hit), hn::Reverse(d, hn::LoadU(d, g + (m - hit - (n - 1)))));
+        hn::Xor(hn::LoadU(d, g + hit), ReverseLanes(d, hn::LoadU(d, g + (m - hit - (n - 1)))));
     unsigned kept = 0;
     for (unsigned i = 0; i < count; ++i)
       if (hn::AllFalse(d, hn::Eq(v, hn::Set(d, targets[i])))) targets[kept++] = targets[i];
@@ -195,6 +217,11 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 // instruction where the byte shuffles below take one shuffle and one blend
 // per 128 values. docs/performance.md has the measurement.
 #define GRUNDY_WORD_LOOKUP 1
+#elif HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_SSE4 || HWY_TARGET == HWY_SSSE3
+// x86's byte shuffle (pshufb) gives 0 for an index byte with bit 7 set and
+// reads byte (index & 15) for any other: the blocks are then looked up all
+// at once with no blend (see ScanBlocks).
+#define GRUNDY_SHUFFLE_WRAPS 1
 #endif
 
 // The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
@@ -251,7 +278,10 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
                                                       1, 2, 4, 8, 16, 32, 64, 128};
   const V single = hn::BitCast(d, hn::LoadDup128(d8, kBit));
   const V low_byte = hn::Set(d, std::uint16_t{0xFF});
-  const V low3 = hn::Set(d, std::uint16_t{7}), low4 = hn::Set(d, std::uint16_t{15});
+  const V low3 = hn::Set(d, std::uint16_t{7});
+#if !defined(GRUNDY_SHUFFLE_WRAPS)
+  const V low4 = hn::Set(d, std::uint16_t{15});
+#endif
   // The blocks, one register each (named: SVE registers cannot be array
   // elements); those past kBlocks stay unused.
   const hn::Repartition<std::uint64_t, decltype(d)> d64;
@@ -260,18 +290,33 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
                                               hn::Set(d64, table[2 * k + 1])));
   };
   V t0 = hn::Zero(d), t1 = t0, t2 = t0, t3 = t0, t4 = t0, t5 = t0, t6 = t0, t7 = t0;
+#if defined(GRUNDY_SHUFFLE_WRAPS)
+  // Register k > 0 holds block k-1 xor block k: see the lookup below.
+  V previous = t0;
+  const auto block_after = [&](int k) {
+    const V block = block_of(k);
+    const V change = hn::Xor(previous, block);
+    previous = block;
+    return change;
+  };
+#else
+  const auto block_after = block_of;
+#endif
   const auto load_tables = [&] {
     t0 = block_of(0);
-    if constexpr (kBlocks > 1) t1 = block_of(1);
+#if defined(GRUNDY_SHUFFLE_WRAPS)
+    previous = t0;
+#endif
+    if constexpr (kBlocks > 1) t1 = block_after(1);
     if constexpr (kBlocks > 2) {
-      t2 = block_of(2);
-      t3 = block_of(3);
+      t2 = block_after(2);
+      t3 = block_after(3);
     }
     if constexpr (kBlocks > 4) {
-      t4 = block_of(4);
-      t5 = block_of(5);
-      t6 = block_of(6);
-      t7 = block_of(7);
+      t4 = block_after(4);
+      t5 = block_after(5);
+      t6 = block_after(6);
+      t7 = block_after(7);
     }
   };
   load_tables();
@@ -279,13 +324,47 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   const std::uint64_t start = from;
   std::uint64_t a = from;
   for (; a + n - 1 <= to; a += n) {
-    const V v = hn::Xor(hn::LoadU(d, g + a), hn::Reverse(d, hn::LoadU(d, g + (m - a - (n - 1)))));
+    const V v = hn::Xor(hn::LoadU(d, g + a), ReverseLanes(d, hn::LoadU(d, g + (m - a - (n - 1)))));
 #if defined(GRUNDY_WORD_LOOKUP)
     const __m512i index = _mm512_srli_epi16(v.raw, 4);  // v < 128 * kBlocks
     const __m512i word = kBlocks > 4 ? _mm512_permutex2var_epi16(words_low, index, words_high)
                                      : _mm512_permutexvar_epi16(index, words_low);
     const __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(v.raw, low4));
     const hn::Mask<decltype(d)> hit{_mm512_test_epi16_mask(word, bit)};
+#elif defined(GRUNDY_SHUFFLE_WRAPS)
+    // Byte v >> 3 of the table (< 16 * kBlocks <= 128) in each lane's low
+    // byte: the shuffle of register k by the index less 16k reads byte
+    // (v >> 3) & 15 of it while the index is at least 16k, and gives 0
+    // below (the lane wraps past 0, setting bit 7 of both bytes). The
+    // registers xored together up to v's block telescope to that block.
+    // The high bytes hold junk, which `bit` (0 there) masks.
+    V index = hn::ShiftRight<3>(v);
+    V byte = LookupBytes(t0, index);
+    if constexpr (kBlocks > 1) {
+      const V sixteen = hn::Set(d, std::uint16_t{16});
+      const auto add = [&](V change) {
+        index = hn::Sub(index, sixteen);
+        byte = hn::Xor(byte, LookupBytes(change, index));
+      };
+      add(t1);
+      if constexpr (kBlocks > 2) {
+        add(t2);
+        add(t3);
+      }
+      if constexpr (kBlocks > 4) {
+        add(t4);
+        add(t5);
+        add(t6);
+        add(t7);
+      }
+    }
+    const V bit = hn::And(LookupBytes(single, hn::And(v, low3)), low_byte);
+#if HWY_TARGET == HWY_AVX2
+    if (_mm256_testz_si256(byte.raw, bit.raw)) continue;  // one ptest when no lane hits
+#elif HWY_TARGET == HWY_SSE4
+    if (_mm_testz_si128(byte.raw, bit.raw)) continue;
+#endif
+    const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
 #else
     const V within = hn::And(hn::ShiftRight<3>(v), low4);
     V byte = LookupBytes(t0, within);
@@ -374,6 +453,7 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
 }
 
 #undef GRUNDY_WORD_LOOKUP  // this file is compiled again for the next target
+#undef GRUNDY_SHUFFLE_WRAPS
 #endif  // HWY_TARGET != HWY_SCALAR
 
 unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,

@@ -222,7 +222,7 @@ TEST(SequenceEngineStress, VectorKernelsAgreeWithTheDefinition) {
   // bits for the table, ranges of every length mod 64).
   std::mt19937_64 rng(kSeed + 11);
   for_each_vector_target([&] {
-    for (int trial = 0; trial < 300; ++trial) {
+    for (int trial = 0; trial < 1500; ++trial) {
       const unsigned words = 1 + static_cast<unsigned>(rng() % 8);
       std::vector<std::uint32_t> stamps(64 * words);
       std::vector<std::uint8_t> bytes(64 * words);
