@@ -224,6 +224,69 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 #define GRUNDY_SHUFFLE_WRAPS 1
 #endif
 
+#if defined(GRUNDY_SHUFFLE_WRAPS)
+// Values below 256 (tables of one or two blocks) fit a byte: the xors of
+// twice as many splits per register, and one lookup per register where
+// 16-bit lanes take two. PairBytes gives g[a + i] ^ g[m - a - i] for i < 32
+// on AVX2 (16 on SSE4, SSSE3) as bytes, in an order of its own: the first
+// heaps are packed to bytes two registers at a time (packus keeps each
+// 128-bit block's lanes in that block), and the second heaps are loaded
+// 8 lanes at a time so that, packed the same way, each byte group faces its
+// first heaps, reversed; one shuffle turns each group around. Reads g[a]
+// to g[a + 31] and g[m - a - 31] to g[m - a].
+#if HWY_TARGET == HWY_AVX2
+using ByteRegister = __m256i;
+constexpr unsigned kPairBytes = 32;
+HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::uint64_t a) {
+  const auto at = [&](std::uint64_t i) { return reinterpret_cast<const __m128i*>(g + i); };
+  const auto wide = [&](std::uint64_t i) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + i));
+  };
+  // Bytes of block 0: heaps a..a+7, a+16..a+23; block 1: a+8..a+15, a+24..a+31.
+  const __m256i first = _mm256_packus_epi16(wide(a), wide(a + 16));
+  // The same places: m-a-7..m-a, m-a-23..m-a-16; m-a-15..m-a-8, m-a-31..m-a-24.
+  const __m256i second =
+      _mm256_packus_epi16(_mm256_loadu2_m128i(at(m - a - 15), at(m - a - 7)),
+                          _mm256_loadu2_m128i(at(m - a - 31), at(m - a - 23)));
+  const __m256i turn = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                        7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+  return _mm256_xor_si256(first, _mm256_shuffle_epi8(second, turn));
+}
+// Bit i set where byte i of `bytes` has the bit of byte i of `bit`; and
+// whether none has.
+HWY_INLINE std::uint32_t ByteHits(ByteRegister bytes, ByteRegister bit) {
+  return static_cast<std::uint32_t>(
+      _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(bytes, bit), bit)));
+}
+HWY_INLINE bool NoByteHits(ByteRegister bytes, ByteRegister bit) {
+  return _mm256_testz_si256(bytes, bit);
+}
+#else
+using ByteRegister = __m128i;
+constexpr unsigned kPairBytes = 16;
+HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::uint64_t a) {
+  const auto at = [&](std::uint64_t i) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + i));
+  };
+  const __m128i first = _mm_packus_epi16(at(a), at(a + 8));  // heaps a..a+15
+  const __m128i second = _mm_packus_epi16(at(m - a - 15), at(m - a - 7));  // m-a-15..m-a
+  const __m128i turn = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  return _mm_xor_si128(first, _mm_shuffle_epi8(second, turn));
+}
+HWY_INLINE std::uint32_t ByteHits(ByteRegister bytes, ByteRegister bit) {
+  return static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit)));
+}
+HWY_INLINE bool NoByteHits(ByteRegister bytes, ByteRegister bit) {
+#if HWY_TARGET == HWY_SSSE3  // no ptest before SSE4.1
+  return ByteHits(bytes, bit) == 0;
+#else
+  return _mm_testz_si128(bytes, bit);
+#endif
+}
+#endif
+#endif  // GRUNDY_SHUFFLE_WRAPS
+
 // The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
 // each in every 128-bit block of a register, looked up with byte shuffles:
 // bits 3-6 of v pick the byte within a block, bits 7-9 the block, bits 0-2
@@ -323,6 +386,51 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
 #endif
   const std::uint64_t start = from;
   std::uint64_t a = from;
+  // Value `value` seen: cleared from the table (a value twice in a
+  // register is cleared once: the table is looked at again); true when
+  // none is left.
+  const auto found = [&](unsigned value) {
+    // No branch on whether it was there: a register's hits repeat values,
+    // and that branch was mispredicted often enough to cost more than
+    // clearing again.
+    std::uint64_t& word = table[value >> 6];
+    count -= static_cast<unsigned>((word >> (value & 63)) & 1);
+    word &= ~(std::uint64_t{1} << (value & 63));
+#if defined(GRUNDY_WORD_LOOKUP)
+    clear(value);
+#endif
+    return count == 0;
+  };
+  // Stops before split `end`, every split before it looked at.
+  const auto stop_at = [&](std::uint64_t end) {
+    steps += end - start;
+    from = end;
+    return count;
+  };
+#if defined(GRUNDY_SHUFFLE_WRAPS)
+  if constexpr (kBlocks <= 2) {
+    // The lookup of the 16-bit loop below, on bytes: v >> 3 < 32 indexes
+    // register 0, less 16 register 1.
+    using B = hn::Vec<decltype(d8)>;
+    const B bits = hn::BitCast(d8, single), seven = hn::Set(d8, std::uint8_t{7});
+    for (; a + kPairBytes - 1 <= to; a += kPairBytes) {
+      const B v{PairBytes(g, m, a)};
+      const B index = hn::ShiftRight<3>(v);
+      B byte = hn::TableLookupBytes(hn::BitCast(d8, t0), index);
+      if constexpr (kBlocks > 1)
+        byte = hn::Xor(byte, hn::TableLookupBytes(hn::BitCast(d8, t1),
+                                                  hn::Sub(index, hn::Set(d8, std::uint8_t{16}))));
+      const B bit = hn::TableLookupBytes(bits, hn::And(v, seven));
+      if (NoByteHits(byte.raw, bit.raw)) continue;
+      HWY_ALIGN std::uint8_t values[kPairBytes];
+      hn::Store(v, d8, values);
+      for (std::uint32_t word = ByteHits(byte.raw, bit.raw); word != 0; word &= word - 1)
+        if (found(values[std::countr_zero(word)])) return stop_at(a + kPairBytes);
+      if (count <= enough) return stop_at(a + kPairBytes);
+      load_tables();
+    }
+  }
+#endif
   for (; a + n - 1 <= to; a += n) {
     const V v = hn::Xor(hn::LoadU(d, g + a), ReverseLanes(d, hn::LoadU(d, g + (m - a - (n - 1)))));
 #if defined(GRUNDY_WORD_LOOKUP)
@@ -389,25 +497,9 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
     const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
 #endif
     if (hn::AllFalse(d, hit)) continue;
-    // Clear the values of the lanes that hit (a value twice in the vector
-    // is cleared once: the table is looked at again); true when none is
-    // left.
+    // Clear the values of the lanes that hit.
     HWY_ALIGN std::uint16_t lanes[hn::MaxLanes(d)];
     hn::StoreU(v, d, lanes);
-    const auto found = [&](unsigned value) {
-      const std::uint64_t mask_bit = std::uint64_t{1} << (value & 63);
-      if (!(table[value >> 6] & mask_bit)) return false;
-      table[value >> 6] &= ~mask_bit;
-#if defined(GRUNDY_WORD_LOOKUP)
-      clear(value);
-#endif
-      return --count == 0;
-    };
-    const auto none_left = [&] {
-      steps += a + n - start;
-      from = a + n;
-      return 0u;
-    };
 #if HWY_TARGET == HWY_AVX2
     // Highway 1.0.3 gives the mask bits of 16-bit lanes on AVX2 by a pext
     // of the byte mask, which AMD's Zen 1 and Zen 2 run in microcode (tens
@@ -418,7 +510,7 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
              static_cast<std::uint32_t>(_mm256_movemask_epi8(hn::VecFromMask(d, hit).raw)) &
              0x55555555u;
          word != 0; word &= word - 1)
-      if (found(lanes[std::countr_zero(word) / 2])) return none_left();
+      if (found(lanes[std::countr_zero(word) / 2])) return stop_at(a + n);
 #else
     HWY_ALIGN std::uint8_t hit_bits[(hn::MaxLanes(d) + 7) / 8];
     const std::size_t hit_bytes = hn::StoreMaskBits(d, hit, hit_bits);
@@ -428,15 +520,11 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
       for (std::size_t k = w / 8; k < hit_bytes && k < w / 8 + 8; ++k)
         word |= std::uint64_t{hit_bits[k]} << (8 * (k - w / 8));
       for (; word != 0; word &= word - 1)
-        if (found(lanes[w + static_cast<std::size_t>(std::countr_zero(word))])) return none_left();
+        if (found(lanes[w + static_cast<std::size_t>(std::countr_zero(word))]))
+          return stop_at(a + n);
     }
 #endif
-    if (count <= enough) {
-      a += n;
-      steps += a - start;
-      from = a;
-      return count;
-    }
+    if (count <= enough) return stop_at(a + n);
 #if !defined(GRUNDY_WORD_LOOKUP)
     load_tables();
 #endif
