@@ -225,9 +225,10 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 #endif
 
 #if defined(GRUNDY_SHUFFLE_WRAPS)
-// Values below 256 (tables of one or two blocks) fit a byte: the xors of
-// twice as many splits per register, and one lookup per register where
-// 16-bit lanes take two. PairBytes gives g[a + i] ^ g[m - a - i] for i < 32
+// The table scan on bytes: twice as many splits per register as 16-bit
+// lanes, so half the shuffles per split. Values below 256 (tables of one or
+// two blocks) fit a byte themselves; values below 1024 are looked up by
+// two bytes, v >> 3 (< 128) and v & 7. PairBytes gives g[a + i] ^ g[m - a - i] for i < 32
 // on AVX2 (16 on SSE4, SSSE3) as bytes, in an order of its own: the first
 // heaps are packed to bytes two registers at a time (packus keeps each
 // 128-bit block's lanes in that block), and the second heaps are loaded
@@ -252,6 +253,26 @@ HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::
                                         7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
   return _mm256_xor_si256(first, _mm256_shuffle_epi8(second, turn));
 }
+// The same xors for values below 1024 as two byte registers, v >> 3 and
+// v & 7, in the same order: the xors are taken on 16-bit lanes (the second
+// heaps loaded as above and each block reversed), then packed.
+HWY_INLINE void PairIndices(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                            ByteRegister& index, ByteRegister& low) {
+  const auto at = [&](std::uint64_t i) { return reinterpret_cast<const __m128i*>(g + i); };
+  const auto wide = [&](std::uint64_t i) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + i));
+  };
+  const __m256i turn = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                                        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m256i x1 = _mm256_xor_si256(
+      wide(a), _mm256_shuffle_epi8(_mm256_loadu2_m128i(at(m - a - 15), at(m - a - 7)), turn));
+  const __m256i x2 = _mm256_xor_si256(
+      wide(a + 16),
+      _mm256_shuffle_epi8(_mm256_loadu2_m128i(at(m - a - 31), at(m - a - 23)), turn));
+  const __m256i seven = _mm256_set1_epi16(7);
+  index = _mm256_packus_epi16(_mm256_srli_epi16(x1, 3), _mm256_srli_epi16(x2, 3));
+  low = _mm256_packus_epi16(_mm256_and_si256(x1, seven), _mm256_and_si256(x2, seven));
+}
 // Bit i set where byte i of `bytes` has the bit of byte i of `bit`; and
 // whether none has.
 HWY_INLINE std::uint32_t ByteHits(ByteRegister bytes, ByteRegister bit) {
@@ -272,6 +293,18 @@ HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::
   const __m128i second = _mm_packus_epi16(at(m - a - 15), at(m - a - 7));  // m-a-15..m-a
   const __m128i turn = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
   return _mm_xor_si128(first, _mm_shuffle_epi8(second, turn));
+}
+HWY_INLINE void PairIndices(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                            ByteRegister& index, ByteRegister& low) {
+  const auto at = [&](std::uint64_t i) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + i));
+  };
+  const __m128i turn = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m128i x1 = _mm_xor_si128(at(a), _mm_shuffle_epi8(at(m - a - 7), turn));
+  const __m128i x2 = _mm_xor_si128(at(a + 8), _mm_shuffle_epi8(at(m - a - 15), turn));
+  const __m128i seven = _mm_set1_epi16(7);
+  index = _mm_packus_epi16(_mm_srli_epi16(x1, 3), _mm_srli_epi16(x2, 3));
+  low = _mm_packus_epi16(_mm_and_si128(x1, seven), _mm_and_si128(x2, seven));
 }
 HWY_INLINE std::uint32_t ByteHits(ByteRegister bytes, ByteRegister bit) {
   return static_cast<std::uint32_t>(
@@ -408,24 +441,56 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
     return count;
   };
 #if defined(GRUNDY_SHUFFLE_WRAPS)
-  if constexpr (kBlocks <= 2) {
-    // The lookup of the 16-bit loop below, on bytes: v >> 3 < 32 indexes
-    // register 0, less 16 register 1.
+  {
+    // The lookup of the 16-bit loop below, on bytes: index v >> 3 < 128,
+    // bit v & 7.
     using B = hn::Vec<decltype(d8)>;
     const B bits = hn::BitCast(d8, single), seven = hn::Set(d8, std::uint8_t{7});
+    const B sixteen = hn::Set(d8, std::uint8_t{16});
     for (; a + kPairBytes - 1 <= to; a += kPairBytes) {
-      const B v{PairBytes(g, m, a)};
-      const B index = hn::ShiftRight<3>(v);
+      B index, low, v;
+      if constexpr (kBlocks <= 2) {
+        v = B{PairBytes(g, m, a)};
+        index = hn::ShiftRight<3>(v);
+        low = hn::And(v, seven);
+      } else {
+        PairIndices(g, m, a, index.raw, low.raw);
+      }
       B byte = hn::TableLookupBytes(hn::BitCast(d8, t0), index);
-      if constexpr (kBlocks > 1)
-        byte = hn::Xor(byte, hn::TableLookupBytes(hn::BitCast(d8, t1),
-                                                  hn::Sub(index, hn::Set(d8, std::uint8_t{16}))));
-      const B bit = hn::TableLookupBytes(bits, hn::And(v, seven));
+      const auto add = [&](V change) {
+        index = hn::Sub(index, sixteen);
+        byte = hn::Xor(byte, hn::TableLookupBytes(hn::BitCast(d8, change), index));
+      };
+      if constexpr (kBlocks > 1) add(t1);
+      if constexpr (kBlocks > 2) {
+        add(t2);
+        add(t3);
+      }
+      if constexpr (kBlocks > 4) {
+        add(t4);
+        add(t5);
+        add(t6);
+        add(t7);
+      }
+      const B bit = hn::TableLookupBytes(bits, low);
       if (NoByteHits(byte.raw, bit.raw)) continue;
-      HWY_ALIGN std::uint8_t values[kPairBytes];
-      hn::Store(v, d8, values);
+      // The values of the bytes that hit: v itself, or put together again.
+      HWY_ALIGN std::uint8_t values[kPairBytes], lows[kPairBytes];
+      if constexpr (kBlocks <= 2) {
+        hn::Store(v, d8, values);
+      } else {
+        hn::Store(hn::Add(index, hn::Set(d8, std::uint8_t{16 * (kBlocks - 1)})), d8, values);
+        hn::Store(low, d8, lows);
+      }
+      const auto value_at = [&](unsigned i) {
+        if constexpr (kBlocks <= 2)
+          return unsigned{values[i]};
+        else
+          return unsigned{values[i]} << 3 | lows[i];
+      };
       for (std::uint32_t word = ByteHits(byte.raw, bit.raw); word != 0; word &= word - 1)
-        if (found(values[std::countr_zero(word)])) return stop_at(a + kPairBytes);
+        if (found(value_at(static_cast<unsigned>(std::countr_zero(word)))))
+          return stop_at(a + kPairBytes);
       if (count <= enough) return stop_at(a + kPairBytes);
       load_tables();
     }
