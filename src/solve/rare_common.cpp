@@ -30,6 +30,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstddef>
 #include <cstring>
 #include <system_error>
 #include <thread>
@@ -331,17 +332,22 @@ void group_row_bits(const GroupStamps& group, unsigned j, unsigned words, bool s
 }
 
 // A speculative scan: confirm that every value in `table` is the value of a
-// two-heap split of heap n.
-struct ScanTask {
+// two-heap split of heap n. The main thread writes a task and a helper
+// reads it and writes back its state, so each cache line of it crosses
+// between cores: tables of up to 256 values (four words) share one line
+// with the rest, and only the words in use are copied.
+struct alignas(64) ScanTask {
   static constexpr std::uint32_t kPending = 0, kConfirmed = 1, kFailed = 2;
-  Heap n = 0;
+  std::atomic<std::uint32_t> state{kPending};
   unsigned count = 0;
   unsigned words = 0;  // table words in use (bound / 64 when queued)
   Value16 value = 0;   // G(n) when the scan failed: the least value not found
+  Heap n = 0;
   std::uint64_t steps = 0;  // splits looked at
-  std::atomic<std::uint32_t> state{kPending};
-  alignas(64) Word table[kTableWords] = {};
+  Word table[kTableWords] = {};
 };
+static_assert(offsetof(ScanTask, table) + 4 * sizeof(Word) <= 64,
+              "a table of four words shares the task's first cache line");
 
 // The rare list as the pairing loops read it: entries [0, narrow) hold
 // their heap sizes in 32 bits (pos), the later ones, from kWidePosition on,
@@ -944,7 +950,7 @@ void RareCommonEngine::Impl::helper_loop() {
 void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
                                       std::uint64_t& full_scans) {
   alignas(64) Word table[kTableWords];
-  std::memcpy(table, task.table, sizeof table);
+  std::memcpy(table, task.table, sizeof(Word) * task.words);
   std::uint64_t task_steps = 0;
   const unsigned count =
       scan_splits(g, task.n, split, table, task.words, task.count, simd, task_steps);
@@ -993,8 +999,7 @@ bool RareCommonEngine::Impl::push_task(Heap n, const Word* table, unsigned count
   task.n = n;
   task.count = count;
   task.words = bound / 64;
-  const unsigned words = std::max(16u, (bound / 64 + 15) / 16 * 16);  // the kernel's table
-  std::memcpy(task.table, table, sizeof(Word) * words);
+  std::memcpy(task.table, table, sizeof(Word) * task.words);
   task.state.store(ScanTask::kPending, std::memory_order_relaxed);
   published_shared.store(++published, std::memory_order_release);
   ++stats.speculated;
