@@ -10,8 +10,9 @@
 //   heap, a whole vector of splits per step (the second heap's values
 //   reversed in the register): scan_table, for many values, looks each xor
 //   up in the table of values held in registers (byte shuffles, tables of up
-//   to 1024 bits); scan_targets, for at most 8, compares with each value
-//   broadcast.
+//   to 1024 bits; on SSSE3, SSE4 and AVX2 the xors packed to bytes, twice
+//   as many splits a register; 16-bit permutes on AVX-512); scan_targets,
+//   for at most 8, compares with each value broadcast.
 // Source: Highway's manual (github.com/google/highway, g3doc/quick_reference.md)
 //   for HWY_DYNAMIC_DISPATCH and the ops used.
 // Status: every target the CPU runs is compared with the portable kernels
