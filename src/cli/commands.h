@@ -64,6 +64,7 @@ struct PeriodRequest {
   bool json = false;
   unsigned threads = 0;
   bool check = false;  // re-verify the period and values by definition (check.h)
+  std::string max_memory;  // --max lowered to the values this holds; default: memory_limit("")
 };
 
 struct ValueRequest {
@@ -74,6 +75,7 @@ struct ValueRequest {
   bool json = false;
   std::string store;  // compute G(0..n) in FILE, memory-mapped; continued when it exists
   unsigned threads = 0;  // with --store: worker threads (0: one per core)
+  std::string max_memory;  // --max lowered to the values this holds; default: memory_limit("")
 };
 
 // grundy pattern: the table-and-pattern method on a family of positions.

@@ -96,6 +96,10 @@ constexpr const char* kGraphMemoryHelp =
     "machine's memory";
 // The misère search is exponential in the heap size: a smaller default range.
 constexpr const char* kMisereValuesTo = "20";
+// --max-memory where it bounds the values a period search holds.
+constexpr const char* kSearchMemoryHelp =
+    "Lower --max to the values this much memory holds (e.g. 8G); default: 3/4 of the "
+    "machine's memory";
 
 Runner declare_analyze(CLI::App& cmd) {
   auto r = std::make_shared<grundy::cli::AnalyzeRequest>();
@@ -163,6 +167,7 @@ Runner declare_period(CLI::App& cmd) {
   cmd.add_flag("--check", r->check,
                "Re-verify the period by definition over the values computed, and the values by "
                "the naive mex as far as it affords; exit status 1 if they disagree");
+  cmd.add_option("--max-memory", r->max_memory, kSearchMemoryHelp);
   return [r, &cmd] {
     r->max_given = cmd.get_option("--max")->count() > 0;
     return grundy::cli::run_period(*r);
@@ -279,6 +284,7 @@ Runner declare_value(CLI::App& cmd) {
                  "(docs/sequence-file.md)");
   cmd.add_option("--threads", r->threads, "With --store: worker threads (0: one per core)")
       ->capture_default_str();
+  cmd.add_option("--max-memory", r->max_memory, kSearchMemoryHelp);
   return [r] { return grundy::cli::run_value(*r); };
 }
 

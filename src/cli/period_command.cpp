@@ -35,15 +35,20 @@ const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& comma
 }
 
 // A period search holds its values in memory: past what the memory limit
-// holds (code_values_within, heap_values.h) --max is lowered, and the
-// output says so when the search gets there.
-Heap values_that_fit() { return code_values_within(memory_limit("")); }
+// (--max-memory, else three quarters of the machine's) holds
+// (code_values_within, heap_values.h) --max is lowered, and the output says
+// so when the search gets there.
+Heap values_that_fit(const std::string& max_memory) {
+  return code_values_within(memory_limit(max_memory));
+}
 
-std::string lowered_note(Heap asked, Heap fit) {
-  return fmt::format("--max {} lowered to {} values, what the memory limit of {} MiB (three "
-                     "quarters of this machine's memory) holds; `grundy values CODE --to N "
-                     "--store FILE` computes a sequence larger than memory",
-                     asked, fit, memory_limit("") >> 20);
+std::string lowered_note(Heap asked, Heap fit, const std::string& max_memory) {
+  return fmt::format("--max {} lowered to {} values, what the memory limit of {} MiB ({}) "
+                     "holds; `grundy values CODE --to N --store FILE` computes a sequence "
+                     "larger than memory",
+                     asked, fit, memory_limit(max_memory) >> 20,
+                     max_memory.empty() ? "three quarters of this machine's memory"
+                                        : "--max-memory");
 }
 
 std::string periodicity_text(const Periodicity& p) {
@@ -76,7 +81,7 @@ int run_period(const PeriodRequest& request) {
                                  ruleset->shown_name()));
   const Heap asked = parse_count(request.max);
   if (asked < 16) throw InputError(request.max, "--max must be at least 16");
-  const Heap fit = values_that_fit();
+  const Heap fit = values_that_fit(request.max_memory);
   // Without --max, also within the work budget of the other commands: a code
   // on the naive engine (0.3F, say) costs O(n^3) and would otherwise run for
   // days. --max sets the bound explicitly.
@@ -123,7 +128,7 @@ int run_period(const PeriodRequest& request) {
     const bool short_of_max = !p.proven && !interrupted && stopped.empty() && !unprovable &&
                               values.size() == max && max < asked;
     if (short_of_max && max == fit)
-      text += fmt::format("({})\n", lowered_note(asked, fit));
+      text += fmt::format("({})\n", lowered_note(asked, fit, request.max_memory));
     else if (short_of_max)
       text += fmt::format(
           "(stopped at the default bound: G(0..{}) of {} take about {} option visits, the limit "
@@ -204,10 +209,10 @@ int run_value(const ValueRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
   const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
   const Heap n = parse_count(request.heap);
+  const Heap fit = values_that_fit(request.max_memory);  // a bad --max-memory, refused first
   if (!request.store.empty()) return run_stored_value(request, *ruleset, heaps, n);
   ComputeLimits limits;
   const Heap asked = parse_count(request.max);
-  const Heap fit = values_that_fit();
   limits.max_code_values = std::min(asked, fit);
   limits.accept_observed = request.observed;
   HeapValues values(heaps, limits);
@@ -227,7 +232,8 @@ int run_value(const ValueRequest& request) {
     v = values.value(n);
   } catch (const LimitError& e) {
     if (asked <= fit) throw;
-    throw LimitError(fmt::format("{} ({})", e.what(), lowered_note(asked, fit)));
+    throw LimitError(
+        fmt::format("{} ({})", e.what(), lowered_note(asked, fit, request.max_memory)));
   }
   progress.reset();
   const auto& period = values.periodicity();

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -248,6 +249,39 @@ TEST(SequenceCli, LargeMaxIsBoundedByMemoryNotRefused) {
   const auto g = first_values("kayles", 100);
   const auto v = run_json({"value", "kayles", "1000000", "--max", "1000000000000", "--json"});
   EXPECT_EQ(v["value"], g[71 + (1000000 - 71) % 12]);
+}
+
+// Where the memory limit does bind, --max is lowered to what it holds and
+// the output says so. --max-memory sets a small limit: 65 MiB is the
+// engine's 64 MiB and 2^20 bytes, so 2^19 values (code_values_within).
+// Officers (0.6) shows no period that far.
+TEST(SequenceCli, MaxLoweredToWhatTheMemoryLimitHolds) {
+  auto period = run_program(GRUNDY_CLI_PATH, {"period", "0.6", "--max", "1000000000000",
+                                              "--max-memory", "65M", "--threads", "1"});
+  ASSERT_EQ(period.status, 0) << period.err;
+  EXPECT_NE(period.out.find("no period seen in G(0..524287)"), std::string::npos) << period.out;
+  EXPECT_NE(period.out.find("--max 1000000000000 lowered to 524288 values"), std::string::npos)
+      << period.out;
+  EXPECT_NE(period.out.find("(--max-memory)"), std::string::npos) << period.out;
+
+  // value: the period is not found within the lowered bound, so no value.
+  auto value = run_program(GRUNDY_CLI_PATH, {"value", "0.6", "100000000", "--max",
+                                             "1000000000000", "--max-memory", "65M"});
+  EXPECT_EQ(value.status, 2);
+  EXPECT_NE(value.err.find("lowered to 524288 values"), std::string::npos) << value.err;
+  EXPECT_EQ(std::count(value.err.begin(), value.err.end(), '\n'), 1) << value.err;
+
+  // A bad size is refused before any work, with --store too.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"period", "0.6", "--max-memory", "lots"},
+        std::vector<std::string>{"value", "0.6", "10", "--max-memory", "12Q"},
+        std::vector<std::string>{"value", "0.6", "10", "--store",
+                                 (testing::scratch().path() / "unused.store").string(), "--max-memory",
+                                 "x"}}) {
+    auto run = run_program(GRUNDY_CLI_PATH, args);
+    EXPECT_EQ(run.status, 2) << args[0];
+    EXPECT_NE(run.err.find("--max-memory"), std::string::npos) << run.err;
+  }
 }
 
 }  // namespace
