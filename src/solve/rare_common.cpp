@@ -335,12 +335,13 @@ void group_row_bits(const GroupStamps& group, unsigned j, unsigned words, bool s
 // two-heap split of heap n. The main thread writes a task and a helper
 // reads it and writes back its state, so each cache line of it crosses
 // between cores: tables of up to 256 values (four words) share one line
-// with the rest, and only the words in use are copied.
+// with the rest, and only the words up to the last value are copied.
 struct alignas(64) ScanTask {
   static constexpr std::uint32_t kPending = 0, kConfirmed = 1, kFailed = 2;
   std::atomic<std::uint32_t> state{kPending};
   unsigned count = 0;
-  unsigned words = 0;  // table words in use (bound / 64 when queued)
+  unsigned short words = 0;  // table words (bound / 64 when queued)
+  unsigned short sent = 0;   // the first `sent` of them, the rest zero: up to the last value
   Value16 value = 0;   // G(n) when the scan failed: the least value not found
   Heap n = 0;
   std::uint64_t steps = 0;  // splits looked at
@@ -950,7 +951,8 @@ void RareCommonEngine::Impl::helper_loop() {
 void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
                                       std::uint64_t& full_scans) {
   alignas(64) Word table[kTableWords];
-  std::memcpy(table, task.table, sizeof(Word) * task.words);
+  std::memcpy(table, task.table, sizeof(Word) * task.sent);
+  std::fill(table + task.sent, table + task.words, Word{0});
   std::uint64_t task_steps = 0;
   const unsigned count =
       scan_splits(g, task.n, split, table, task.words, task.count, simd, task_steps);
@@ -998,8 +1000,13 @@ bool RareCommonEngine::Impl::push_task(Heap n, const Word* table, unsigned count
   ScanTask& task = ring[published % kRingSize];
   task.n = n;
   task.count = count;
-  task.words = bound / 64;
-  std::memcpy(task.table, table, sizeof(Word) * task.words);
+  task.words = static_cast<unsigned short>(bound / 64);
+  // The values to find lie below the least common value not excluded
+  // (prepare), often in the first words: only those cross to the helper.
+  unsigned sent = task.words;
+  while (sent > 1 && table[sent - 1] == 0) --sent;
+  task.sent = static_cast<unsigned short>(sent);
+  std::memcpy(task.table, table, sizeof(Word) * sent);
   task.state.store(ScanTask::kPending, std::memory_order_relaxed);
   published_shared.store(++published, std::memory_order_release);
   ++stats.speculated;
