@@ -272,12 +272,11 @@ TEST(SequenceCli, MaxLoweredToWhatTheMemoryLimitHolds) {
   EXPECT_EQ(std::count(value.err.begin(), value.err.end(), '\n'), 1) << value.err;
 
   // A bad size is refused before any work, with --store too.
+  const std::string store = (testing::scratch().path() / "unused.store").string();
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"period", "0.6", "--max-memory", "lots"},
         std::vector<std::string>{"value", "0.6", "10", "--max-memory", "12Q"},
-        std::vector<std::string>{"value", "0.6", "10", "--store",
-                                 (testing::scratch().path() / "unused.store").string(), "--max-memory",
-                                 "x"}}) {
+        std::vector<std::string>{"value", "0.6", "10", "--store", store, "--max-memory", "x"}}) {
     auto run = run_program(GRUNDY_CLI_PATH, args);
     EXPECT_EQ(run.status, 2) << args[0];
     EXPECT_NE(run.err.find("--max-memory"), std::string::npos) << run.err;
