@@ -307,7 +307,8 @@ Runner declare_values(CLI::App& cmd) {
                  "Save the computation and the request to FILE now and then (atomic, "
                  "checksummed); a resumed run saves to its --resume FILE");
   cmd.add_option("--checkpoint-every", r->checkpoint_every,
-                 "Seconds between checkpoints")
+                 "Seconds between checkpoints (recorded in the checkpoint when given: a "
+                 "resumed run keeps it unless given another)")
       ->capture_default_str()
       ->check(kPositiveSeconds);
   cmd.add_option("--resume", r->resume,
@@ -344,7 +345,8 @@ Runner declare_values(CLI::App& cmd) {
                "status 1 if they disagree");
   return [r, &cmd] {
     if (r->misere && cmd.get_option("--to")->count() == 0) r->to = kMisereValuesTo;
-    for (const char* option : {"--from", "--to", "--out", "--plot", "--stats", "--json", "--csv"})
+    for (const char* option :
+         {"--from", "--to", "--out", "--plot", "--stats", "--json", "--csv", "--checkpoint-every"})
       if (cmd.get_option(option)->count() > 0) r->given.push_back(option);
     return grundy::cli::run_values(*r);
   };

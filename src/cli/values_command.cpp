@@ -4,6 +4,7 @@
 // tame/wild verdict (genus.h, docs/misere.md).
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <iterator>
 #include <cstdio>
@@ -136,6 +137,20 @@ void continue_recorded_request(ValuesRequest& request,
   request.stats = recorded.stats;
   request.json = recorded.json;
   request.csv = recorded.csv;
+  // How often to save is no part of the result: given again, it replaces
+  // the recorded one (and is recorded in its place).
+  if (recorded.checkpoint_every_us && !was_given(request, "--checkpoint-every")) {
+    request.checkpoint_every = static_cast<double>(*recorded.checkpoint_every_us) / 1e6;
+    request.given.push_back("--checkpoint-every");
+  }
+}
+
+// --checkpoint-every as a checkpoint records it, when it was given (or
+// recorded in the file resumed): whole microseconds, at least one.
+std::optional<std::uint64_t> recorded_save_interval(const ValuesRequest& request) {
+  if (!was_given(request, "--checkpoint-every")) return std::nullopt;
+  const double us = std::min(request.checkpoint_every, 1e12) * 1e6;  // at most 31,000 years
+  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(us)));
 }
 
 // The run of a code on the research-scale engine, from the --resume file if
@@ -425,7 +440,8 @@ int run_values(const ValuesRequest& asked) {
   if (engine) {
     const SequenceRequest recorded{ruleset->name(),          from,          to,
                                    recorded_path(request.out), recorded_path(request.plot),
-                                   request.stats,            request.json,  request.csv};
+                                   request.stats,            request.json,  request.csv,
+                                   recorded_save_interval(request)};
     code_run.emplace(
         start_code_run(*code, to, std::move(saved), std::move(store), request, recorded));
     bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);

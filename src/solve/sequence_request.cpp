@@ -42,9 +42,14 @@ std::string encode_sequence_request(const SequenceRequest& request) {
   for (const std::string* path : {&request.out, &request.plot})
     if (path->find_first_of("\n\r") != std::string::npos)
       throw InputError(*path, "an output path with a line break cannot be recorded in a checkpoint");
-  return fmt::format("ruleset={}\nfrom={}\nto={}\nout={}\nplot={}\nstats={}\njson={}\ncsv={}\n",
-                     request.ruleset, request.from, request.to, request.out, request.plot,
-                     int{request.stats}, int{request.json}, int{request.csv});
+  std::string text =
+      fmt::format("ruleset={}\nfrom={}\nto={}\nout={}\nplot={}\nstats={}\njson={}\ncsv={}\n",
+                  request.ruleset, request.from, request.to, request.out, request.plot,
+                  int{request.stats}, int{request.json}, int{request.csv});
+  // Only when given, so that a file of a run without it reads as before.
+  if (request.checkpoint_every_us)
+    text += fmt::format("checkpoint_every_us={}\n", *request.checkpoint_every_us);
+  return text;
 }
 
 std::size_t read_request_lines(std::string_view text,
@@ -85,6 +90,9 @@ SequenceRequest decode_sequence_request(std::string_view text, const std::string
       request.out = value;
     } else if (key == "plot") {
       request.plot = value;
+    } else if (key == "checkpoint_every_us") {
+      if (!parse_number(value, number) || number == 0) throw bad(fmt::format("has a bad '{}'", key));
+      request.checkpoint_every_us = number;
     } else if (key == "stats" || key == "json" || key == "csv") {
       if (value != "0" && value != "1") throw bad(fmt::format("has a bad '{}'", key));
       (key == "stats" ? request.stats : key == "json" ? request.json : request.csv) = value == "1";

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -153,6 +154,53 @@ TEST(LongRun, InterruptedResumedRunSavesToItsCheckpoint) {
 // A run on a store (--store, mapped_sequence.h) killed at a random moment
 // and resumed from the store alone ends byte-identical to the run in
 // memory: the store never claims values that were not written.
+// --checkpoint-every is recorded in the checkpoint with the request, and a
+// run resumed from it saves as often unless given another interval, which
+// it then records. (A file of a run without the option records none.)
+TEST(LongRun, CheckpointIntervalIsRecordedAndKept) {
+  const Reference& ref = reference();
+  const std::string checkpoint = path("interval.ck");
+  const auto interval_in_file = [&] {
+    const std::string bytes = read_file(checkpoint);
+    const std::string key = "checkpoint_every_us=";
+    const auto at = bytes.find(key);
+    if (at == std::string::npos) return std::string("none");
+    return bytes.substr(at + key.size(), bytes.find('\n', at) - at - key.size());
+  };
+  // Stops a run once it has saved (or finished), as in the test above.
+  const auto run_until_saved = [&](const std::vector<std::string>& args) {
+    const auto before = std::filesystem::exists(checkpoint)
+                            ? std::filesystem::last_write_time(checkpoint)
+                            : std::filesystem::file_time_type::min();
+    const pid_t pid = spawn(args);
+    for (int waited = 0; waited < 3000; ++waited) {
+      if (std::filesystem::exists(checkpoint) &&
+          std::filesystem::last_write_time(checkpoint) != before)
+        break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ::kill(pid, SIGINT);
+    wait_status(pid);
+  };
+  std::filesystem::remove(checkpoint);
+  run_until_saved({"values", "0.6", "--to", ref.to, "--checkpoint", checkpoint, "--stats",
+                   "--checkpoint-every", "0.05"});
+  EXPECT_EQ(interval_in_file(), "50000");
+  run_until_saved({"values", "--resume", checkpoint});
+  EXPECT_EQ(interval_in_file(), "50000");
+  run_until_saved({"values", "--resume", checkpoint, "--checkpoint-every", "0.07"});
+  EXPECT_EQ(interval_in_file(), "70000");
+  const auto run = run_program(GRUNDY_CLI_PATH, {"values", "--resume", checkpoint});
+  ASSERT_EQ(run.status, 0) << run.err;
+
+  std::filesystem::remove(checkpoint);
+  ASSERT_EQ(run_program(GRUNDY_CLI_PATH,
+                        {"values", "0.6", "--to", "1000", "--checkpoint", checkpoint, "--stats"})
+                .status,
+            0);
+  EXPECT_EQ(interval_in_file(), "none");
+}
+
 TEST(LongRun, KilledStoreRunResumesToIdenticalResult) {
   const Reference& ref = reference();
   const unsigned seed = static_cast<unsigned>(std::random_device{}());

@@ -32,6 +32,17 @@ SequenceRequest sample() {
 TEST(SequenceRequest, TextRoundTrip) {
   const SequenceRequest r = sample();
   EXPECT_EQ(decode_sequence_request(encode_sequence_request(r), "x"), r);
+  // The save interval only when given: a request without it encodes as
+  // before, one with it round-trips; 0 or a non-number is refused.
+  EXPECT_EQ(encode_sequence_request(r).find("checkpoint_every"), std::string::npos);
+  SequenceRequest timed = r;
+  timed.checkpoint_every_us = 250000;
+  EXPECT_EQ(decode_sequence_request(encode_sequence_request(timed), "x"), timed);
+  EXPECT_NE(decode_sequence_request(encode_sequence_request(timed), "x"), r);
+  EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\ncheckpoint_every_us=0\n", "x"),
+               InputError);
+  EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\ncheckpoint_every_us=1.5\n", "x"),
+               InputError);
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nfrom=9\n", "x"), InputError);
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nto=6\n", "x"), InputError);
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nspeed=3\n", "x"), InputError);

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <functional>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,9 @@ struct SequenceRequest {
   bool stats = false;
   bool json = false;
   bool csv = false;
+  // --checkpoint-every when it was given, in microseconds (>= 1): a resumed
+  // run saves as often as the run that made the file unless told otherwise.
+  std::optional<std::uint64_t> checkpoint_every_us;
 
   friend bool operator==(const SequenceRequest&, const SequenceRequest&) = default;
 };
