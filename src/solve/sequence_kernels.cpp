@@ -227,97 +227,107 @@ HWY_INLINE V LookupBytes(V bytes, V from) {
 #if defined(GRUNDY_SHUFFLE_WRAPS)
 // The table scan on bytes: twice as many splits per register as 16-bit
 // lanes, so half the shuffles per split. Values below 256 (tables of one or
-// two blocks) fit a byte themselves; values below 1024 are looked up by
-// two bytes, v >> 3 (< 128) and v & 7. PairBytes gives g[a + i] ^ g[m - a - i] for i < 32
-// on AVX2 (16 on SSE4, SSSE3) as bytes, in an order of its own: the first
-// heaps are packed to bytes two registers at a time (packus keeps each
-// 128-bit block's lanes in that block), and the second heaps are loaded
-// 8 lanes at a time so that, packed the same way, each byte group faces its
-// first heaps, reversed; one shuffle turns each group around. Reads g[a]
-// to g[a + 31] and g[m - a - 31] to g[m - a].
+// two blocks) fit a byte themselves; values below 1024 are looked up by two
+// bytes, v >> 3 (< 128) and v & 7. A register holds the xors of the splits
+// a..a+kPairBytes-1 in an order of its own: packus packs two registers of
+// 16-bit lanes block by block (each 128-bit block's lanes stay in that
+// block), so the second heaps are loaded 8 lanes at a time in the places
+// that face their first heaps once both are packed the same way, and one
+// byte shuffle per block turns them around. Only the loads and four
+// instructions differ between AVX2 and SSE4/SSSE3.
 #if HWY_TARGET == HWY_AVX2
 using ByteRegister = __m256i;
-constexpr unsigned kPairBytes = 32;
-HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::uint64_t a) {
+// f1, f2: heaps a..a+15, a+16..a+31. s1, s2: in block 0 of s1 heaps
+// m-a-7..m-a (facing a..a+7), in block 1 m-a-15..m-a-8, and s2 the same 16
+// further down. Reads g[a] to g[a + 31] and g[m - a - 31] to g[m - a].
+HWY_INLINE void LoadSplits(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                           ByteRegister& f1, ByteRegister& f2, ByteRegister& s1,
+                           ByteRegister& s2) {
   const auto at = [&](std::uint64_t i) { return reinterpret_cast<const __m128i*>(g + i); };
-  const auto wide = [&](std::uint64_t i) {
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + i));
-  };
-  // Bytes of block 0: heaps a..a+7, a+16..a+23; block 1: a+8..a+15, a+24..a+31.
-  const __m256i first = _mm256_packus_epi16(wide(a), wide(a + 16));
-  // The same places: m-a-7..m-a, m-a-23..m-a-16; m-a-15..m-a-8, m-a-31..m-a-24.
-  const __m256i second =
-      _mm256_packus_epi16(_mm256_loadu2_m128i(at(m - a - 15), at(m - a - 7)),
-                          _mm256_loadu2_m128i(at(m - a - 31), at(m - a - 23)));
-  const __m256i turn = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-                                        7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-  return _mm256_xor_si256(first, _mm256_shuffle_epi8(second, turn));
+  f1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
+  f2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a + 16));
+  s1 = _mm256_loadu2_m128i(at(m - a - 15), at(m - a - 7));
+  s2 = _mm256_loadu2_m128i(at(m - a - 31), at(m - a - 23));
 }
+HWY_INLINE ByteRegister PackBytes(ByteRegister x, ByteRegister y) {
+  return _mm256_packus_epi16(x, y);
+}
+HWY_INLINE std::uint32_t MoveMask(ByteRegister v) {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(v));
+}
+HWY_INLINE bool NoBitsInCommon(ByteRegister x, ByteRegister y) { return _mm256_testz_si256(x, y); }
+#else
+using ByteRegister = __m128i;
+// f1, f2: heaps a..a+7, a+8..a+15; s1, s2: m-a-7..m-a and m-a-15..m-a-8.
+HWY_INLINE void LoadSplits(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
+                           ByteRegister& f1, ByteRegister& f2, ByteRegister& s1,
+                           ByteRegister& s2) {
+  const auto at = [&](std::uint64_t i) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + i));
+  };
+  f1 = at(a);
+  f2 = at(a + 8);
+  s1 = at(m - a - 7);
+  s2 = at(m - a - 15);
+}
+HWY_INLINE ByteRegister PackBytes(ByteRegister x, ByteRegister y) {
+  return _mm_packus_epi16(x, y);
+}
+HWY_INLINE std::uint32_t MoveMask(ByteRegister v) {
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(v));
+}
+#if HWY_TARGET != HWY_SSSE3  // no ptest before SSE4.1
+HWY_INLINE bool NoBitsInCommon(ByteRegister x, ByteRegister y) { return _mm_testz_si128(x, y); }
+#endif
+#endif
+constexpr unsigned kPairBytes = sizeof(ByteRegister);
+
+// g[a + i] ^ g[m - a - i] for i < kPairBytes, values below 256, as bytes.
+HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::uint64_t a) {
+  const hn::ScalableTag<std::uint8_t> d8;
+  HWY_ALIGN static constexpr std::uint8_t kTurnBytes[16] = {7,  6,  5,  4,  3,  2,  1, 0,
+                                                            15, 14, 13, 12, 11, 10, 9, 8};
+  ByteRegister f1, f2, s1, s2;
+  LoadSplits(g, m, a, f1, f2, s1, s2);
+  using B = hn::Vec<decltype(d8)>;
+  return hn::Xor(B{PackBytes(f1, f2)},
+                 hn::TableLookupBytes(B{PackBytes(s1, s2)}, hn::LoadDup128(d8, kTurnBytes)))
+      .raw;
+}
+
 // The same xors for values below 1024 as two byte registers, v >> 3 and
-// v & 7, in the same order: the xors are taken on 16-bit lanes (the second
-// heaps loaded as above and each block reversed), then packed.
+// v & 7, in the same order: the xors taken on 16-bit lanes, then packed.
 HWY_INLINE void PairIndices(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
                             ByteRegister& index, ByteRegister& low) {
-  const auto at = [&](std::uint64_t i) { return reinterpret_cast<const __m128i*>(g + i); };
-  const auto wide = [&](std::uint64_t i) {
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + i));
-  };
-  const __m256i turn = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
-                                        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
-  const __m256i x1 = _mm256_xor_si256(
-      wide(a), _mm256_shuffle_epi8(_mm256_loadu2_m128i(at(m - a - 15), at(m - a - 7)), turn));
-  const __m256i x2 = _mm256_xor_si256(
-      wide(a + 16),
-      _mm256_shuffle_epi8(_mm256_loadu2_m128i(at(m - a - 31), at(m - a - 23)), turn));
-  const __m256i seven = _mm256_set1_epi16(7);
-  index = _mm256_packus_epi16(_mm256_srli_epi16(x1, 3), _mm256_srli_epi16(x2, 3));
-  low = _mm256_packus_epi16(_mm256_and_si256(x1, seven), _mm256_and_si256(x2, seven));
+  const hn::ScalableTag<std::uint16_t> d16;
+  const hn::Repartition<std::uint8_t, decltype(d16)> d8;
+  HWY_ALIGN static constexpr std::uint8_t kTurnLanes[16] = {14, 15, 12, 13, 10, 11, 8, 9,
+                                                            6,  7,  4,  5,  2,  3,  0, 1};
+  ByteRegister f1, f2, s1, s2;
+  LoadSplits(g, m, a, f1, f2, s1, s2);
+  using W = hn::Vec<decltype(d16)>;
+  const auto turn = hn::BitCast(d16, hn::LoadDup128(d8, kTurnLanes));
+  const W x1 = hn::Xor(W{f1}, hn::TableLookupBytes(W{s1}, turn));
+  const W x2 = hn::Xor(W{f2}, hn::TableLookupBytes(W{s2}, turn));
+  const W seven = hn::Set(d16, std::uint16_t{7});
+  index = PackBytes(hn::ShiftRight<3>(x1).raw, hn::ShiftRight<3>(x2).raw);
+  low = PackBytes(hn::And(x1, seven).raw, hn::And(x2, seven).raw);
 }
+
 // Bit i set where byte i of `bytes` has the bit of byte i of `bit`; and
 // whether none has.
 HWY_INLINE std::uint32_t ByteHits(ByteRegister bytes, ByteRegister bit) {
-  return static_cast<std::uint32_t>(
-      _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(bytes, bit), bit)));
+  const hn::ScalableTag<std::uint8_t> d8;
+  using B = hn::Vec<decltype(d8)>;
+  return MoveMask(hn::VecFromMask(d8, hn::Eq(hn::And(B{bytes}, B{bit}), B{bit})).raw);
 }
 HWY_INLINE bool NoByteHits(ByteRegister bytes, ByteRegister bit) {
-  return _mm256_testz_si256(bytes, bit);
-}
-#else
-using ByteRegister = __m128i;
-constexpr unsigned kPairBytes = 16;
-HWY_INLINE ByteRegister PairBytes(const std::uint16_t* g, std::uint64_t m, std::uint64_t a) {
-  const auto at = [&](std::uint64_t i) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + i));
-  };
-  const __m128i first = _mm_packus_epi16(at(a), at(a + 8));  // heaps a..a+15
-  const __m128i second = _mm_packus_epi16(at(m - a - 15), at(m - a - 7));  // m-a-15..m-a
-  const __m128i turn = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  return _mm_xor_si128(first, _mm_shuffle_epi8(second, turn));
-}
-HWY_INLINE void PairIndices(const std::uint16_t* g, std::uint64_t m, std::uint64_t a,
-                            ByteRegister& index, ByteRegister& low) {
-  const auto at = [&](std::uint64_t i) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + i));
-  };
-  const __m128i turn = _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
-  const __m128i x1 = _mm_xor_si128(at(a), _mm_shuffle_epi8(at(m - a - 7), turn));
-  const __m128i x2 = _mm_xor_si128(at(a + 8), _mm_shuffle_epi8(at(m - a - 15), turn));
-  const __m128i seven = _mm_set1_epi16(7);
-  index = _mm_packus_epi16(_mm_srli_epi16(x1, 3), _mm_srli_epi16(x2, 3));
-  low = _mm_packus_epi16(_mm_and_si128(x1, seven), _mm_and_si128(x2, seven));
-}
-HWY_INLINE std::uint32_t ByteHits(ByteRegister bytes, ByteRegister bit) {
-  return static_cast<std::uint32_t>(
-      _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit)));
-}
-HWY_INLINE bool NoByteHits(ByteRegister bytes, ByteRegister bit) {
-#if HWY_TARGET == HWY_SSSE3  // no ptest before SSE4.1
+#if HWY_TARGET == HWY_SSSE3
   return ByteHits(bytes, bit) == 0;
 #else
-  return _mm_testz_si128(bytes, bit);
+  return NoBitsInCommon(bytes, bit);
 #endif
 }
-#endif
 #endif  // GRUNDY_SHUFFLE_WRAPS
 
 // The table as kBlocks blocks of 16 bytes (value v: byte v >> 3, bit v & 7),
@@ -373,10 +383,9 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   HWY_ALIGN static constexpr std::uint8_t kBit[16] = {1, 2, 4, 8, 16, 32, 64, 128,
                                                       1, 2, 4, 8, 16, 32, 64, 128};
   const V single = hn::BitCast(d, hn::LoadDup128(d8, kBit));
-  const V low_byte = hn::Set(d, std::uint16_t{0xFF});
-  const V low3 = hn::Set(d, std::uint16_t{7});
 #if !defined(GRUNDY_SHUFFLE_WRAPS)
-  const V low4 = hn::Set(d, std::uint16_t{15});
+  const V low_byte = hn::Set(d, std::uint16_t{0xFF});
+  const V low3 = hn::Set(d, std::uint16_t{7}), low4 = hn::Set(d, std::uint16_t{15});
 #endif
   // The blocks, one register each (named: SVE registers cannot be array
   // elements); those past kBlocks stay unused.
@@ -441,8 +450,9 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
   };
 #if defined(GRUNDY_SHUFFLE_WRAPS)
   {
-    // The lookup of the 16-bit loop below, on bytes: index v >> 3 < 128,
-    // bit v & 7.
+    // The table looked up by bytes (PairBytes above): index v >> 3 < 128,
+    // bit v & 7; the registers xored together up to v's block telescope
+    // to that block (a shuffle by an index below 16k gives 0).
     using B = hn::Vec<decltype(d8)>;
     const B bits = hn::BitCast(d8, single), seven = hn::Set(d8, std::uint8_t{7});
     const B sixteen = hn::Set(d8, std::uint8_t{16});
@@ -494,7 +504,10 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
       load_tables();
     }
   }
-#endif
+#else
+  // A register of splits at a time in 16-bit lanes (on SSSE3, SSE4 and
+  // AVX2 the byte loop above does it, and fewer than kPairBytes splits are
+  // left for the tail below).
   for (; a + n - 1 <= to; a += n) {
     const V v = hn::Xor(hn::LoadU(d, g + a), ReverseLanes(d, hn::LoadU(d, g + (m - a - (n - 1)))));
 #if defined(GRUNDY_WORD_LOOKUP)
@@ -503,40 +516,6 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
                                      : _mm512_permutexvar_epi16(index, words_low);
     const __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(v.raw, low4));
     const hn::Mask<decltype(d)> hit{_mm512_test_epi16_mask(word, bit)};
-#elif defined(GRUNDY_SHUFFLE_WRAPS)
-    // Byte v >> 3 of the table (< 16 * kBlocks <= 128) in each lane's low
-    // byte: the shuffle of register k by the index less 16k reads byte
-    // (v >> 3) & 15 of it while the index is at least 16k, and gives 0
-    // below (the lane wraps past 0, setting bit 7 of both bytes). The
-    // registers xored together up to v's block telescope to that block.
-    // The high bytes hold junk, which `bit` (0 there) masks.
-    V index = hn::ShiftRight<3>(v);
-    V byte = LookupBytes(t0, index);
-    if constexpr (kBlocks > 1) {
-      const V sixteen = hn::Set(d, std::uint16_t{16});
-      const auto add = [&](V change) {
-        index = hn::Sub(index, sixteen);
-        byte = hn::Xor(byte, LookupBytes(change, index));
-      };
-      add(t1);
-      if constexpr (kBlocks > 2) {
-        add(t2);
-        add(t3);
-      }
-      if constexpr (kBlocks > 4) {
-        add(t4);
-        add(t5);
-        add(t6);
-        add(t7);
-      }
-    }
-    const V bit = hn::And(LookupBytes(single, hn::And(v, low3)), low_byte);
-#if HWY_TARGET == HWY_AVX2
-    if (_mm256_testz_si256(byte.raw, bit.raw)) continue;  // one ptest when no lane hits
-#elif HWY_TARGET == HWY_SSE4
-    if (_mm_testz_si128(byte.raw, bit.raw)) continue;
-#endif
-    const auto hit = hn::Ne(hn::And(byte, bit), hn::Zero(d));
 #else
     const V within = hn::And(hn::ShiftRight<3>(v), low4);
     V byte = LookupBytes(t0, within);
@@ -564,18 +543,6 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
     // Clear the values of the lanes that hit.
     HWY_ALIGN std::uint16_t lanes[hn::MaxLanes(d)];
     hn::StoreU(v, d, lanes);
-#if HWY_TARGET == HWY_AVX2
-    // Highway 1.0.3 gives the mask bits of 16-bit lanes on AVX2 by a pext
-    // of the byte mask, which AMD's Zen 1 and Zen 2 run in microcode (tens
-    // of cycles, more the more bits the selector has), once for each hit,
-    // and a hit is frequent (two vectors in five on 0.161). The byte mask
-    // itself has both bits of each lane set: keep the low one.
-    for (std::uint32_t word =
-             static_cast<std::uint32_t>(_mm256_movemask_epi8(hn::VecFromMask(d, hit).raw)) &
-             0x55555555u;
-         word != 0; word &= word - 1)
-      if (found(lanes[std::countr_zero(word) / 2])) return stop_at(a + n);
-#else
     HWY_ALIGN std::uint8_t hit_bits[(hn::MaxLanes(d) + 7) / 8];
     const std::size_t hit_bytes = hn::StoreMaskBits(d, hit, hit_bits);
     for (std::size_t w = 0; w < n; w += 64) {
@@ -587,12 +554,12 @@ unsigned ScanBlocks(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from
         if (found(lanes[w + static_cast<std::size_t>(std::countr_zero(word))]))
           return stop_at(a + n);
     }
-#endif
     if (count <= enough) return stop_at(a + n);
 #if !defined(GRUNDY_WORD_LOOKUP)
     load_tables();
 #endif
   }
+#endif  // GRUNDY_SHUFFLE_WRAPS
   // The tail, one split at a time.
   if (a <= to && SettleInTable(g, m, a, to, table, count)) {
     steps += to + 1 - start;
