@@ -370,7 +370,9 @@ struct RareList {
 
 // The far pairs of heaps [first, end): rare entries [begin, stop) paired by a
 // helper ahead of time, one exclusion bit set of `words` words per heap.
-struct FarBlock {
+// Each block has cache lines of its own: the main thread reads the one in
+// use at every heap while a helper writes the next.
+struct alignas(64) FarBlock {
   static constexpr std::uint32_t kFree = 0, kReady = 1, kClaimed = 2, kDone = 3;
   std::atomic<std::uint32_t> state{kFree};
   Heap first = 0, end = 0;
@@ -378,6 +380,22 @@ struct FarBlock {
   RareList list;  // the rare list as published
   unsigned words = 0;
   std::vector<Word> bits;
+};
+
+// What a helper reads besides its tasks and blocks, copied when it starts.
+// In the engine these fields share cache lines with ones the main thread
+// writes at every heap (n_cur beside g, zero_unsure beside split, published
+// beside the ring): each read by a helper took such a line away, and the
+// main thread's next write waited for it to come back, round trips between
+// cores at every heap. Two threads of 0.161 took 1.2-2.7 times as long as
+// now, the more the farther apart the host had put the two vCPUs
+// (docs/performance.md, "Cache lines the helper shared").
+struct HelperView {
+  const Value16* g;
+  std::vector<SplitDigit> split;
+  bool simd;
+  ScanTask* ring;
+  FarBlock* blocks;
 };
 
 // Walsh-Hadamard transform: h[m] becomes sum_v h[v] (-1)^popcount(v & m).
@@ -449,10 +467,12 @@ struct RareCommonEngine::Impl {
   void publish_blocks();
   void enter_block(Heap n);
   void leave_block();
+  void adjust_share();
   // Helper threads.
   void helper_loop();
-  void run_task(ScanTask& task, std::uint64_t& steps, std::uint64_t& full_scans);
-  void run_block(FarBlock& block, GroupStamps& own_group);
+  static void run_task(const HelperView& view, ScanTask& task, std::uint64_t& steps,
+                       std::uint64_t& full_scans);
+  static void run_block(const HelperView& view, FarBlock& block, GroupStamps& own_group);
 
   TakeAndBreak code;
   RareCommonOptions options;
@@ -512,6 +532,7 @@ struct RareCommonEngine::Impl {
   unsigned pause_depth = 0;  // nested pause_helpers calls
   std::vector<std::thread> helpers;
   std::unique_ptr<ScanTask[]> ring;
+  HelperView own_view;  // for the scans this thread runs while it waits
   std::uint64_t published = 0, retired = 0;                 // main thread's view
   std::unique_ptr<FarBlock[]> blocks;
   std::uint64_t blocks_published = 0, blocks_consumed = 0;  // main thread's view
@@ -851,6 +872,7 @@ void RareCommonEngine::Impl::commit(Heap n, Nimber value) {
 void RareCommonEngine::Impl::start_helpers(unsigned count) {
   ring = std::make_unique<ScanTask[]>(kRingSize);
   blocks = std::make_unique<FarBlock[]>(kBlockRing);
+  own_view = HelperView{g, split, simd, ring.get(), blocks.get()};
   published = retired = 0;
   published_shared.store(0);
   claimed.store(0);
@@ -898,6 +920,7 @@ void RareCommonEngine::Impl::pause_helpers() {
 }
 
 void RareCommonEngine::Impl::helper_loop() {
+  const HelperView view{g, split, simd, ring.get(), blocks.get()};
   GroupStamps own_group;
   std::uint64_t steps = 0, full_scans = 0;
   unsigned idle = 0;
@@ -921,10 +944,10 @@ void RareCommonEngine::Impl::helper_loop() {
       std::uint64_t b = blocks_claimed.load();
       if (b < blocks_published_shared.load(std::memory_order_acquire) &&
           blocks_claimed.compare_exchange_strong(b, b + 1)) {
-        FarBlock& block = blocks[b % kBlockRing];
+        FarBlock& block = view.blocks[b % kBlockRing];
         std::uint32_t ready = FarBlock::kReady;
         if (block.state.compare_exchange_strong(ready, FarBlock::kClaimed))
-          run_block(block, own_group);
+          run_block(view, block, own_group);
         busy.fetch_sub(1);
         idle = 0;
         continue;
@@ -935,7 +958,7 @@ void RareCommonEngine::Impl::helper_loop() {
         const std::uint64_t take = std::min(p - i, kTasksPerClaim);
         if (claimed.compare_exchange_strong(i, i + take))
           for (std::uint64_t t = i; t < i + take; ++t)
-            run_task(ring[t % kRingSize], steps, full_scans);
+            run_task(view, view.ring[t % kRingSize], steps, full_scans);
         busy.fetch_sub(1);
         idle = 0;
         continue;
@@ -948,14 +971,14 @@ void RareCommonEngine::Impl::helper_loop() {
   helper_full_scans += full_scans;
 }
 
-void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
-                                      std::uint64_t& full_scans) {
+void RareCommonEngine::Impl::run_task(const HelperView& view, ScanTask& task,
+                                      std::uint64_t& steps, std::uint64_t& full_scans) {
   alignas(64) Word table[kTableWords];
   std::memcpy(table, task.table, sizeof(Word) * task.sent);
   std::fill(table + task.sent, table + task.words, Word{0});
   std::uint64_t task_steps = 0;
   const unsigned count =
-      scan_splits(g, task.n, split, table, task.words, task.count, simd, task_steps);
+      scan_splits(view.g, task.n, view.split, table, task.words, task.count, view.simd, task_steps);
   task.steps = task_steps;
   steps += task_steps;
   if (count == 0) {
@@ -971,18 +994,19 @@ void RareCommonEngine::Impl::run_task(ScanTask& task, std::uint64_t& steps,
   task.state.store(ScanTask::kFailed, std::memory_order_release);
 }
 
-void RareCommonEngine::Impl::run_block(FarBlock& block, GroupStamps& own_group) {
+void RareCommonEngine::Impl::run_block(const HelperView& view, FarBlock& block,
+                                       GroupStamps& own_group) {
   block.bits.resize((block.end - block.first) * block.words);
   for (Heap first = block.first; first < block.end; first += kGroupHeaps) {
     own_group.start(block.words * 64);
-    for (const SplitDigit& s : split)
+    for (const SplitDigit& s : view.split)
       block.list.parts(block.begin, block.stop,
                        [&](const auto* pos, const Value16* val, std::size_t lo, std::size_t hi) {
-                         pair_group(g, first, s.k, pos, val, lo, hi, own_group);
+                         pair_group(view.g, first, s.k, pos, val, lo, hi, own_group);
                        });
     const unsigned heaps = static_cast<unsigned>(std::min<Heap>(kGroupHeaps, block.end - first));
     for (unsigned j = 0; j < heaps; ++j)
-      group_row_bits(own_group, j, block.words, simd,
+      group_row_bits(own_group, j, block.words, view.simd,
                      block.bits.data() + (first - block.first + j) * block.words);
   }
   block.state.store(FarBlock::kDone, std::memory_order_release);
@@ -1019,7 +1043,7 @@ bool RareCommonEngine::Impl::push_task(Heap n, const Word* table, unsigned count
 bool RareCommonEngine::Impl::help_once() {
   std::uint64_t i = claimed.load();
   if (i >= published || !claimed.compare_exchange_strong(i, i + 1)) return false;
-  run_task(ring[i % kRingSize], stats.scan_steps, stats.full_scans);
+  run_task(own_view, ring[i % kRingSize], stats.scan_steps, stats.full_scans);
   return true;
 }
 
@@ -1106,7 +1130,10 @@ void RareCommonEngine::Impl::publish_blocks() {
     if (begin < count && first + kBlockHeaps > n_cur + split.front().k + rare_at(begin)) return;
     if (stop < begin + kMinHandedEntries) {
       // Nothing to hand over yet: look again when this thread gets there.
+      // The share is adjusted as if a block had been used: else a share
+      // too small for a block could never grow again.
       if (first > n_cur) return;
+      adjust_share();
       next_block_first = first + kBlockHeaps;
       continue;
     }
@@ -1149,12 +1176,17 @@ void RareCommonEngine::Impl::enter_block(Heap n) {
   current = &block;
 }
 
-// After the last heap of the block in use: free it and adjust the helpers'
-// share (smaller if this thread had to wait, larger if a helper was idle).
+// After the last heap of the block in use: free it, adjust the share.
 void RareCommonEngine::Impl::leave_block() {
   current->state.store(FarBlock::kFree, std::memory_order_relaxed);
   current = nullptr;
   ++blocks_consumed;
+  adjust_share();
+}
+
+// The helpers' share of far pairs: smaller if this thread had to wait since
+// the last call, larger if a helper was idle.
+void RareCommonEngine::Impl::adjust_share() {
   if (main_waited)
     share = share > 0 ? share - 1 : 0;
   else if (helper_idle.exchange(false, std::memory_order_relaxed))
