@@ -91,6 +91,14 @@ constexpr std::uint64_t kScanWindow = 256;
 constexpr std::uint64_t kScanCap = 2 * kMinHandedScan;
 constexpr std::size_t kMinHandedEntries = 64;
 constexpr std::uint64_t kTasksPerClaim = 4;    // scans a helper claims at once
+// With the queue of scans full, the main thread retires the finished ones
+// every this many heaps (and scans the heaps between itself). A finished
+// task's state is a cache line the helper has just written: retired one a
+// heap, each read stalled the main thread (three quarters of the samples
+// in the main loop's own code were on that load); read 16 at a time, the
+// loads overlap. Two threads, 0.161 to 2^21: 0.51-0.54 s -> 0.47-0.49 s; 0.6 to
+// 2^22: 2.49-2.57 s -> 2.42-2.47 s (docs/performance.md, "Retiring scans").
+constexpr Heap kRetireEvery = 16;
 // The narrow part of the rare list holds heap sizes in 32 bits (half the
 // memory traffic of the pairing loops); from this one on, the wide part.
 constexpr Heap kWidePosition = Heap{1} << 32;
@@ -1332,7 +1340,7 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
           ((n - last_rare >= kQuietHeaps && scan_average >= kScanWindow * kMinHandedScan) ||
            options.force_speculation);
       if (hand_over && published - retired >= kRingSize / 2 && !options.force_speculation) {
-        if (!retire()) continue;
+        if (n % kRetireEvery == 0 && !retire()) continue;
         hand_over = published - retired < kRingSize / 2;
         main_waited = main_waited || !hand_over;
       }
