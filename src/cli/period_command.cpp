@@ -83,14 +83,14 @@ int run_period(const PeriodRequest& request) {
   if (asked < 16) throw InputError(request.max, "--max must be at least 16");
   const Heap fit = values_that_fit(request.max_memory);
   // Without --max, also within the work budget of the other commands: a code
-  // on the naive engine (0.3F, say) costs O(n^3) and would otherwise run for
-  // days. --max sets the bound explicitly.
+  // that can leave three heaps (0.3F, say) costs O(n^2) set operations or
+  // more and would otherwise run for days. --max sets the bound explicitly.
   const std::uint64_t max_work = ComputeLimits{}.max_work;
   const Heap max = std::min(
       fit, request.max_given
                ? asked
                : std::max<Heap>(std::min<Heap>(asked, 16),
-                                affordable_code_values(heaps, *code, asked, max_work)));
+                                affordable_code_values(*code, asked, max_work)));
   PeriodSearchOptions options;
   options.max_values = max;
   options.observe_to_max = request.max_given;
@@ -131,9 +131,9 @@ int run_period(const PeriodRequest& request) {
       text += fmt::format("({})\n", lowered_note(asked, fit, request.max_memory));
     else if (short_of_max)
       text += fmt::format(
-          "(stopped at the default bound: G(0..{}) of {} take about {} option visits, the limit "
+          "(stopped at the default bound: G(0..{}) of {} take about {} operations, the limit "
           "being {}; --max N computes N values)\n",
-          max - 1, title, heaps.compute_cost(max - 1), max_work);
+          max - 1, title, three_heap_work(*code, max - 1), max_work);
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "
@@ -221,8 +221,7 @@ int run_value(const ValueRequest& request) {
   std::optional<LongRun> progress;
   EngineControl control;
   if (const auto code = heaps.as_code()) {
-    progress.emplace(0, affordable_code_values(heaps, *code, limits.max_code_values,
-                                               limits.max_work) - 1);
+    progress.emplace(0, affordable_code_values(*code, limits.max_code_values, limits.max_work) - 1);
     control.progress = [&](const EngineProgress& e) { progress->report(e); };
     control.stop = progress->stop_flag();
     values.set_control(&control);

@@ -44,8 +44,10 @@ namespace {
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
 constexpr Heap kReleaseEvery = Heap{1} << 24;  // values read between releases of a store's pages
-// Most option visits a run of the naive engine may take: about a day.
-constexpr std::uint64_t kMaxNaiveWork = 100'000'000'000'000;
+// Most work a run of a code that can leave three heaps may take
+// (three_heap_work): 7-14 hours at the 2-4·10^9 a second measured
+// (docs/performance.md, "Codes that leave three heaps").
+constexpr std::uint64_t kMaxThreeHeapWork = 100'000'000'000'000;
 
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
@@ -389,21 +391,23 @@ int run_values(const ValuesRequest& asked) {
   // finds one; only then is G(0..to) computed in full (SequenceRun).
   const ComputeLimits search_limits;
   const Heap search_bound =
-      engine ? affordable_code_values(*heaps, *code, search_limits.max_code_values,
-                                      search_limits.max_work)
+      engine ? affordable_code_values(*code, search_limits.max_code_values, search_limits.max_work)
              : 0;
   const bool far = engine && to >= search_bound;
 
   // Memory: 2 bytes per value for the engine, 8 for the generic table; none
   // for a sequence in a store (its pages are the kernel's page cache), only
-  // the engine's tables and what the rare values might take.
+  // the engine's tables and what the rare values might take; and for a code
+  // that can leave three heaps, the split-set engine's sets.
   const std::uint64_t limit = memory_limit(request.max_memory);
   const bool stored = !request.store.empty();
   const std::uint64_t per_value = stored ? 0 : engine ? 2 : 8;
   const std::uint64_t estimate =
       closed_form ? 0
-                  : detail::saturating_add(detail::saturating_mul(to + 1, per_value),
-                                           (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20));
+                  : detail::saturating_add(
+                        detail::saturating_add(detail::saturating_mul(to + 1, per_value),
+                                               (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20)),
+                        engine ? three_heap_set_bytes(*code, to) : 0);
   const auto over_memory = [&](const std::string& why) {
     return LimitError(fmt::format(
         "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
@@ -411,16 +415,17 @@ int run_values(const ValuesRequest& asked) {
   };
   // A far range is decided after the search, which takes 2 bytes a value.
   if (estimate > limit && !far) throw over_memory("");
-  // Work: a code whose moves can leave three heaps runs on the naive engine,
-  // O(n^2) options a heap; past kMaxNaiveWork the run would take days.
-  const std::uint64_t work = engine && code->max_parts() > 2 ? heaps->compute_cost(to) : 0;
+  // Work: a code whose moves can leave three heaps costs O(n) set operations
+  // a heap on the split-set engine (O(n^2) options on the naive one, for an
+  // infinite code); past kMaxThreeHeapWork the run would take days.
+  const std::uint64_t work = engine && code->max_parts() > 2 ? three_heap_work(*code, to) : 0;
   const auto over_work = [&](const std::string& why) {
     return LimitError(fmt::format(
-        "computing G(0..{}) of '{}' takes about {} option visits (its moves can leave three "
-        "heaps, so no faster engine applies), over the limit of {}{}",
-        to, ruleset->shown_name(), work, kMaxNaiveWork, why));
+        "computing G(0..{}) of '{}' takes about {} operations (its moves can leave three "
+        "heaps, so the rare/common engine does not apply), over the limit of {}{}",
+        to, ruleset->shown_name(), work, kMaxThreeHeapWork, why));
   };
-  if (work > kMaxNaiveWork && !far) throw over_work("");
+  if (work > kMaxThreeHeapWork && !far) throw over_work("");
 
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,
@@ -449,7 +454,7 @@ int run_values(const ValuesRequest& asked) {
       const std::string unproven =
           fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
       if (estimate > limit) throw over_memory(unproven);
-      if (work > kMaxNaiveWork) throw over_work(unproven);
+      if (work > kMaxThreeHeapWork) throw over_work(unproven);
       done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
     }
     if (!done) {

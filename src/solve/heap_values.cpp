@@ -81,21 +81,20 @@ Heap code_values_within(std::uint64_t memory) {
   return memory > room + 32 ? (memory - room) / 2 : 16;
 }
 
-Heap affordable_code_values(const HeapRuleset& ruleset, const TakeAndBreak& code, Heap max_values,
-                            std::uint64_t max_work) {
-  // Codes whose moves can leave three heaps run on the naive engine: the
-  // same work budget as the naive table.
+Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work) {
+  // Codes whose moves can leave three heaps: the same work budget as the
+  // naive table, counted for their engine.
   if (code.max_parts() <= 2) return std::max<Heap>(max_values, 1);
   Heap lo = 1, hi = std::max<Heap>(max_values, 1);
   while (lo < hi) {
     const Heap mid = lo + (hi - lo + 1) / 2;
-    if (ruleset.compute_cost(mid) <= max_work) lo = mid; else hi = mid - 1;
+    if (three_heap_work(code, mid) <= max_work) lo = mid; else hi = mid - 1;
   }
   return lo;
 }
 
 Heap HeapValues::code_limit() const {
-  return affordable_code_values(ruleset_, *code_, limits_.max_code_values, limits_.max_work);
+  return affordable_code_values(*code_, limits_.max_code_values, limits_.max_work);
 }
 
 // Computes more values, in growing steps up to `limit`, until the code's

@@ -83,9 +83,10 @@ TEST(SearchProgress, GenusSearchShowsProgressAndStopsOnInterrupt) {
 
 // `value` of a code with no proven period computes values up to its bound
 // before it can refuse: the same progress line as `values`, and Ctrl-C.
+// 0.344 rather than 0.6, whose 2^22 values two threads compute in 2.5 s.
 TEST(SearchProgress, ValuePeriodSearchShowsProgressAndStopsOnInterrupt) {
   const std::string err = (scratch().path() / "value-progress.err").string();
-  const pid_t pid = spawn_with_progress({"value", "0.6", "1000000000"}, err);
+  const pid_t pid = spawn_with_progress({"value", "0.344", "1000000000"}, err);
   const bool shown = wait_for(err, "values/s");
   ::kill(pid, SIGINT);
   int status = 0;
@@ -95,16 +96,19 @@ TEST(SearchProgress, ValuePeriodSearchShowsProgressAndStopsOnInterrupt) {
   EXPECT_NE(text.find("of 4194304"), std::string::npos) << text;
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130) << text;
-  EXPECT_NE(text.find("grundy: interrupted: computing the values of '0.6' stopped at n = "),
+  EXPECT_NE(text.find("grundy: interrupted: computing the values of '0.344' stopped at n = "),
             std::string::npos)
       << text;
 }
 
 // `analyze` of a heap of a code with no proven period computes G(0..n) with
-// the sequence engine first: a progress line of its own, and Ctrl-C.
+// the sequence engine first: a progress line of its own, and Ctrl-C. The
+// code is 0.344, whose values are not sparse (8678 rare heap sizes below
+// 2^20): its G(0..2^20) take about 18 s on two threads, where 0.6's take
+// 0.6 s and could be done before the interrupt came.
 TEST(SearchProgress, AnalyzeComputingHeapValuesShowsProgressAndStopsOnInterrupt) {
   const std::string err = (scratch().path() / "analyze-values-progress.err").string();
-  const pid_t pid = spawn_with_progress({"analyze", "0.6", "4000000"}, err);
+  const pid_t pid = spawn_with_progress({"analyze", "0.344", "4000000"}, err);
   const bool shown = wait_for(err, "heap values: G(0..");
   ::kill(pid, SIGINT);
   int status = 0;
@@ -114,7 +118,7 @@ TEST(SearchProgress, AnalyzeComputingHeapValuesShowsProgressAndStopsOnInterrupt)
   EXPECT_NE(text.find("values/s"), std::string::npos) << text;
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130) << text;
-  EXPECT_NE(text.find("grundy: interrupted: computing the values of '0.6' stopped at n = "),
+  EXPECT_NE(text.find("grundy: interrupted: computing the values of '0.344' stopped at n = "),
             std::string::npos)
       << text;
 }

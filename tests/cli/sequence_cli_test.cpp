@@ -47,9 +47,10 @@ TEST(SequenceCli, PeriodProvesPublishedPeriods) {
 }
 
 TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
-  // 0.3F can leave three heaps: the naive engine, O(n^3) work in all. It used
-  // to look for a proof up to 4,194,304 values, for days; now the default
-  // bound is the work budget of the other commands, and --max sets another.
+  // 0.3F can leave three heaps: O(n^2) set operations in all at least (its
+  // values grow like n, so more). It used to look for a proof up to
+  // 4,194,304 values, for days; now the default bound is the work budget of
+  // the other commands, and --max sets another.
   auto run = run_program(GRUNDY_CLI_PATH, {"period", "0.3F"});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("NOT proven"), std::string::npos) << run.out;
@@ -133,10 +134,18 @@ TEST(SequenceCli, ProvenPeriodsAnswerEverywhereTheyApply) {
                         kayles[71 + (far + 2 - 71) % 12]));
 
   // Without a proven period a far range is still refused before it starts,
-  // by memory or, on the naive engine, by work.
-  run = run_program(GRUNDY_CLI_PATH, {"values", "0.3F", "--from", "5000000", "--to", "5000010"});
+  // by memory or, for a code that can leave three heaps, by work.
+  // (--max-memory 60G: 0.3F's split sets alone would need 39 GiB.)
+  run = run_program(GRUNDY_CLI_PATH, {"values", "0.3F", "--from", "5000000", "--to", "5000010",
+                                      "--max-memory", "60G"});
   EXPECT_EQ(run.status, 2);
-  EXPECT_NE(run.err.find("option visits"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("operations"), std::string::npos) << run.err;
+  // A code that can leave three heaps also needs its split sets (V/8 bytes a
+  // heap size: 8 KiB once its values pass 32768), counted up front.
+  run = run_program(GRUNDY_CLI_PATH,
+                    {"values", "0.8", "--to", "3000000", "--max-memory", "1G", "--csv"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("needs about 23507 MiB"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("no period"), std::string::npos) << run.err;
 }
 

@@ -30,7 +30,9 @@ namespace grundy {
 inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
 
 struct ComputeLimits {
-  // Most options the naive table may visit, about one second of work.
+  // Most options the naive table may visit, about one second of work; for
+  // a code that can leave three heaps, most of its engine's operations
+  // (three_heap_work, sequence_engine.h), about 0.1-0.2 s of work.
   std::uint64_t max_work = 400'000'000;
   // Most heap sizes held in a naive table (8 bytes each).
   Heap max_table = Heap{1} << 25;
@@ -63,12 +65,12 @@ HeapValueSource heap_value_source(const HeapRuleset& ruleset);
 // proves its period early never gets near it.
 Heap code_values_within(std::uint64_t memory);
 
-// The most values of `code` (the heap ruleset `ruleset` as a code) worth
-// computing: `max_values`, and for a code whose moves can leave three heaps
-// (computed by the naive engine, O(n^2) options a heap) no more than
-// `max_work` option visits (compute_cost) allow. At least 1.
-Heap affordable_code_values(const HeapRuleset& ruleset, const TakeAndBreak& code, Heap max_values,
-                            std::uint64_t max_work);
+// The most values of `code` worth computing: `max_values`, and for a code
+// whose moves can leave three heaps (the split-set engine, O(n) set
+// operations a value; the naive one, O(n^2) options, for an infinite code)
+// no more than `max_work` allows (three_heap_work, sequence_engine.h). At
+// least 1.
+Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work);
 
 // G(0..last) by the naive mex over every option: the by-definition twin.
 std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last);
