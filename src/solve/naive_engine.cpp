@@ -19,7 +19,6 @@
 //   option generator) and published values (tests/stress/sequence_engine_test.cpp).
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +26,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/sequence_engine.h"
+#include "solve/sequence_vector.h"
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
@@ -36,8 +36,7 @@ namespace grundy {
 
 namespace detail {
 
-// Throws LimitError unless G(0..last) fits in 16-bit storage in this
-// machine's memory; shared by both engines (declared in rare_common.cpp).
+// Declared in sequence_vector.h: shared by the engines.
 void check_sequence_size(const TakeAndBreak& code, Heap last) {
   constexpr Heap kMaxLast = (Heap{1} << 32) - 2;
   if (last > kMaxLast)
@@ -115,21 +114,10 @@ void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
 }
 
 bool NaiveEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
-  if (values.empty()) values.push_back(0);  // G(0) = 0: no options
-  Heap known = values.size();
-  progress_ = EngineProgress{known, 0, 0};
-  if (last < known) return true;
-  detail::check_sequence_size(code_, last);
-  values.resize(last + 1);
-  bool done = false;
-  try {
-    done = extend_in(values.data(), known, last, control);
-  } catch (...) {
-    values.resize(known);
-    throw;
-  }
-  values.resize(known);
-  return done;
+  return detail::extend_vector(
+      code_, values, last,
+      [&](Value16* g, Heap& known) { return extend_in(g, known, last, control); },
+      [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
 }
 
 bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
@@ -147,20 +135,11 @@ bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
   for (Heap n = 0; n < start; ++n) bound = std::max<Nimber>(bound, std::bit_ceil(Nimber{g[n]} + 1));
   std::vector<std::uint64_t> seen(bound / 64);
 
-  using Clock = std::chrono::steady_clock;
-  auto last_report = Clock::now();
+  detail::HeapLoopPoll poll(control, progress_, 1024);
   std::uint64_t work = 0;
   Heap n = start;
   for (; n <= last; ++n) {
-    if ((n & 1023) == 0 || work > (std::uint64_t{1} << 24)) {
-      work = 0;
-      if (control.stop && control.stop->load(std::memory_order_relaxed)) break;
-      if (control.progress && Clock::now() - last_report > std::chrono::milliseconds(500)) {
-        progress_.reached = n;
-        control.progress(progress_);
-        last_report = Clock::now();
-      }
-    }
+    if (poll.stop_before(n, work)) break;
     Nimber value;
     if (bound == 64) {
       std::uint64_t set = 0;

@@ -40,6 +40,7 @@
 
 #include "grundy/core/error.h"
 #include "solve/sequence_kernels.h"
+#include "solve/sequence_vector.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define GRUNDY_X86_PAUSE 1
@@ -47,11 +48,6 @@
 #endif
 
 namespace grundy {
-
-namespace detail {
-// Defined in naive_engine.cpp: LimitError unless G(0..last) fits.
-void check_sequence_size(const TakeAndBreak& code, Heap last);
-}  // namespace detail
 
 namespace {
 
@@ -1207,23 +1203,13 @@ void RareCommonEngine::Impl::adjust_share() {
 bool RareCommonEngine::Impl::extend(ValueSequence& values, Heap last,
                                     const EngineControl& control) {
   left_g = nullptr;  // a vector may move or change between calls: always rebuilt
-  if (values.empty()) values.push_back(0);  // G(0) = 0: no options
-  Heap known = values.size();
-  if (last < known) {
-    stats = {};
-    progress.reached = known;
-    return true;
-  }
-  detail::check_sequence_size(code, last);
-  values.resize(last + 1);
-  bool done = false;
-  try {
-    done = extend_in(values.data(), known, last, control);
-  } catch (...) {
-    values.resize(known);
-    throw;
-  }
-  values.resize(known);
+  const bool done = detail::extend_vector(
+      code, values, last,
+      [&](Value16* g_storage, Heap& known) { return extend_in(g_storage, known, last, control); },
+      [&](Heap known) {
+        stats = {};
+        progress.reached = known;
+      });
   left_g = nullptr;
   return done;
 }

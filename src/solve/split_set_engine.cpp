@@ -26,7 +26,6 @@
 //   (tests/stress/split_set_engine_test.cpp).
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -39,12 +38,9 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
+#include "solve/sequence_vector.h"
 
 namespace grundy {
-
-namespace detail {
-void check_sequence_size(const TakeAndBreak& code, Heap last);  // naive_engine.cpp
-}
 
 namespace {
 
@@ -178,23 +174,17 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
 
 bool SplitSetEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
   left_g_ = nullptr;  // a vector may move or change between calls: always rebuilt
-  if (values.empty()) values.push_back(0);  // G(0) = 0: no options
-  Heap known = values.size();
-  progress_ = EngineProgress{known, 0, 0};
-  if (last < known) return true;
-  detail::check_sequence_size(code_, last);
-  values.resize(last + 1);
-  bool done = false;
   try {
-    done = extend_in(values.data(), known, last, control);
+    const bool done = detail::extend_vector(
+        code_, values, last,
+        [&](Value16* g, Heap& known) { return extend_in(g, known, last, control); },
+        [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
+    left_g_ = nullptr;
+    return done;
   } catch (...) {
-    values.resize(known);
     left_g_ = nullptr;
     throw;
   }
-  values.resize(known);
-  left_g_ = nullptr;
-  return done;
 }
 
 bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
@@ -213,22 +203,13 @@ bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
   }
   if (!continued) rebuild(g, start);
 
-  using Clock = std::chrono::steady_clock;
-  auto last_report = Clock::now();
+  detail::HeapLoopPoll poll(control, progress_, 256);
   std::uint64_t work = 0;
   std::vector<SetWord> options(words_);
   Heap n = start;
   try {
     for (; n <= last; ++n) {
-      if ((n & 255) == 0 || work > (std::uint64_t{1} << 24)) {
-        work = 0;
-        if (control.stop && control.stop->load(std::memory_order_relaxed)) break;
-        if (control.progress && Clock::now() - last_report > std::chrono::milliseconds(500)) {
-          progress_.reached = n;
-          control.progress(progress_);
-          last_report = Clock::now();
-        }
-      }
+      if (poll.stop_before(n, work)) break;
       add_pair_set(g, n);  // S2(n): needs G(1..n-1)
       options.assign(words_, 0);
       for (const Digit& digit : digits_) {
