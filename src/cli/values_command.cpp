@@ -402,11 +402,11 @@ int run_values(const ValuesRequest& asked) {
   const std::uint64_t limit = memory_limit(request.max_memory);
   const bool stored = !request.store.empty();
   const std::uint64_t per_value = stored ? 0 : engine ? 2 : 8;
+  const std::uint64_t tables = (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20);
   const std::uint64_t estimate =
       closed_form ? 0
                   : detail::saturating_add(
-                        detail::saturating_add(detail::saturating_mul(to + 1, per_value),
-                                               (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20)),
+                        detail::saturating_add(detail::saturating_mul(to + 1, per_value), tables),
                         engine ? three_heap_set_bytes(*code, to) : 0);
   const auto over_memory = [&](const std::string& why) {
     return LimitError(fmt::format(

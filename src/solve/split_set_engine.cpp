@@ -15,8 +15,9 @@
 //   and only those 64 have their bits permuted. A '!' two-heap digit
 //   (unequal heaps only) uses S2(i) less the equal split, which is kept
 //   apart: its value is always 0.
-// Source: the mex rule, docs/theory.md §1, §3 (WW ch. 4); the split sets are
-//   this project's (docs/performance.md, "Codes that leave three heaps").
+// Source: the mex rule, docs/theory.md §1, §3 (WW ch. 4); how the sets are
+//   kept and what they gain: docs/performance.md, "Codes that leave three
+//   heaps".
 // Time: O(n V/64) per value: n/2 xors to build S2(n), and per three-heap
 //   digit n/3 unions of V/64 words plus 64 bit permutations of V/64 words.
 // Memory: 2 bytes per heap size (the sequence) and V/8 bytes per heap size
@@ -49,7 +50,8 @@ using SetWord = std::uint64_t;
 std::uint64_t physical_memory() {
 #if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && page > 0) return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  if (pages > 0 && page > 0)
+    return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
 #endif
   return ~std::uint64_t{0};
 }
@@ -164,7 +166,8 @@ void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, SetWord* out) {
 // another caller has changed since).
 void SplitSetEngine::rebuild(const Value16* g, Heap known) {
   bound_ = 64;
-  for (Heap n = 0; n < known; ++n) bound_ = std::max<Nimber>(bound_, std::bit_ceil(Nimber{g[n]} + 1));
+  for (Heap n = 0; n < known; ++n)
+    bound_ = std::max<Nimber>(bound_, std::bit_ceil(Nimber{g[n]} + 1));
   sets_ = 0;
   pairs_.clear();
   words_ = 1;
@@ -217,7 +220,8 @@ bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
         const Heap rest = n - digit.k;
         const unsigned d = digit.bits;
         if ((d & 1) && digit.k > 0 && rest == 0) options[0] |= 1;
-        if ((d & 2) && digit.k > 0 && rest >= 1) options[g[rest] >> 6] |= SetWord{1} << (g[rest] & 63);
+        if ((d & 2) && digit.k > 0 && rest >= 1)
+          options[g[rest] >> 6] |= SetWord{1} << (g[rest] & 63);
         if ((d & 4) && rest >= 2) {
           const SetWord* set = pairs(rest);
           for (unsigned w = 0; w < words_; ++w) options[w] |= set[w];
