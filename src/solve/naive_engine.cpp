@@ -25,12 +25,10 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/sequence_vector.h"
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
 
 namespace grundy {
 
@@ -43,17 +41,12 @@ void check_sequence_size(const TakeAndBreak& code, Heap last) {
     throw LimitError(fmt::format(
         "G(0..{}) of '{}' is beyond the engines' limit of 2^32-1 heap sizes ({} GiB of values)",
         last, code.name(), (last + 1) / (Heap{1} << 29)));
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && page > 0) {
-    const Heap memory = static_cast<Heap>(pages) * static_cast<Heap>(page);
-    if ((last + 1) * sizeof(Value16) > memory)
-      throw LimitError(fmt::format(
-          "G(0..{}) of '{}' needs {} MiB at 2 bytes per heap size, more than this machine's "
-          "{} MiB of memory",
-          last, code.name(), (last + 1) * sizeof(Value16) >> 20, memory >> 20));
-  }
-#endif
+  const std::uint64_t memory = physical_memory();
+  if (memory != 0 && (last + 1) * sizeof(Value16) > memory)
+    throw LimitError(fmt::format(
+        "G(0..{}) of '{}' needs {} MiB at 2 bytes per heap size, more than this machine's "
+        "{} MiB of memory",
+        last, code.name(), (last + 1) * sizeof(Value16) >> 20, memory >> 20));
 }
 
 }  // namespace detail

@@ -32,11 +32,8 @@
 
 #include <fmt/format.h>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
-
 #include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/sequence_vector.h"
@@ -46,15 +43,6 @@ namespace grundy {
 namespace {
 
 using SetWord = std::uint64_t;
-
-std::uint64_t physical_memory() {
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && page > 0)
-    return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-#endif
-  return ~std::uint64_t{0};
-}
 constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16 bits
 
 // The word x with bit p moved to bit p ^ low (low < 64): one swap of
@@ -115,11 +103,12 @@ void SplitSetEngine::grow_bound(Heap sizes) {
   const unsigned old_words = words_;
   words_ = static_cast<unsigned>(bound_ / 64);
   const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord);
-  if (bytes > physical_memory())
+  const std::uint64_t memory = physical_memory();
+  if (memory != 0 && bytes > memory)
     throw LimitError(fmt::format(
         "the split sets of '{}' for {} heap sizes with values below {} need {} MiB, more than "
         "this machine's {} MiB of memory",
-        code_.name(), sizes, bound_, bytes >> 20, physical_memory() >> 20));
+        code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
   std::vector<SetWord> wider(std::max<Heap>(sets_, 1) * words_, 0);
   for (Heap i = 0; i < sets_; ++i)
     std::copy_n(pairs_.data() + i * old_words, old_words, wider.data() + i * words_);
@@ -176,18 +165,15 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
 }
 
 bool SplitSetEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
-  left_g_ = nullptr;  // a vector may move or change between calls: always rebuilt
-  try {
-    const bool done = detail::extend_vector(
-        code_, values, last,
-        [&](Value16* g, Heap& known) { return extend_in(g, known, last, control); },
-        [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
-    left_g_ = nullptr;
-    return done;
-  } catch (...) {
-    left_g_ = nullptr;
-    throw;
-  }
+  // A vector may move or change between calls: always rebuilt. (extend_in
+  // leaves left_g_ empty when it throws.)
+  left_g_ = nullptr;
+  const bool done = detail::extend_vector(
+      code_, values, last,
+      [&](Value16* g, Heap& known) { return extend_in(g, known, last, control); },
+      [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
+  left_g_ = nullptr;
+  return done;
 }
 
 bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
