@@ -2,8 +2,9 @@
 // minutes (Google Benchmark's repetitions do not fit those):
 //   bench_officers_run [N] [CODE] [THREADS] [ENGINE] [TARGET]
 // computes G(0..N) of CODE (default 2^24 and 0.6, Officers) with the
-// rare/common engine (ENGINE = fast, default; naive; portable = rare/common
-// with its portable kernels) on THREADS threads (default 0: one per core),
+// rare/common engine (ENGINE = fast, default, which is the split-set engine
+// for a code rare/common does not cover; naive; portable = rare/common with
+// its portable kernels) on THREADS threads (default 0: one per core),
 // its vector kernels compiled for TARGET (an instruction set this CPU runs,
 // by Highway's name: AVX3, AVX2, SSE4, ...; default the best one; naming one
 // lets a machine compare its instruction sets; `list` prints their names, one
@@ -60,8 +61,12 @@ int main(int argc, char** argv) {
 
   std::unique_ptr<grundy::SequenceEngine> engine;
   grundy::RareCommonEngine* rare_common = nullptr;
-  if (engine_name == "naive" || !grundy::rare_common_applies(code)) {
+  std::string engine_label = engine_name;
+  if (engine_name == "naive") {
     engine = grundy::make_naive_engine(code);
+  } else if (!grundy::rare_common_applies(code)) {
+    engine = grundy::make_split_set_engine(code);
+    engine_label = "split-set";
   } else {
     grundy::RareCommonOptions options;
     options.threads = threads;
@@ -99,7 +104,7 @@ int main(int argc, char** argv) {
     if (v > max_value) max_value = v;
   }
   const grundy::EngineProgress p = engine->progress();
-  std::printf("code %s  engine %s  threads %u  kernel %s\n", code.name().c_str(), engine_name.c_str(),
+  std::printf("code %s  engine %s  threads %u  kernel %s\n", code.name().c_str(), engine_label.c_str(),
               threads, rare_common ? rare_common->kernel().c_str() : "none");
   std::printf("G(0..%llu)%s  %.3f s  %.0f values/s  max value %u  rare %llu  mask %llu  "
               "checksum %016llx\n",

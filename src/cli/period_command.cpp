@@ -83,7 +83,7 @@ int run_period(const PeriodRequest& request) {
   if (asked < 16) throw InputError(request.max, "--max must be at least 16");
   const Heap fit = values_that_fit(request.max_memory);
   // Without --max, also within the work budget of the other commands: a code
-  // that can leave three heaps (0.3F, say) costs O(n^2) set operations or
+  // on the split-set engine (0.3F, 0.[7], say) costs O(n^2) operations or
   // more and would otherwise run for days. --max sets the bound explicitly.
   const std::uint64_t max_work = ComputeLimits{}.max_work;
   const Heap max = std::min(
@@ -133,7 +133,7 @@ int run_period(const PeriodRequest& request) {
       text += fmt::format(
           "(stopped at the default bound: G(0..{}) of {} take about {} operations, the limit "
           "being {}; --max N computes N values)\n",
-          max - 1, title, three_heap_work(*code, max - 1), max_work);
+          max - 1, title, split_set_work(*code, max - 1), max_work);
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "
@@ -235,9 +235,12 @@ int run_value(const ValueRequest& request) {
         fmt::format("{} ({})", e.what(), lowered_note(asked, fit, request.max_memory)));
   }
   progress.reset();
+  // G(n) came from a period only when it is beyond the values computed: a
+  // code without a criterion stops its search at the first pattern, and its
+  // table may then go on far past the values searched.
   const auto& period = values.periodicity();
-  const bool beyond_table = period && n >= period->checked_to;
-  const bool proven = !beyond_table || period->proven;
+  const bool beyond_table = !values.has_closed_form() && n >= values.table_size();
+  const bool proven = !beyond_table || (period && period->proven);
   if (request.json) {
     nlohmann::json j;
     j["ruleset"] = ruleset->shown_name();

@@ -44,10 +44,11 @@ namespace {
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
 constexpr Heap kReleaseEvery = Heap{1} << 24;  // values read between releases of a store's pages
-// Most work a run of a code that can leave three heaps may take
-// (three_heap_work): 7-14 hours at the 2-4·10^9 a second measured
-// (docs/performance.md, "Codes that leave three heaps").
-constexpr std::uint64_t kMaxThreeHeapWork = 100'000'000'000'000;
+// Most work a run on the split-set engine (a code that can leave three
+// heaps, or an infinite one) may take
+// (split_set_work): 7-14 hours at the 2-4·10^9 a second measured
+// (docs/performance.md, "Codes the rare/common engine does not cover").
+constexpr std::uint64_t kMaxSplitSetWork = 100'000'000'000'000;
 
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
@@ -398,7 +399,7 @@ int run_values(const ValuesRequest& asked) {
   // Memory: 2 bytes per value for the engine, 8 for the generic table; none
   // for a sequence in a store (its pages are the kernel's page cache), only
   // the engine's tables and what the rare values might take; and for a code
-  // that can leave three heaps, the split-set engine's sets.
+  // on the split-set engine, its sets.
   const std::uint64_t limit = memory_limit(request.max_memory);
   const bool stored = !request.store.empty();
   const std::uint64_t per_value = stored ? 0 : engine ? 2 : 8;
@@ -407,7 +408,7 @@ int run_values(const ValuesRequest& asked) {
       closed_form ? 0
                   : detail::saturating_add(
                         detail::saturating_add(detail::saturating_mul(to + 1, per_value), tables),
-                        engine ? three_heap_set_bytes(*code, to) : 0);
+                        engine ? split_set_bytes(*code, to) : 0);
   const auto over_memory = [&](const std::string& why) {
     return LimitError(fmt::format(
         "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
@@ -415,17 +416,17 @@ int run_values(const ValuesRequest& asked) {
   };
   // A far range is decided after the search, which takes 2 bytes a value.
   if (estimate > limit && !far) throw over_memory("");
-  // Work: a code whose moves can leave three heaps costs O(n) set operations
-  // a heap on the split-set engine (O(n^2) options on the naive one, for an
-  // infinite code); past kMaxThreeHeapWork the run would take days.
-  const std::uint64_t work = engine && code->max_parts() > 2 ? three_heap_work(*code, to) : 0;
+  // Work: a code the rare/common engine does not cover (three heaps, or an
+  // infinite code) costs O(n) operations a heap on the split-set engine;
+  // past kMaxSplitSetWork the run would take days.
+  const std::uint64_t work = engine ? split_set_work(*code, to) : 0;
   const auto over_work = [&](const std::string& why) {
     return LimitError(fmt::format(
-        "computing G(0..{}) of '{}' takes about {} operations (its moves can leave three "
-        "heaps, so the rare/common engine does not apply), over the limit of {}{}",
-        to, ruleset->shown_name(), work, kMaxThreeHeapWork, why));
+        "computing G(0..{}) of '{}' takes about {} operations (the rare/common engine "
+        "covers only finite codes whose moves leave at most two heaps), over the limit of {}{}",
+        to, ruleset->shown_name(), work, kMaxSplitSetWork, why));
   };
-  if (work > kMaxThreeHeapWork && !far) throw over_work("");
+  if (work > kMaxSplitSetWork && !far) throw over_work("");
 
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,
@@ -454,7 +455,7 @@ int run_values(const ValuesRequest& asked) {
       const std::string unproven =
           fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
       if (estimate > limit) throw over_memory(unproven);
-      if (work > kMaxThreeHeapWork) throw over_work(unproven);
+      if (work > kMaxSplitSetWork) throw over_work(unproven);
       done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
     }
     if (!done) {

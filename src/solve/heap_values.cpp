@@ -82,13 +82,13 @@ Heap code_values_within(std::uint64_t memory) {
 }
 
 Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work) {
-  // Codes whose moves can leave three heaps: the same work budget as the
-  // naive table, counted for their engine.
-  if (code.max_parts() <= 2) return std::max<Heap>(max_values, 1);
+  // Codes the rare/common engine does not cover (three heaps, or infinite):
+  // the same work budget as the naive table, counted for their engine.
+  if (rare_common_applies(code)) return std::max<Heap>(max_values, 1);
   Heap lo = 1, hi = std::max<Heap>(max_values, 1);
   while (lo < hi) {
     const Heap mid = lo + (hi - lo + 1) / 2;
-    if (three_heap_work(code, mid) <= max_work) lo = mid; else hi = mid - 1;
+    if (split_set_work(code, mid) <= max_work) lo = mid; else hi = mid - 1;
   }
   return lo;
 }

@@ -1367,9 +1367,7 @@ std::string RareCommonEngine::kernel() const {
 }
 
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads) {
-  if (!rare_common_applies(code))
-    return code.is_finite() && code.max_parts() == 3 ? make_split_set_engine(code)
-                                                     : make_naive_engine(code);
+  if (!rare_common_applies(code)) return make_split_set_engine(code);
   RareCommonOptions options;
   options.threads = threads;
   return std::make_unique<RareCommonEngine>(code, options);

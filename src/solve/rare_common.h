@@ -115,10 +115,6 @@ struct RareCommonStats {
                                     // (those from 2^32, RareCommonOptions::wide_from)
 };
 
-// Whether the rare/common method applies: a finite code whose moves leave at
-// most two heaps (with or without the '!' modifier).
-bool rare_common_applies(const TakeAndBreak& code);
-
 class RareCommonEngine final : public SequenceEngine {
  public:
   // Throws InputError if !rare_common_applies(code) or the mask is >= 65536.

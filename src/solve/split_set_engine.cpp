@@ -1,11 +1,13 @@
-// The split-set engine: heap values of a finite code whose moves can leave
-// three heaps, in O(n^2 V/64) instead of the naive mex's O(n^3).
+// The split-set engine: heap values of a take-and-break code that the
+// rare/common engine does not cover (moves that can leave three heaps, or an
+// infinite code [..]), in O(n V/64) per value instead of the naive mex's
+// O(n^2) or more.
 //
 // Description: the values of the two-heap splits of a heap of i tokens form
 //   a set S2(i) = {G(a) ^ G(i-a) : 1 <= a <= i-a}, kept as a bit set over the
-//   values below V (a power of two above every value so far) for every
-//   i <= n. A three-heap split of j tokens has a smallest heap a <= j/3, and
-//   the other two split j - a, so the three-heap values of j are
+//   values below V (a power of two above every value so far). A three-heap
+//   split of j tokens has a smallest heap a <= j/3, and the other two split
+//   j - a, so the three-heap values of j are
 //     S3(j) = union over 1 <= a <= j/3 of G(a) ^ S2(j - a),
 //   where "G(a) ^ S" is the set S with every element xored with G(a): j/3
 //   set operations of V/64 words, not the ~j^2/12 triples one by one. Xor
@@ -15,16 +17,27 @@
 //   and only those 64 have their bits permuted. A '!' two-heap digit
 //   (unequal heaps only) uses S2(i) less the equal split, which is kept
 //   apart: its value is always 0.
+//   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
+//   with digit e_j for every i >= 0: the heaps it leaves from n have
+//   m = n - k tokens, every m <= n-f-1-j with m = n-f-1-j (mod p). So the
+//   engine keeps, for each residue c mod p, the union over the m = c
+//   (mod p) with 1 <= m <= n-f-1 of {G(m)}, S2(m) and S3(m), adding one m
+//   per heap: a block digit then costs one set union a heap, not n/p
+//   removals. (Every m <= n-f-1 of that residue is <= n-f-1-j, since the
+//   next one would be more than n-f-1.)
 // Source: the mex rule, docs/theory.md §1, §3 (WW ch. 4); how the sets are
-//   kept and what they gain: docs/performance.md, "Codes that leave three
-//   heaps".
-// Time: O(n V/64) per value: n/2 xors to build S2(n), and per three-heap
-//   digit n/3 unions of V/64 words plus 64 bit permutations of V/64 words.
-// Memory: 2 bytes per heap size (the sequence) and V/8 bytes per heap size
-//   for the sets S2; a LimitError when they would not fit in the machine's
-//   memory (`values` refuses such a run up front, three_heap_set_bytes).
-// Status: compared with the naive engine on random hexadecimal codes
-//   (tests/stress/split_set_engine_test.cpp).
+//   kept and what they gain: docs/performance.md, "Codes the rare/common
+//   engine does not cover".
+// Time: per value, n/2 xors to build S2(n); with three-heap moves n/3
+//   unions of V/64 words plus 64 bit permutations of V/64 words to build
+//   S3(n); one union of V/64 words per digit and set kind.
+// Memory: 2 bytes per heap size (the sequence); with three-heap moves V/8
+//   bytes per heap size for the sets S2 (a LimitError when they would not
+//   fit in the machine's memory; `values` refuses such a run up front,
+//   split_set_bytes), otherwise the sets of the last f+2 heap sizes and of
+//   the p residues only.
+// Status: compared with the naive engine on random hexadecimal codes, finite
+//   and infinite (tests/stress/split_set_engine_test.cpp).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -36,6 +49,7 @@
 #include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
+#include "solve/rare_common.h"
 #include "solve/sequence_vector.h"
 
 namespace grundy {
@@ -59,14 +73,13 @@ SetWord xor_bits(SetWord x, unsigned low) {
   return x;
 }
 
+void or_set(SetWord* out, const SetWord* set, unsigned words) {
+  for (unsigned w = 0; w < words; ++w) out[w] |= set[w];
+}
+
 class SplitSetEngine final : public SequenceEngine {
  public:
-  explicit SplitSetEngine(const TakeAndBreak& code) : code_(code) {
-    for (Heap k = 0; k <= code_.last_digit(); ++k) {
-      const unsigned d = code_.digit(k);
-      if (d != 0) digits_.push_back({k, d, code_.unequal_split(k)});
-    }
-  }
+  explicit SplitSetEngine(const TakeAndBreak& code);
 
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
   bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
@@ -78,54 +91,93 @@ class SplitSetEngine final : public SequenceEngine {
     unsigned bits;
     bool unequal;
   };
-  SetWord* pairs(Heap i) { return pairs_.data() + i * words_; }
-  void grow_bound(Heap sizes);
-  void add_pair_set(const Value16* g, Heap i);
+  // The kinds of set a residue keeps: by the bit of the digits that use it.
+  enum Kind { kOne, kTwo, kThree, kKinds };
+
+  SetWord* pairs(Heap i) {
+    return pairs_.data() + (all_pairs_ ? i : i % window_) * std::size_t{words_};
+  }
+  SetWord* threes(Heap i) { return threes_.data() + (i % window_) * std::size_t{words_}; }
+  SetWord* joined(Kind kind, Heap c) {
+    return joined_[kind].data() + c * std::size_t{words_};
+  }
+  void widen(Nimber bound, Heap sizes);
+  void add_sets(const Value16* g, Heap n, Heap needed_from);
   void or_three_heap_set(const Value16* g, Heap j, SetWord* out);
+  std::uint64_t collect_options(const Value16* g, Heap n, SetWord* options);
   void rebuild(const Value16* g, Heap known);
+  bool run(Value16* g, Heap& known, Heap last, const EngineControl& control, bool continued);
 
   TakeAndBreak code_;
-  std::vector<Digit> digits_;
+  Heap prefix_ = 0;  // f: the digits before the repeated block (a finite code's last digit)
+  Heap period_ = 0;  // p: the length of the repeated block, 0 for a finite code
+  std::vector<Digit> digits_;   // the non-zero digits d0 .. df
+  std::vector<Digit> block_;    // the repeated block's non-zero digits: k = f+1+j
+  unsigned block_bits_ = 0;     // the union of the block's digits
+  bool pairs_used_ = false;     // some move leaves two heaps, or three
+  bool threes_used_ = false;    // some move leaves three heaps
+  bool all_pairs_ = false;      // S2 of every heap size is kept (S3 needs them)
+  Heap window_ = 2;             // the ring's heap sizes: n-f-1 .. n
   EngineProgress progress_;
   Nimber bound_ = 64;
   unsigned words_ = 1;
-  std::vector<SetWord> pairs_;  // S2(i) less the equal split, i = 0..sets_-1
-  Heap sets_ = 0;
+  std::vector<SetWord> pairs_;   // S2(i) less the equal split: every i, or a ring of window_
+  std::vector<SetWord> threes_;  // S3(i), a ring of window_
+  std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
+  std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
   std::vector<SetWord> by_low_;  // 64 sets: the words moved, bits not yet permuted
-  const Value16* left_g_ = nullptr;   // the storage and size the last call left
+  Heap sizes_ = 0;               // S2 and S3 are made for the heap sizes below this
+  const Value16* left_g_ = nullptr;  // the storage and size the last extend_in left
   Heap left_at_ = 0;
+  ValueSequence left_values_;    // the values the last extend left (its state's)
 };
 
-// After bound_ has grown: gives every set of S2 its new width (the values
-// so far lie below the old bound, so the new words are zero), for `sizes`
-// heap sizes to come.
-void SplitSetEngine::grow_bound(Heap sizes) {
-  const unsigned old_words = words_;
-  words_ = static_cast<unsigned>(bound_ / 64);
-  const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord);
-  const std::uint64_t memory = physical_memory();
-  if (memory != 0 && bytes > memory)
-    throw LimitError(fmt::format(
-        "the split sets of '{}' for {} heap sizes with values below {} need {} MiB, more than "
-        "this machine's {} MiB of memory",
-        code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
-  std::vector<SetWord> wider(std::max<Heap>(sets_, 1) * words_, 0);
-  for (Heap i = 0; i < sets_; ++i)
-    std::copy_n(pairs_.data() + i * old_words, old_words, wider.data() + i * words_);
-  pairs_ = std::move(wider);
-  by_low_.assign(64 * std::size_t{words_}, 0);
+SplitSetEngine::SplitSetEngine(const TakeAndBreak& code) : code_(code) {
+  prefix_ = code_.last_digit();
+  for (Heap k = 0; k <= prefix_; ++k) {
+    const unsigned d = code_.digit(k);
+    if (d != 0) digits_.push_back({k, d, code_.unequal_split(k)});
+  }
+  period_ = code_.repeat_length();
+  for (Heap j = 0; j < period_; ++j) {
+    const Heap k = prefix_ + 1 + j;
+    const unsigned d = code_.digit(k);
+    if (d != 0) block_.push_back({k, d, code_.unequal_split(k)});
+    block_bits_ |= d;
+  }
+  const unsigned parts = code_.max_parts();
+  pairs_used_ = parts >= 2;
+  threes_used_ = parts == 3;
+  all_pairs_ = threes_used_;
+  window_ = prefix_ + 2;
 }
 
-// S2(i) less the equal split: G(a) ^ G(i - a) for 1 <= a < i - a.
-void SplitSetEngine::add_pair_set(const Value16* g, Heap i) {
-  pairs_.resize((i + 1) * words_, 0);
-  SetWord* set = pairs(i);
-  std::fill_n(set, words_, 0);
-  for (Heap a = 1; 2 * a < i; ++a) {
-    const unsigned v = unsigned{g[a]} ^ g[i - a];
-    set[v >> 6] |= SetWord{1} << (v & 63);
+// Gives every set its width for values below `bound` (the values so far lie
+// below the old bound, so the new words are zero), `sizes` heap sizes of S2
+// to come when all are kept.
+void SplitSetEngine::widen(Nimber bound, Heap sizes) {
+  const unsigned old_words = words_;
+  bound_ = bound;
+  words_ = static_cast<unsigned>(bound_ / 64);
+  if (all_pairs_) {
+    const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord);
+    const std::uint64_t memory = physical_memory();
+    if (memory != 0 && bytes > memory)
+      throw LimitError(fmt::format(
+          "the split sets of '{}' for {} heap sizes with values below {} need {} MiB, more than "
+          "this machine's {} MiB of memory",
+          code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
   }
-  sets_ = i + 1;
+  const auto relayout = [&](std::vector<SetWord>& sets, std::size_t count) {
+    std::vector<SetWord> wider(count * words_, 0);
+    for (std::size_t i = 0; i < count && (i + 1) * old_words <= sets.size(); ++i)
+      std::copy_n(sets.data() + i * old_words, old_words, wider.data() + i * words_);
+    sets = std::move(wider);
+  };
+  if (pairs_used_) relayout(pairs_, all_pairs_ ? std::max<Heap>(sizes_, 1) : window_);
+  if (threes_used_) relayout(threes_, window_);
+  for (auto& sets : joined_) if (period_ > 0) relayout(sets, period_);
+  by_low_.assign(threes_used_ ? 64 * std::size_t{words_} : 0, 0);
 }
 
 // out |= S3(j), j >= 3.
@@ -151,46 +203,136 @@ void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, SetWord* out) {
   }
 }
 
+// With G(0..n-1) known: makes S2(n) and S3(n), and joins heap size n-f-1 to
+// its residue. The sets of heap sizes below `needed_from` are made only
+// where later sets need them (a rebuild skips the rest).
+void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
+  const bool needed = n >= needed_from;
+  if (pairs_used_ && (needed || all_pairs_ || (block_bits_ & 4))) {
+    if (all_pairs_) pairs_.resize((n + 1) * std::size_t{words_}, 0);
+    SetWord* set = pairs(n);
+    std::fill_n(set, words_, 0);
+    for (Heap a = 1; 2 * a < n; ++a) {
+      const unsigned v = unsigned{g[a]} ^ g[n - a];
+      set[v >> 6] |= SetWord{1} << (v & 63);
+    }
+  }
+  if (threes_used_ && (needed || (block_bits_ & 8))) {
+    SetWord* set = threes(n);
+    std::fill_n(set, words_, 0);
+    if (n >= 3) or_three_heap_set(g, n, set);
+  }
+  sizes_ = n + 1;
+  if (period_ == 0 || n < prefix_ + 2) return;
+  const Heap m = n - prefix_ - 1, c = m % period_;
+  if (block_bits_ & 2) joined(kOne, c)[g[m] >> 6] |= SetWord{1} << (g[m] & 63);
+  if ((block_bits_ & 4) && m >= 2) {
+    or_set(joined(kTwo, c), pairs(m), words_);
+    if (m % 2 == 0) even_[c] = 1;
+  }
+  if ((block_bits_ & 8) && m >= 3) or_set(joined(kThree, c), threes(m), words_);
+}
+
+// Marks the value of every option of a heap of n (n >= 1) in `options`;
+// returns the set words or-ed, for the progress polls.
+std::uint64_t SplitSetEngine::collect_options(const Value16* g, Heap n, SetWord* options) {
+  std::uint64_t unions = 0;
+  for (const Digit& digit : digits_) {
+    if (digit.k > n) break;
+    const Heap rest = n - digit.k;
+    const unsigned d = digit.bits;
+    if ((d & 1) && digit.k > 0 && rest == 0) options[0] |= 1;
+    if ((d & 2) && digit.k > 0 && rest >= 1)
+      options[g[rest] >> 6] |= SetWord{1} << (g[rest] & 63);
+    if ((d & 4) && rest >= 2) {
+      or_set(options, pairs(rest), words_);
+      if (!digit.unequal && rest % 2 == 0) options[0] |= 1;  // the equal split
+      ++unions;
+    }
+    if ((d & 8) && rest >= 3) {
+      or_set(options, threes(rest), words_);
+      ++unions;
+    }
+  }
+  if (period_ == 0 || n <= prefix_) return unions * words_;
+  if (code_.digit(n) & 1) options[0] |= 1;  // the block's digit takes the whole heap
+  for (const Digit& digit : block_) {
+    if (digit.k >= n) break;
+    const Heap c = (n - digit.k) % period_;
+    if (digit.bits & 2) or_set(options, joined(kOne, c), words_);
+    if (digit.bits & 4) {
+      or_set(options, joined(kTwo, c), words_);
+      if (!digit.unequal && even_[c]) options[0] |= 1;  // an equal split
+    }
+    if (digit.bits & 8) or_set(options, joined(kThree, c), words_);
+    unions += 3;
+  }
+  return unions * words_;
+}
+
 // The sets for G(0..known-1), from the prefix (a new run, or storage that
 // another caller has changed since).
 void SplitSetEngine::rebuild(const Value16* g, Heap known) {
-  bound_ = 64;
-  for (Heap n = 0; n < known; ++n)
-    bound_ = std::max<Nimber>(bound_, std::bit_ceil(Nimber{g[n]} + 1));
-  sets_ = 0;
+  Nimber bound = 64;
+  for (Heap n = 0; n < known; ++n) bound = std::max<Nimber>(bound, std::bit_ceil(Nimber{g[n]} + 1));
+  sizes_ = 0;
   pairs_.clear();
+  threes_.clear();
+  for (auto& sets : joined_) sets.clear();
   words_ = 1;
-  grow_bound(known);
-  for (Heap i = 0; i < known; ++i) add_pair_set(g, i);
+  widen(bound, known);
+  for (auto& sets : joined_) sets.assign(period_ * std::size_t{words_}, 0);
+  even_.assign(period_, 0);
+  const Heap needed_from = known > window_ ? known - window_ : 0;
+  for (Heap n = 1; n < known; ++n) add_sets(g, n, needed_from);
+  sizes_ = known;
 }
 
 bool SplitSetEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
-  // A vector may move or change between calls: always rebuilt. (extend_in
-  // leaves left_g_ empty when it throws.)
+  // The engine goes on from its state when `values` holds what the last call
+  // left (a caller extending in chunks); otherwise it rebuilds.
+  const bool continued = !left_values_.empty() && values == left_values_;
+  left_values_.clear();
   left_g_ = nullptr;
+  bool state = false;
   const bool done = detail::extend_vector(
       code_, values, last,
-      [&](Value16* g, Heap& known) { return extend_in(g, known, last, control); },
+      [&](Value16* g, Heap& known) {
+        const bool reached = run(g, known, last, control, continued && known == sizes_);
+        state = true;
+        return reached;
+      },
       [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
   left_g_ = nullptr;
+  if (state) left_values_ = values;
   return done;
 }
 
 bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
                                const EngineControl& control) {
   const bool continued = left_g_ != nullptr && g == left_g_ && known == left_at_;
+  left_values_.clear();
   left_g_ = nullptr;
+  const bool done = run(g, known, last, control, continued);
+  left_g_ = g;
+  left_at_ = known;
+  return done;
+}
+
+// Extends G(0..known-1) to G(0..last) in g; `continued` when the sets are
+// those of G(0..known-1). Leaves the sets those of the values known, unless
+// it throws.
+bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineControl& control,
+                         bool continued) {
   if (known == 0) {
     g[0] = 0;  // G(0) = 0: no options
     known = 1;
+    continued = false;
   }
   const Heap start = known;
   progress_ = EngineProgress{start, 0, 0};
-  if (last < start) {
-    if (continued) left_g_ = g;
-    return true;
-  }
-  if (!continued) rebuild(g, start);
+  if (!continued || sizes_ != start) rebuild(g, start);
+  if (last < start) return true;
 
   detail::HeapLoopPoll poll(control, progress_, 256);
   std::uint64_t work = 0;
@@ -199,26 +341,11 @@ bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
   try {
     for (; n <= last; ++n) {
       if (poll.stop_before(n, work)) break;
-      add_pair_set(g, n);  // S2(n): needs G(1..n-1)
+      add_sets(g, n, 0);
+      if (pairs_used_) work += n / 2;
+      if (threes_used_) work += (n / 3 + 64) * std::uint64_t{words_};
       options.assign(words_, 0);
-      for (const Digit& digit : digits_) {
-        if (digit.k > n) break;
-        const Heap rest = n - digit.k;
-        const unsigned d = digit.bits;
-        if ((d & 1) && digit.k > 0 && rest == 0) options[0] |= 1;
-        if ((d & 2) && digit.k > 0 && rest >= 1)
-          options[g[rest] >> 6] |= SetWord{1} << (g[rest] & 63);
-        if ((d & 4) && rest >= 2) {
-          const SetWord* set = pairs(rest);
-          for (unsigned w = 0; w < words_; ++w) options[w] |= set[w];
-          if (!digit.unequal && rest % 2 == 0) options[0] |= 1;  // the equal split
-          work += rest / 2;
-        }
-        if ((d & 8) && rest >= 3) {
-          or_three_heap_set(g, rest, options.data());
-          work += rest / 3 * words_;
-        }
-      }
+      work += collect_options(g, n, options.data());
       Nimber value = bound_;
       for (unsigned w = 0; w < words_; ++w)
         if (options[w] != ~SetWord{0}) {
@@ -232,37 +359,44 @@ bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
             n, code_.name()));
       g[n] = static_cast<Value16>(value);
       if (value >= bound_) {
-        bound_ = std::bit_ceil(value + 1);
-        grow_bound(n + 1);
+        widen(std::bit_ceil(value + 1), n + 1);
         options.assign(words_, 0);
       }
     }
   } catch (...) {
     known = n;
     progress_.reached = n;
+    sizes_ = 0;  // the sets may be half made: the next call rebuilds
     throw;
   }
   known = n;
   progress_.reached = n;
-  left_g_ = g;
-  left_at_ = n;
   if (control.progress) control.progress(progress_);
   return n > last;
 }
 
 }  // namespace
 
-std::uint64_t three_heap_work(const TakeAndBreak& code, Heap last) {
-  if (!code.is_finite() || code.max_parts() != 3) return code.compute_cost(last);
-  std::uint64_t two = 0, three = 0;  // digits that can leave two or three heaps
-  for (Heap k = 0; k <= code.last_digit(); ++k) {
-    if (code.digit(k) & 4) ++two;
-    if (code.digit(k) & 8) ++three;
+std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
+  if (rare_common_applies(code)) return 0;
+  const bool pairs = code.max_parts() >= 2, threes = code.max_parts() == 3;
+  // Set unions a heap: one per two- or three-heap digit of d0..df; one per
+  // kind of set (one heap, two, three) of each digit of the block, and one a
+  // kind to join heap size n-f-1 to its residue.
+  std::uint64_t unions = 0;
+  for (Heap k = 0; k <= code.last_digit(); ++k)
+    unions += static_cast<unsigned>(std::popcount(code.digit(k) & 12u));
+  unsigned block_bits = 0;
+  for (Heap j = 0; j < code.repeat_length(); ++j) {
+    const unsigned d = code.digit(code.last_digit() + 1 + j) & 14u;
+    unions += static_cast<unsigned>(std::popcount(d));
+    block_bits |= d;
   }
+  unions += static_cast<unsigned>(std::popcount(block_bits));
   // Per heap n, with V the power of two above n (at most 65536) and
-  // W = V/64 words a set: n/2 pairs for S2(n), W words per two-heap digit,
-  // n/3 unions of W words and 64 permutations of W words per three-heap
-  // digit. Summed over the runs of n with the same W.
+  // W = V/64 words a set: n/2 pairs for S2(n), n/3 unions of W words and
+  // 64 permutations of W words for S3(n), W words per union above. Summed
+  // over the runs of n with the same W.
   using detail::saturating_add;
   using detail::saturating_mul;
   std::uint64_t work = 0;
@@ -273,26 +407,34 @@ std::uint64_t three_heap_work(const TakeAndBreak& code, Heap last) {
     // lo + ... + hi, halved before the product so that it cannot overflow
     const std::uint64_t sum = (lo + hi) % 2 == 0 ? saturating_mul((lo + hi) / 2, count)
                                                  : saturating_mul(lo + hi, count / 2);
-    work = saturating_add(work, sum / 2);
-    work = saturating_add(work, saturating_mul(saturating_mul(two, words), count));
-    work = saturating_add(work, saturating_mul(saturating_mul(three, words),
-                                               saturating_add(sum / 3, 64 * count)));
+    if (pairs) work = saturating_add(work, sum / 2);
+    work = saturating_add(work, saturating_mul(saturating_mul(unions, words), count));
+    if (threes)
+      work = saturating_add(work, saturating_mul(words, saturating_add(sum / 3, 64 * count)));
     if (hi == last) break;
     lo = hi + 1;
   }
   return work;
 }
 
-std::uint64_t three_heap_set_bytes(const TakeAndBreak& code, Heap last) {
-  if (!code.is_finite() || code.max_parts() != 3) return 0;
+std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
+  if (rare_common_applies(code)) return 0;
   const Heap bound = std::min<Heap>(kSplitValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
-  return detail::saturating_mul(last + 1, bound / 8);
+  // S2 of every heap size with three-heap moves, else the ring's; the
+  // residues' unions; the copy of the values `extend` keeps.
+  const std::uint64_t sets =
+      detail::saturating_add(code.max_parts() == 3 ? last + 1 : code.last_digit() + 2,
+                             3 * code.repeat_length());
+  return detail::saturating_add(detail::saturating_mul(sets, bound / 8),
+                                detail::saturating_mul(last + 1, sizeof(Value16)));
 }
 
 std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code) {
-  if (!code.is_finite() || code.max_parts() != 3)
-    throw InputError(code.name(), fmt::format("the split-set engine needs a finite code whose "
-                                              "moves can leave three heaps; '{}' is not one",
+  if (rare_common_applies(code))
+    throw InputError(code.name(), fmt::format("the split-set engine is for the codes the "
+                                              "rare/common engine does not cover: infinite ones "
+                                              "and those whose moves can leave three heaps; "
+                                              "'{}' is not one",
                                               code.name()));
   return std::make_unique<SplitSetEngine>(code);
 }

@@ -42,8 +42,9 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
   const Heap max_values = std::max<Heap>(limits.max_values, 16);
   const auto start = std::chrono::steady_clock::now();
   PeriodSearchOptions options;
-  // Codes leaving three heaps cost O(n^2) set operations or more: the same
-  // work budget as `grundy period` without --max.
+  // Codes on the split-set engine (three heaps, or infinite) cost O(n^2)
+  // operations or more: the same work budget as `grundy period` without
+  // --max.
   options.max_values =
       std::max<Heap>(16, affordable_code_values(code, max_values, ComputeLimits{}.max_work));
   options.max_values = std::min(options.max_values, max_values);
@@ -77,7 +78,7 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
       result.stopped = fmt::format("work limit {} reached", limits.max_work);
     else if (!search.unprovable && options.max_values < max_values)
       result.stopped = fmt::format(
-          "a code that leaves three heaps: stopped at {} operations",
+          "a code on the split-set engine: stopped at {} operations",
           ComputeLimits{}.max_work);
   }
   if (result.status == SurveyStatus::proven)

@@ -145,7 +145,7 @@ TEST(SequenceCli, ProvenPeriodsAnswerEverywhereTheyApply) {
   run = run_program(GRUNDY_CLI_PATH,
                     {"values", "0.8", "--to", "3000000", "--max-memory", "1G", "--csv"});
   EXPECT_EQ(run.status, 2);
-  EXPECT_NE(run.err.find("needs about 23507 MiB"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("needs about 23513 MiB"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("no period"), std::string::npos) << run.err;
 }
 
@@ -160,6 +160,23 @@ TEST(SequenceCli, UnprovenPatternNeedsObserved) {
     const auto j = run_json({"value", "8.[3]", "1000000000", "--observed", "--json"});
     EXPECT_EQ(j["proven"], false);
   }
+}
+
+TEST(SequenceCli, InfiniteCodeComputedPastItsFirstPatternIsExact) {
+  // 4.[7] has no criterion here: its period search stops at the first
+  // pattern (in 4096 values), and G(20000) is then computed, by the
+  // split-set engine in well under a second (the naive mex would take
+  // minutes). It was reported as coming from the observed pattern.
+  const auto j = run_json({"value", "4.[7]", "20000", "--json"});
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["method"], "computed");
+  EXPECT_EQ(j["periodicity"]["proven"], false);
+  EXPECT_LT(j["periodicity"]["checked_to"].get<std::uint64_t>(), 20000u);
+  const auto values = run_json({"values", "4.[7]", "--from", "20000", "--to", "20000", "--json"});
+  EXPECT_EQ(j["value"], values["values"][0]);
+  const auto run = run_program(GRUNDY_CLI_PATH, {"value", "4.[7]", "20000"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("computed exactly"), std::string::npos) << run.out;
 }
 
 TEST(SequenceCli, AnalyzeHugeHeapsOfPeriodicCode) {

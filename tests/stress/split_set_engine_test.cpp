@@ -1,8 +1,9 @@
-// The split-set engine (codes whose moves can leave three heaps) against the
-// naive engine, its by-definition twin: random hexadecimal codes with a
-// three-heap digit, values that outgrow 64, 128, ... mid-run (sets of more
-// words, words moved by the xor), runs extended in pieces, on a vector and on
-// caller-owned storage, and stopped and resumed.
+// The split-set engine (codes whose moves can leave three heaps, and infinite
+// codes) against the naive engine, its by-definition twin: random
+// hexadecimal codes with a three-heap digit or a repeated block, values that
+// outgrow 64, 128, ... mid-run (sets of more words, words moved by the xor),
+// runs extended in pieces, on a vector and on caller-owned storage, and
+// stopped and resumed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -41,6 +42,33 @@ std::string random_three_heap_code(std::mt19937_64& rng) {
   }
 }
 
+// An infinite hexadecimal code: d0 in {0, 4, 8, C}, 0-3 digits after the
+// point, then a repeated block of 1-3 digits, with '!' now and then on a
+// digit that leaves two heaps but not three (in the block too). Three-heap
+// digits only when `three`.
+std::string random_infinite_code(std::mt19937_64& rng, bool three) {
+  static const char* kHex = "0123456789ABCDEF";
+  const unsigned digit_mask = three ? 15 : 7;
+  while (true) {
+    std::string code(1, "048C"[rng() % (three ? 4 : 2)]);
+    if (code[0] == '4' && rng() % 3 == 0) code += '!';
+    code += '.';
+    const auto add_digits = [&](unsigned count) {
+      for (unsigned i = 0; i < count; ++i) {
+        const unsigned d = static_cast<unsigned>(rng() % 16) & digit_mask;
+        code += kHex[d];
+        if ((d & 4) && !(d & 8) && rng() % 4 == 0) code += '!';
+      }
+    };
+    add_digits(static_cast<unsigned>(rng() % 4));
+    code += '[';
+    add_digits(1 + static_cast<unsigned>(rng() % 3));
+    code += ']';
+    const TakeAndBreak parsed = TakeAndBreak::parse(code);
+    if (!parsed.is_finite() && (parsed.max_parts() == 3) == three) return code;
+  }
+}
+
 TEST(SplitSetEngineStress, RandomThreeHeapCodesAgainstTheNaiveEngine) {
   std::mt19937_64 rng(kSeed);
   for (int trial = 0; trial < 150; ++trial) {
@@ -57,13 +85,34 @@ TEST(SplitSetEngineStress, RandomThreeHeapCodesAgainstTheNaiveEngine) {
   }
 }
 
+TEST(SplitSetEngineStress, RandomInfiniteCodesAgainstTheNaiveEngine) {
+  std::mt19937_64 rng(kSeed + 2);
+  for (int trial = 0; trial < 300; ++trial) {
+    const bool three = trial % 3 == 0;
+    const std::string text = random_infinite_code(rng, three);
+    SCOPED_TRACE("seed " + std::to_string(kSeed + 2) + ", trial " + std::to_string(trial) +
+                 ", code " + text);
+    const TakeAndBreak code = TakeAndBreak::parse(text);
+    // The naive engine takes O(n^2) a value for these (O(n^3) with three
+    // heaps).
+    const Heap last = three ? 120 : 400;
+    const ValueSequence expected = naive(text, last);
+    auto engine = make_split_set_engine(code);
+    EXPECT_SAME_SEQUENCE(run(*engine, last), expected);
+    auto fast = make_fast_engine(code, 1);
+    EXPECT_SAME_SEQUENCE(run(*fast, last), expected);
+  }
+}
+
 TEST(SplitSetEngineStress, GrowingValues) {
   // Codes whose values grow (arithmetic-periodic or close to it), so the
   // sets widen several times within a run: 0.8 reaches 999 and 0.9A 1967
   // by n = 3000 (by the naive engine).
-  for (const char* text : {"0.8", "0.9A", "4!.8", "0.E7", "0.0008", "C.1"}) {
+  // Infinite codes: 0.[7] (values n), 4.[7], 0.1[6], 0.[37]!... grow too.
+  for (const char* text : {"0.8", "0.9A", "4!.8", "0.E7", "0.0008", "C.1", "0.[7]", "4.[7]",
+                           "0.1[6]", "0.[37!]", "0.2[64!]"}) {
     SCOPED_TRACE(text);
-    const Heap last = 1500;
+    const Heap last = TakeAndBreak::parse(text).is_finite() ? 1500 : 1100;
     auto engine = make_split_set_engine(TakeAndBreak::parse(text));
     EXPECT_SAME_SEQUENCE(run(*engine, last), naive(text, last));
   }
@@ -71,11 +120,13 @@ TEST(SplitSetEngineStress, GrowingValues) {
 
 TEST(SplitSetEngineStress, ExtendedInPiecesOnBothKindsOfStorage) {
   std::mt19937_64 rng(kSeed + 1);
-  for (int trial = 0; trial < 40; ++trial) {
-    const std::string text = random_three_heap_code(rng);
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::string text = trial % 3 == 0 ? random_three_heap_code(rng)
+                                            : random_infinite_code(rng, trial % 3 == 1);
     SCOPED_TRACE("code " + text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
-    const Heap last = 400;
+    const TakeAndBreak parsed = TakeAndBreak::parse(text);
+    const Heap last = parsed.is_finite() || parsed.max_parts() < 3 ? 400 : 150;
     const ValueSequence expected = naive(text, last);
 
     // A vector, extended in random pieces by one engine.
@@ -94,8 +145,8 @@ TEST(SplitSetEngineStress, ExtendedInPiecesOnBothKindsOfStorage) {
     std::vector<Value16> storage(last + 1, 0xFFFF);
     Heap known = 0;
     auto a = make_split_set_engine(code);
-    ASSERT_TRUE(a->extend_in(storage.data(), known, 150, {}));
-    ASSERT_TRUE(a->extend_in(storage.data(), known, 250, {}));
+    ASSERT_TRUE(a->extend_in(storage.data(), known, last / 3, {}));
+    ASSERT_TRUE(a->extend_in(storage.data(), known, 2 * last / 3, {}));
     // Other storage at the same size, with another prefix (G(5) changed):
     // the engine must rebuild from it, as the naive engine computes from it.
     std::vector<Value16> other(storage), other_expected(storage);
@@ -108,8 +159,19 @@ TEST(SplitSetEngineStress, ExtendedInPiecesOnBothKindsOfStorage) {
     ASSERT_TRUE(b->extend_in(storage.data(), known, last, {}));
     EXPECT_EQ(known, last + 1);
     EXPECT_SAME_SEQUENCE(ValueSequence(storage.begin(), storage.end()), expected);
+    // A vector of the length the engine left but with another prefix (G(5)
+    // changed): the engine must rebuild from it, not go on from its state.
+    ValueSequence half;
+    ASSERT_TRUE(engine->extend(half, last / 2, {}));
+    ValueSequence changed(half), changed_expected(last + 1);
+    changed[5] = static_cast<Value16>(changed[5] ^ 1);
+    std::copy(changed.begin(), changed.end(), changed_expected.begin());
+    Heap changed_known = changed.size();
+    ASSERT_TRUE(make_naive_engine(code)->extend_in(changed_expected.data(), changed_known, last, {}));
+    ASSERT_TRUE(engine->extend(changed, last, {}));
+    EXPECT_SAME_SEQUENCE(changed, changed_expected);
     // A prefix loaded from elsewhere (a checkpoint): a fresh vector of it.
-    ValueSequence resumed(expected.begin(), expected.begin() + 200);
+    ValueSequence resumed(expected.begin(), expected.begin() + last / 2);
     ASSERT_TRUE(a->extend(resumed, last, {}));
     EXPECT_SAME_SEQUENCE(resumed, expected);
   }
@@ -142,38 +204,48 @@ TEST(SplitSetEngineStress, StopsWithAPrefixAndResumes) {
 }
 
 TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
-  // three_heap_work sums its per-heap cost over runs of n in closed form;
+  // split_set_work sums its per-heap cost over runs of n in closed form;
   // here the same per-heap cost summed heap by heap (V the power of two above
-  // n, at least 64, at most 65536; W = V/64): n/2 + W per two-heap digit +
-  // (n/3 + 64) W per three-heap digit.
-  for (const char* text : {"0.8", "0.9A", "0.3F", "4!.8", "C.1"}) {
-    SCOPED_TRACE(text);
-    const TakeAndBreak code = TakeAndBreak::parse(text);
-    std::uint64_t two = 0, three = 0;
-    for (Heap k = 0; k <= code.last_digit(); ++k) {
-      two += (code.digit(k) & 4) != 0;
-      three += (code.digit(k) & 8) != 0;
-    }
+  // n, at least 64, at most 65536; W = V/64): n/2 for S2(n) when moves can
+  // leave two heaps or more, (n/3 + 64) W for S3(n) when three, and W per
+  // set union: one per two- or three-heap digit before the block, one per
+  // kind of set of each block digit, and one per kind to join a heap size
+  // to its residue.
+  struct Case {
+    const char* code;
+    unsigned unions;
+  };
+  for (const Case& c : {Case{"0.8", 1}, Case{"0.9A", 2}, Case{"0.3F", 2}, Case{"4!.8", 2},
+                        Case{"C.1", 2}, Case{"0.[7]", 2 + 2}, Case{"0.8[3]", 1 + 1 + 1},
+                        Case{"4.1[F6]", 1 + 5 + 3}}) {
+    SCOPED_TRACE(c.code);
+    const TakeAndBreak code = TakeAndBreak::parse(c.code);
+    const bool two = code.max_parts() >= 2, three = code.max_parts() == 3;
     double sum = 0;
     for (Heap n = 0; n <= 200000; ++n) {
       const double w = static_cast<double>(
           std::min<Heap>(65536, std::max<Heap>(64, std::bit_ceil(n + 1))) / 64);
-      sum += n / 2.0 + two * w + three * (n / 3.0 + 64) * w;
+      sum += (two ? n / 2.0 : 0) + c.unions * w + (three ? (n / 3.0 + 64) * w : 0);
       if (n == 1000 || n == 70000 || n == 200000) {
-        const double model = static_cast<double>(three_heap_work(code, n));
+        const double model = static_cast<double>(split_set_work(code, n));
         EXPECT_NEAR(model / sum, 1.0, 0.01) << "n = " << n;
       }
     }
-    EXPECT_EQ(three_heap_set_bytes(code, 99999), std::uint64_t{100000} * 65536 / 8);  // V = 65536
-    EXPECT_EQ(three_heap_set_bytes(code, 999), 1000u * 1024 / 8);
   }
-  EXPECT_EQ(three_heap_set_bytes(TakeAndBreak::parse("0.6"), 1000), 0u);
-  EXPECT_EQ(three_heap_work(TakeAndBreak::parse("0.8[3]"), 500),
-            TakeAndBreak::parse("0.8[3]").compute_cost(500));
+  // Sets of 65536 bits: S2 of every heap size with three-heap moves, a
+  // window of f + 2 of them and three per residue otherwise; and the copy of
+  // the values.
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.9A"), 99999),
+            std::uint64_t{100000} * 65536 / 8 + 2 * 100000);
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.9A"), 999), 1000u * 1024 / 8 + 2 * 1000);
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.1[76]"), 99999),
+            std::uint64_t{3 + 3 * 2} * 65536 / 8 + 2 * 100000);
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.6"), 1000), 0u);
+  EXPECT_EQ(split_set_work(TakeAndBreak::parse("0.6"), 1000), 0u);
 }
 
 TEST(SplitSetEngineStress, RefusesCodesItDoesNotCompute) {
-  for (const char* text : {"0.77", "0.6", "4!.0", "0.8[3]"})
+  for (const char* text : {"0.77", "0.6", "4!.0", "0.137"})
     EXPECT_THROW(make_split_set_engine(TakeAndBreak::parse(text)), InputError) << text;
 }
 

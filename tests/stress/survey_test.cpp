@@ -66,7 +66,7 @@ TEST(SurveyStress, EntriesMatchThePeriodSearchAndTheDefinition) {
     const std::string text = random_survey_code(rng);
     SCOPED_TRACE(text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
-    // Codes that leave three heaps run on the naive engine, O(n^3).
+    // Codes that leave three heaps cost O(n^2 V/64) on the split-set engine.
     limits.max_values = code.max_parts() == 3 ? 400 : 2048;
     SurveyEntry entry;
     ASSERT_TRUE(survey_code(code, limits, entry));
@@ -107,7 +107,7 @@ TEST(SurveyStress, CodesJoinedAsTheSameGameHaveEqualValues) {
   codes.push_back("0.770");
   codes.push_back("0.77");
   SurveyLimits limits;
-  limits.max_values = 1024;  // codes that leave three heaps cost O(n^3)
+  limits.max_values = 1024;  // codes that leave three heaps cost O(n^2 V/64)
   std::map<std::string, SurveyEntry> one, three;
   ASSERT_TRUE(run_survey(survey_pending(codes, one), limits, 1,
                          [&](const SurveyEntry& e) { one[e.name] = e; }));

@@ -66,8 +66,12 @@ class TakeAndBreak final : public HeapRuleset {
   bool has_modifiers() const;
   bool is_finite() const { return repeat_.empty(); }
   // Index of the last non-zero digit of a finite code (t in the Guy-Smith
-  // theorem); 0 for an infinite code.
+  // theorem); for an infinite code, the number f of digits d1..df before the
+  // repeated block.
   std::size_t last_digit() const { return finite_.size(); }
+  // The length of the repeated block (0 for a finite code): digit
+  // f + 1 + j + i·repeat_length() is the block's digit j.
+  std::size_t repeat_length() const { return repeat_.size(); }
   // The most heaps a move can leave (1, 2 or 3).
   unsigned max_parts() const;
 

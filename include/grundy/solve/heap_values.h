@@ -31,8 +31,9 @@ inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
 
 struct ComputeLimits {
   // Most options the naive table may visit, about one second of work; for
-  // a code that can leave three heaps, most of its engine's operations
-  // (three_heap_work, sequence_engine.h), about 0.1-0.2 s of work.
+  // a code on the split-set engine (three heaps, or infinite), most of its
+  // operations
+  // (split_set_work, sequence_engine.h), about 0.1-0.2 s of work.
   std::uint64_t max_work = 400'000'000;
   // Most heap sizes held in a naive table (8 bytes each).
   Heap max_table = Heap{1} << 25;
@@ -66,9 +67,8 @@ HeapValueSource heap_value_source(const HeapRuleset& ruleset);
 Heap code_values_within(std::uint64_t memory);
 
 // The most values of `code` worth computing: `max_values`, and for a code
-// whose moves can leave three heaps (the split-set engine, O(n) set
-// operations a value; the naive one, O(n^2) options, for an infinite code)
-// no more than `max_work` allows (three_heap_work, sequence_engine.h). At
+// the rare/common engine does not cover (the split-set engine, O(n)
+// operations a value) no more than `max_work` allows (split_set_work, sequence_engine.h). At
 // least 1.
 Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work);
 

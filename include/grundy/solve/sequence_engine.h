@@ -61,27 +61,32 @@ class SequenceEngine {
 // The reference: mex over every option, tight loops over the code's digits.
 std::unique_ptr<SequenceEngine> make_naive_engine(const TakeAndBreak& code);
 
-// Finite codes whose moves can leave three heaps: the mex over sets of split
-// values, O(n^2 V/64) for n values below V rather than the naive O(n^3)
+// Whether the rare/common method applies: a finite code whose moves leave at
+// most two heaps (with or without the '!' modifier).
+bool rare_common_applies(const TakeAndBreak& code);
+
+// The codes the rare/common engine does not cover (infinite ones, and those
+// whose moves can leave three heaps): the mex over sets of split values,
+// O(n V/64) a value for n values below V, rather than the naive O(n) per
+// removal digit and O(n^2) per three-heap digit, and an infinite code's
+// block in O(V/64) a digit rather than O(n) removals
 // (src/solve/split_set_engine.cpp). Throws InputError for other codes.
 std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code);
 
-// About how much work G(0..last) of a code whose moves can leave three heaps
-// takes on the engine make_fast_engine picks for it, in the work limits'
-// units: for a finite code the split-set engine's 64-bit set words or-ed,
-// counted as if the values grew like n (as 0.8's and 0.3F's do; an
-// overestimate for codes whose values stay small); for an infinite one the
-// naive mex's option visits (compute_cost). The rare/common engine's codes
-// (at most two heaps) are not bounded by work: for them this is
-// compute_cost too, and not used.
-std::uint64_t three_heap_work(const TakeAndBreak& code, Heap last);
-// The bytes of the split-set engine's sets for G(0..last) under the same
-// assumption (V/8 a heap size, V up to 65536); 0 for other codes.
-std::uint64_t three_heap_set_bytes(const TakeAndBreak& code, Heap last);
+// About how much work G(0..last) takes on the split-set engine, in the work
+// limits' units (64-bit set words or-ed, pairs xored), counted as if the
+// values grew like n (as 0.8's and 0.3F's do; an overestimate for codes
+// whose values stay small). 0 for the rare/common engine's codes, which are
+// not bounded by work.
+std::uint64_t split_set_work(const TakeAndBreak& code, Heap last);
+// The bytes of the split-set engine's sets (V/8 each, V up to 65536, under
+// the same assumption) and copy of the values for G(0..last); 0 for the
+// rare/common engine's codes.
+std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last);
 
-// The rare/common method (docs/theory.md §3) for codes whose moves leave at most
-// two heaps; the split-set engine for finite codes that can leave three, the
-// naive engine for infinite ones. `threads` = 0 means one per core.
+// The rare/common method (docs/theory.md §3) for finite codes whose moves
+// leave at most two heaps; the split-set engine for the others. `threads` =
+// 0 means one per core.
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads = 0);
 
 }  // namespace grundy
