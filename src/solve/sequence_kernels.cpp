@@ -611,6 +611,73 @@ unsigned ScanTable(const std::uint16_t* g, std::uint64_t m, std::uint64_t& from,
   return count;
 }
 
+// The split-set engine's three-heap sets (split_set_engine.cpp): what
+// kernels::or_three_heap_set says, a vector of set words at a time. Xor with
+// v moves word w to w ^ (v >> 6): with L words a vector and sets of at least
+// L words, the high bits of v >> 6 move whole vectors and its low bits
+// permute the words within each (one TableLookupLanes with indices
+// i ^ (high & (L - 1)), the same for every vector of the set); then each of
+// the 64 sets by v & 63 has the bits within its words permuted, one
+// conditional swap of blocks of 2^k bits per bit k of v & 63, on whole
+// vectors too.
+template <int kShift>
+HWY_INLINE hn::Vec<hn::ScalableTag<std::uint64_t>> SwapBitBlocks(
+    hn::Vec<hn::ScalableTag<std::uint64_t>> x, std::uint64_t mask) {
+  const hn::ScalableTag<std::uint64_t> d;
+  const auto m = hn::Set(d, mask);
+  return hn::Or(hn::ShiftLeft<kShift>(hn::And(x, m)), hn::And(hn::ShiftRight<kShift>(x), m));
+}
+
+void OrThreeHeapSet(const std::uint16_t* g, std::uint64_t j, const std::uint64_t* pairs,
+                    unsigned words, std::uint64_t* by_low, std::uint64_t* out) {
+  const hn::ScalableTag<std::uint64_t> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const std::size_t lanes = hn::Lanes(d);
+  // Sets narrower than a vector (values below 64 * lanes), or a vector
+  // length that is not a power of two (SVE may have 6 lanes): word by word.
+  if (words < lanes || !std::has_single_bit(lanes)) {
+    or_three_heap_set_portable(g, j, pairs, words, by_low, out);
+    return;
+  }
+  std::uint64_t used = 0;  // which of the 64 sets by_low are not empty
+  for (std::uint64_t a = 1; 3 * a <= j; ++a) {
+    const unsigned v = g[a], high = v >> 6;
+    const std::uint64_t rest = j - a;
+    std::uint64_t* dst = by_low + (v & 63) * std::size_t{words};
+    const std::uint64_t* set = pairs + rest * words;
+    const std::size_t block = high & ~(lanes - 1), within = high & (lanes - 1);
+    if (within == 0) {
+      for (std::size_t w = 0; w < words; w += lanes)
+        hn::StoreU(hn::Or(hn::LoadU(d, dst + (w ^ block)), hn::LoadU(d, set + w)), d,
+                   dst + (w ^ block));
+    } else {
+      const auto turn = hn::IndicesFromVec(
+          d, hn::Xor(hn::Iota(di, 0), hn::Set(di, static_cast<std::int64_t>(within))));
+      for (std::size_t w = 0; w < words; w += lanes)
+        hn::StoreU(hn::Or(hn::LoadU(d, dst + (w ^ block)),
+                          hn::TableLookupLanes(hn::LoadU(d, set + w), turn)),
+                   d, dst + (w ^ block));
+    }
+    if (rest % 2 == 0) dst[high] |= 1;  // the equal split of rest: value 0, moved to v
+    used |= std::uint64_t{1} << (v & 63);
+  }
+  for (; used != 0; used &= used - 1) {
+    const unsigned low = static_cast<unsigned>(std::countr_zero(used));
+    std::uint64_t* set = by_low + low * std::size_t{words};
+    for (std::size_t w = 0; w < words; w += lanes) {
+      auto x = hn::LoadU(d, set + w);
+      if (low & 1) x = SwapBitBlocks<1>(x, 0x5555555555555555);
+      if (low & 2) x = SwapBitBlocks<2>(x, 0x3333333333333333);
+      if (low & 4) x = SwapBitBlocks<4>(x, 0x0F0F0F0F0F0F0F0F);
+      if (low & 8) x = SwapBitBlocks<8>(x, 0x00FF00FF00FF00FF);
+      if (low & 16) x = SwapBitBlocks<16>(x, 0x0000FFFF0000FFFF);
+      if (low & 32) x = SwapBitBlocks<32>(x, 0x00000000FFFFFFFF);
+      hn::StoreU(hn::Or(hn::LoadU(d, out + w), x), d, out + w);
+      hn::StoreU(hn::Zero(d), d, set + w);
+    }
+  }
+}
+
 std::int64_t CurrentTarget() { return HWY_TARGET; }
 
 }  // namespace grundy::kernels::HWY_NAMESPACE
@@ -623,6 +690,7 @@ HWY_EXPORT(ExclusionBits);
 HWY_EXPORT(GroupBits);
 HWY_EXPORT(ScanTargets);
 HWY_EXPORT(ScanTable);
+HWY_EXPORT(OrThreeHeapSet);
 HWY_EXPORT(CurrentTarget);
 
 bool available() { return true; }
@@ -644,6 +712,11 @@ unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* tar
 unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
                     unsigned words, unsigned count, unsigned enough, std::uint64_t& steps) {
   return HWY_DYNAMIC_DISPATCH(ScanTable)(g, m, from, to, table, words, count, enough, steps);
+}
+
+void or_three_heap_set(const Value16* g, Heap j, const std::uint64_t* pairs, unsigned words,
+                       std::uint64_t* by_low, std::uint64_t* out) {
+  HWY_DYNAMIC_DISPATCH(OrThreeHeapSet)(g, j, pairs, words, by_low, out);
 }
 
 std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
@@ -729,6 +802,11 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
   }
   steps += from - start;
   return count;
+}
+
+void or_three_heap_set(const Value16* g, Heap j, const std::uint64_t* pairs, unsigned words,
+                       std::uint64_t* by_low, std::uint64_t* out) {
+  or_three_heap_set_portable(g, j, pairs, words, by_low, out);
 }
 
 std::string target_name() { return "portable"; }

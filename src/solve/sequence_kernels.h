@@ -1,4 +1,5 @@
-// Vector kernels of the rare/common engine (src/solve/rare_common.h), one
+// Vector kernels of the sequence engines (src/solve/rare_common.h and the
+// split-set engine, src/solve/split_set_engine.cpp), one
 // source for every instruction set: Google Highway compiles them for each
 // target it knows (SSSE3, SSE4, AVX2, AVX-512 on x86; NEON, SVE on ARM; a
 // portable emulation everywhere) and picks the best the CPU has at run time;
@@ -12,7 +13,9 @@
 //   up in the table of values held in registers (byte shuffles, tables of up
 //   to 1024 bits; on SSSE3, SSE4 and AVX2 the xors packed to bytes, twice
 //   as many splits a register; 16-bit permutes on AVX-512); scan_targets,
-//   for at most 8, compares with each value broadcast.
+//   for at most 8, compares with each value broadcast. or_three_heap_set
+//   builds the split-set engine's three-heap sets a vector of set words at
+//   a time.
 // Source: Highway's manual (github.com/google/highway, g3doc/quick_reference.md)
 //   for HWY_DYNAMIC_DISPATCH and the ops used.
 // Status: every target the CPU runs is compared with the portable kernels
@@ -22,6 +25,8 @@
 //   values in node (tests/web/kernels_test.py).
 #pragma once
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -57,6 +62,55 @@ unsigned scan_targets(const Value16* g, Heap m, Heap from, Heap to, Value16* tar
 // returns the count left and sets `from` to the first split not looked at.
 unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t* table,
                     unsigned words, unsigned count, unsigned enough, std::uint64_t& steps);
+
+// The word x with bit p moved to bit p ^ low (low < 64): one swap of
+// adjacent blocks of 2^k bits per bit k of low.
+inline std::uint64_t xor_bits(std::uint64_t x, unsigned low) {
+  static constexpr std::uint64_t kLow[6] = {0x5555555555555555, 0x3333333333333333,
+                                            0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
+                                            0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
+  for (unsigned i = 0; i < 6; ++i)
+    if ((low >> i) & 1) {
+      const unsigned s = 1u << i;
+      x = ((x & kLow[i]) << s) | ((x >> s) & kLow[i]);
+    }
+  return x;
+}
+
+// The split-set engine's three-heap values of a heap of j tokens
+// (split_set_engine.cpp): out |= S3(j), the union over 1 <= a <= j/3 of
+// G(a) ^ S2'(j - a), where S2'(i) is the set at pairs + i * words (`words`
+// 64-bit words, a power of two; every value of g below 64 * words) with 0
+// added when i is even (the equal split). Xor with v = G(a) moves word w
+// to w ^ (v >> 6) and permutes the bits within words by v & 63, which
+// distributes over the union: the moved sets are or-ed into by_low[v & 63]
+// (64 sets of `words` words, zero on entry and on return) and those are
+// permuted once each.
+void or_three_heap_set(const Value16* g, Heap j, const std::uint64_t* pairs, unsigned words,
+                       std::uint64_t* by_low, std::uint64_t* out);
+// The same a word at a time: the twin of the vector kernel, which calls it
+// for sets narrower than a vector.
+inline void or_three_heap_set_portable(const Value16* g, Heap j, const std::uint64_t* pairs,
+                                       unsigned words, std::uint64_t* by_low,
+                                       std::uint64_t* out) {
+  std::uint64_t used = 0;  // which of the 64 sets by_low are not empty
+  for (Heap a = 1; 3 * a <= j; ++a) {
+    const unsigned v = g[a], high = v >> 6;
+    std::uint64_t* dst = by_low + (v & 63) * std::size_t{words};
+    const std::uint64_t* set = pairs + (j - a) * words;
+    for (unsigned w = 0; w < words; ++w) dst[w ^ high] |= set[w];
+    if ((j - a) % 2 == 0) dst[high] |= 1;  // the equal split: value 0, moved to v
+    used |= std::uint64_t{1} << (v & 63);
+  }
+  for (; used != 0; used &= used - 1) {
+    const unsigned low = static_cast<unsigned>(std::countr_zero(used));
+    std::uint64_t* set = by_low + low * std::size_t{words};
+    for (unsigned w = 0; w < words; ++w) {
+      out[w] |= xor_bits(set[w], low);
+      set[w] = 0;
+    }
+  }
+}
 
 // The instruction set the kernels run with now ("AVX2", "NEON", ...), or
 // "portable" without Highway.

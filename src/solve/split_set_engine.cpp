@@ -50,6 +50,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/rare_common.h"
+#include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
 
 namespace grundy {
@@ -58,20 +59,6 @@ namespace {
 
 using SetWord = std::uint64_t;
 constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16 bits
-
-// The word x with bit p moved to bit p ^ low (low < 64): one swap of
-// adjacent blocks per bit of low.
-SetWord xor_bits(SetWord x, unsigned low) {
-  static constexpr SetWord kLow[6] = {0x5555555555555555, 0x3333333333333333,
-                                      0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
-                                      0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
-  for (unsigned i = 0; i < 6; ++i)
-    if ((low >> i) & 1) {
-      const unsigned s = 1u << i;
-      x = ((x & kLow[i]) << s) | ((x >> s) & kLow[i]);
-    }
-  return x;
-}
 
 void or_set(SetWord* out, const SetWord* set, unsigned words) {
   for (unsigned w = 0; w < words; ++w) out[w] |= set[w];
@@ -180,27 +167,10 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
   by_low_.assign(threes_used_ ? 64 * std::size_t{words_} : 0, 0);
 }
 
-// out |= S3(j), j >= 3.
+// out |= S3(j), j >= 3: the vector kernel (sequence_kernels.h) on the sets
+// S2 (kept for every heap size when three-heap moves are used).
 void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, SetWord* out) {
-  const unsigned words = words_;
-  std::uint64_t used = 0;  // which of the 64 sets by_low_ are not empty
-  for (Heap a = 1; 3 * a <= j; ++a) {
-    const unsigned v = g[a], high = v >> 6;
-    const Heap rest = j - a;
-    SetWord* dst = by_low_.data() + (v & 63) * std::size_t{words};
-    const SetWord* set = pairs(rest);
-    for (unsigned w = 0; w < words; ++w) dst[w ^ high] |= set[w];
-    if (rest % 2 == 0) dst[high] |= 1;  // the equal split of rest: value 0, moved to v
-    used |= std::uint64_t{1} << (v & 63);
-  }
-  for (; used != 0; used &= used - 1) {
-    const unsigned low = static_cast<unsigned>(std::countr_zero(used));
-    SetWord* set = by_low_.data() + low * std::size_t{words};
-    for (unsigned w = 0; w < words; ++w) {
-      out[w] |= xor_bits(set[w], low);
-      set[w] = 0;
-    }
-  }
+  kernels::or_three_heap_set(g, j, pairs_.data(), words_, by_low_.data(), out);
 }
 
 // With G(0..n-1) known: makes S2(n) and S3(n), and joins heap size n-f-1 to

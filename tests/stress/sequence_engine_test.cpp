@@ -200,21 +200,6 @@ TEST(SequenceEngineStress, WideLayoutGivesTheSameSequence) {
   EXPECT_THROW(RareCommonEngine(TakeAndBreak::parse("0.6"), past), InputError);
 }
 
-// Every vector target compiled in that this CPU runs (Highway's dispatch
-// forced to each in turn), then the best again.
-template <class Body>
-void for_each_vector_target(Body body) {
-  const std::vector<kernels::VectorTarget> targets = kernels::runnable_targets();
-  if (kernels::available()) EXPECT_FALSE(targets.empty());
-  for (const kernels::VectorTarget& target : targets) {
-    SCOPED_TRACE(target.name);
-    kernels::force_target(target.bits);
-    EXPECT_EQ(kernels::target_name(), target.name);
-    body();
-  }
-  kernels::force_target(0);
-}
-
 TEST(SequenceEngineStress, VectorKernelsAgreeWithTheDefinition) {
   // Each kernel on random input against its definition written here: the
   // bit sets bit by bit, the scans as the set of xors g[a] ^ g[m - a] over

@@ -1,20 +1,38 @@
 // Runs of the sequence engines for the stress tests: G(0..last) of a code by
 // the naive engine (the by-definition twin) or by the rare/common engine, and
-// a readable first difference when two sequences disagree.
+// a readable first difference when two sequences disagree; and a loop over
+// the vector kernels' targets.
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/rare_common.h"
+#include "solve/sequence_kernels.h"
 
 namespace grundy {
+
+// Every vector target compiled in that this CPU runs (Highway's dispatch
+// forced to each in turn), then the best again.
+template <class Body>
+void for_each_vector_target(Body body) {
+  const std::vector<kernels::VectorTarget> targets = kernels::runnable_targets();
+  if (kernels::available()) EXPECT_FALSE(targets.empty());
+  for (const kernels::VectorTarget& target : targets) {
+    SCOPED_TRACE(target.name);
+    kernels::force_target(target.bits);
+    EXPECT_EQ(kernels::target_name(), target.name);
+    body();
+  }
+  kernels::force_target(0);
+}
 
 inline ValueSequence run(SequenceEngine& engine, Heap last) {
   ValueSequence values;
