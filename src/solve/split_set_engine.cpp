@@ -14,7 +14,8 @@
 //   with v moves word w of a set to word w ^ (v >> 6) and permutes the bits
 //   within each word by v & 63; the permutation of bits distributes over
 //   or, so the sets are first or-ed, words moved, into 64 sets by v & 63,
-//   and only those 64 have their bits permuted. A '!' two-heap digit
+//   and only those 64 have their bits permuted (a vector kernel,
+//   kernels::or_three_heap_set in sequence_kernels.h). A '!' two-heap digit
 //   (unequal heaps only) uses S2(i) less the equal split, which is kept
 //   apart: its value is always 0.
 //   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
@@ -35,7 +36,8 @@
 //   bytes per heap size for the sets S2 (a LimitError when they would not
 //   fit in the machine's memory; `values` refuses such a run up front,
 //   split_set_bytes), otherwise the sets of the last f+2 heap sizes and of
-//   the p residues only.
+//   the p residues only; and for extend on a vector, a copy of the values
+//   it left (2 bytes a heap size), to know whether it may go on from them.
 // Status: compared with the naive engine on random hexadecimal codes, finite
 //   and infinite (tests/stress/split_set_engine_test.cpp).
 #include <algorithm>
