@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   if (engine_name == "naive") {
     engine = grundy::make_naive_engine(code);
   } else if (!grundy::rare_common_applies(code)) {
-    engine = grundy::make_split_set_engine(code);
+    engine = grundy::make_split_set_engine(code, threads);
     engine_label = "split-set";
   } else {
     grundy::RareCommonOptions options;

@@ -39,13 +39,9 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "solve/back_off.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define GRUNDY_X86_PAUSE 1
-#include <immintrin.h>
-#endif
 
 namespace grundy {
 
@@ -99,23 +95,7 @@ constexpr Heap kRetireEvery = 16;
 // memory traffic of the pairing loops); from this one on, the wide part.
 constexpr Heap kWidePosition = Heap{1} << 32;
 
-void cpu_relax() {
-#if defined(GRUNDY_X86_PAUSE)
-  _mm_pause();
-#endif
-}
-
-// Waits a little longer each time it is called without progress: spin, then
-// yield, then (helpers only) sleep, up to a millisecond once long idle.
-void back_off(unsigned& idle, bool may_sleep) {
-  ++idle;
-  if (idle < 256)
-    cpu_relax();
-  else if (idle < 2048 || !may_sleep)
-    std::this_thread::yield();
-  else
-    std::this_thread::sleep_for(std::chrono::microseconds(idle < 4096 ? 100 : 1000));
-}
+using detail::back_off;
 
 // ---------------------------------------------------------------------------
 // Kernels. Each has a portable version here, the twin of the vector kernels
@@ -1367,7 +1347,7 @@ std::string RareCommonEngine::kernel() const {
 }
 
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads) {
-  if (!rare_common_applies(code)) return make_split_set_engine(code);
+  if (!rare_common_applies(code)) return make_split_set_engine(code, threads);
   RareCommonOptions options;
   options.threads = threads;
   return std::make_unique<RareCommonEngine>(code, options);

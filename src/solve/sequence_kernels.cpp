@@ -628,19 +628,20 @@ HWY_INLINE hn::Vec<hn::ScalableTag<std::uint64_t>> SwapBitBlocks(
   return hn::Or(hn::ShiftLeft<kShift>(hn::And(x, m)), hn::And(hn::ShiftRight<kShift>(x), m));
 }
 
-void OrThreeHeapSet(const std::uint16_t* g, std::uint64_t j, const std::uint64_t* pairs,
-                    unsigned words, std::uint64_t* by_low, std::uint64_t* out) {
+void OrThreeHeapSet(const std::uint16_t* g, std::uint64_t j, std::uint64_t from,
+                    std::uint64_t to, const std::uint64_t* pairs, unsigned words,
+                    std::uint64_t* by_low, std::uint64_t* out) {
   const hn::ScalableTag<std::uint64_t> d;
   const hn::RebindToSigned<decltype(d)> di;
   const std::size_t lanes = hn::Lanes(d);
   // Sets narrower than a vector (values below 64 * lanes), or a vector
   // length that is not a power of two (SVE may have 6 lanes): word by word.
   if (words < lanes || !std::has_single_bit(lanes)) {
-    or_three_heap_set_portable(g, j, pairs, words, by_low, out);
+    or_three_heap_set_portable(g, j, from, to, pairs, words, by_low, out);
     return;
   }
   std::uint64_t used = 0;  // which of the 64 sets by_low are not empty
-  for (std::uint64_t a = 1; 3 * a <= j; ++a) {
+  for (std::uint64_t a = from; a <= to; ++a) {
     const unsigned v = g[a], high = v >> 6;
     const std::uint64_t rest = j - a;
     std::uint64_t* dst = by_low + (v & 63) * std::size_t{words};
@@ -714,9 +715,9 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
   return HWY_DYNAMIC_DISPATCH(ScanTable)(g, m, from, to, table, words, count, enough, steps);
 }
 
-void or_three_heap_set(const Value16* g, Heap j, const std::uint64_t* pairs, unsigned words,
-                       std::uint64_t* by_low, std::uint64_t* out) {
-  HWY_DYNAMIC_DISPATCH(OrThreeHeapSet)(g, j, pairs, words, by_low, out);
+void or_three_heap_set(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
+                       unsigned words, std::uint64_t* by_low, std::uint64_t* out) {
+  HWY_DYNAMIC_DISPATCH(OrThreeHeapSet)(g, j, from, to, pairs, words, by_low, out);
 }
 
 std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
@@ -804,9 +805,9 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
   return count;
 }
 
-void or_three_heap_set(const Value16* g, Heap j, const std::uint64_t* pairs, unsigned words,
-                       std::uint64_t* by_low, std::uint64_t* out) {
-  or_three_heap_set_portable(g, j, pairs, words, by_low, out);
+void or_three_heap_set(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
+                       unsigned words, std::uint64_t* by_low, std::uint64_t* out) {
+  or_three_heap_set_portable(g, j, from, to, pairs, words, by_low, out);
 }
 
 std::string target_name() { return "portable"; }

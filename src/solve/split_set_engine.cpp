@@ -17,7 +17,8 @@
 //   and only those 64 have their bits permuted (a vector kernel,
 //   kernels::or_three_heap_set in sequence_kernels.h). A '!' two-heap digit
 //   (unequal heaps only) uses S2(i) less the equal split, which is kept
-//   apart: its value is always 0.
+//   apart: its value is always 0. With two threads, a helper makes the
+//   upper half of the range of a of each large S3(j) (SetHelper below).
 //   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
 //   with digit e_j for every i >= 0: the heaps it leaves from n have
 //   m = n - k tokens, every m <= n-f-1-j with m = n-f-1-j (mod p). So the
@@ -41,8 +42,12 @@
 // Status: compared with the naive engine on random hexadecimal codes, finite
 //   and infinite (tests/stress/split_set_engine_test.cpp).
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <memory>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -51,6 +56,7 @@
 #include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
+#include "solve/back_off.h"
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
@@ -61,14 +67,85 @@ namespace {
 
 using SetWord = std::uint64_t;
 constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16 bits
+// With two threads, S3(j) is split between them once its unions come to this
+// many set words (about 20 microseconds of work): at half of it (0.8 to
+// 6000) two threads took 0.045-0.071 s against 0.056 s on one, no steady
+// gain (docs/performance.md).
+constexpr std::uint64_t kMinSharedWords = std::uint64_t{1} << 16;
 
 void or_set(SetWord* out, const SetWord* set, unsigned words) {
   for (unsigned w = 0; w < words; ++w) out[w] |= set[w];
 }
 
+// A second thread that makes half of the unions of S3(j): the main thread
+// hands it a range of a and makes the other half meanwhile, then waits and
+// ors its result in. The sets it reads (S2 of heap sizes below j, G(a) for
+// a <= j/3) do not change while it works: the main thread touches nothing
+// until it is done.
+class SetHelper {
+ public:
+  SetHelper() : thread_([this] { work(); }) {}
+  ~SetHelper() {
+    quit_.store(true, std::memory_order_relaxed);
+    posted_.fetch_add(1, std::memory_order_release);
+    thread_.join();
+  }
+  // Starts out = the union over from <= a <= to (sequence_kernels.h).
+  void post(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
+            unsigned words) {
+    g_ = g;
+    j_ = j;
+    from_ = from;
+    to_ = to;
+    pairs_ = pairs;
+    if (words_ != words) {
+      words_ = words;
+      by_low_.assign(64 * std::size_t{words}, 0);
+    }
+    out_.assign(words, 0);
+    posted_.fetch_add(1, std::memory_order_release);
+  }
+  // Waits for the posted range and returns its union (`words` words).
+  const std::uint64_t* result() {
+    const std::uint64_t wanted = posted_.load(std::memory_order_relaxed);
+    unsigned idle = 0;
+    while (done_.load(std::memory_order_acquire) != wanted) detail::back_off(idle, false);
+    return out_.data();
+  }
+
+ private:
+  void work() {
+    std::uint64_t seen = 0;
+    unsigned idle = 0;
+    while (true) {
+      const std::uint64_t posted = posted_.load(std::memory_order_acquire);
+      if (posted == seen) {
+        detail::back_off(idle, true);
+        continue;
+      }
+      idle = 0;
+      seen = posted;
+      if (quit_.load(std::memory_order_relaxed)) return;
+      kernels::or_three_heap_set(g_, j_, from_, to_, pairs_, words_, by_low_.data(),
+                                 out_.data());
+      done_.store(seen, std::memory_order_release);
+    }
+  }
+
+  alignas(64) std::atomic<std::uint64_t> posted_{0};
+  alignas(64) std::atomic<std::uint64_t> done_{0};
+  alignas(64) std::atomic<bool> quit_{false};
+  const Value16* g_ = nullptr;
+  Heap j_ = 0, from_ = 0, to_ = 0;
+  const std::uint64_t* pairs_ = nullptr;
+  unsigned words_ = 0;
+  std::vector<std::uint64_t> by_low_, out_;
+  std::thread thread_;  // last: started once the fields above exist
+};
+
 class SplitSetEngine final : public SequenceEngine {
  public:
-  explicit SplitSetEngine(const TakeAndBreak& code);
+  SplitSetEngine(const TakeAndBreak& code, unsigned threads);
 
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
   bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
@@ -116,12 +193,19 @@ class SplitSetEngine final : public SequenceEngine {
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
   std::vector<SetWord> by_low_;  // 64 sets: the words moved, bits not yet permuted
   Heap sizes_ = 0;               // S2 and S3 are made for the heap sizes below this
+  unsigned threads_ = 1;
+  std::unique_ptr<SetHelper> helper_;  // started at the first S3 worth sharing
+  bool helper_refused_ = false;        // the system would not start it: one thread
   const Value16* left_g_ = nullptr;  // the storage and size the last extend_in left
   Heap left_at_ = 0;
   ValueSequence left_values_;    // the values the last extend left (its state's)
 };
 
-SplitSetEngine::SplitSetEngine(const TakeAndBreak& code) : code_(code) {
+SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads) : code_(code) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  threads = 1;  // the WebAssembly build (web/) has no threads
+#endif
+  threads_ = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   prefix_ = code_.last_digit();
   for (Heap k = 0; k <= prefix_; ++k) {
     const unsigned d = code_.digit(k);
@@ -170,9 +254,28 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
 }
 
 // out |= S3(j), j >= 3: the vector kernel (sequence_kernels.h) on the sets
-// S2 (kept for every heap size when three-heap moves are used).
+// S2 (kept for every heap size when three-heap moves are used), the upper
+// half of the range of a on the helper when there are two threads and the
+// work is worth it.
 void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, SetWord* out) {
-  kernels::or_three_heap_set(g, j, pairs_.data(), words_, by_low_.data(), out);
+  const Heap last_a = j / 3;
+  if (threads_ >= 2 && !helper_refused_ && last_a * words_ >= kMinSharedWords) {
+    if (!helper_) {
+      try {
+        helper_ = std::make_unique<SetHelper>();
+      } catch (const std::system_error&) {
+        helper_refused_ = true;  // no second thread: this one does it all
+      }
+    }
+    if (helper_) {
+      const Heap middle = last_a / 2;
+      helper_->post(g, j, middle + 1, last_a, pairs_.data(), words_);
+      kernels::or_three_heap_set(g, j, 1, middle, pairs_.data(), words_, by_low_.data(), out);
+      or_set(out, helper_->result(), words_);
+      return;
+    }
+  }
+  kernels::or_three_heap_set(g, j, 1, last_a, pairs_.data(), words_, by_low_.data(), out);
 }
 
 // With G(0..n-1) known: makes S2(n) and S3(n), and joins heap size n-f-1 to
@@ -401,14 +504,14 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
                                 detail::saturating_mul(last + 1, sizeof(Value16)));
 }
 
-std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code) {
+std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code, unsigned threads) {
   if (rare_common_applies(code))
     throw InputError(code.name(), fmt::format("the split-set engine is for the codes the "
                                               "rare/common engine does not cover: infinite ones "
                                               "and those whose moves can leave three heaps; "
                                               "'{}' is not one",
                                               code.name()));
-  return std::make_unique<SplitSetEngine>(code);
+  return std::make_unique<SplitSetEngine>(code, threads);
 }
 
 }  // namespace grundy

@@ -140,6 +140,32 @@ TEST(SplitSetEngineStress, EveryVectorTargetAgreesWithTheNaiveEngine) {
   });
 }
 
+TEST(SplitSetEngineStress, TwoThreadsAgreeWithOne) {
+  // With two threads the upper half of each large S3 is made on a helper
+  // (once its unions reach 2^16 set words: 0.8 from about n = 6150, 0.9A
+  // from 3150, 8.[7] and 0.[F] from 3072): the whole sequences against one
+  // thread's (itself
+  // compared with the naive engine above), the naive engine's where it is
+  // fast enough, in pieces, and a stop and resume.
+  for (const char* text : {"0.8", "0.9A", "8.[7]", "0.[F]", "C.1"}) {
+    SCOPED_TRACE(text);
+    const TakeAndBreak code = TakeAndBreak::parse(text);
+    const Heap last = 7000;
+    auto one = make_split_set_engine(code, 1);
+    const ValueSequence expected = run(*one, last);
+    auto two = make_split_set_engine(code, 2);
+    EXPECT_SAME_SEQUENCE(run(*two, last), expected);
+    auto pieces = make_split_set_engine(code, 2);
+    ValueSequence values;
+    for (Heap to : {Heap{2500}, Heap{4000}, Heap{5999}, last})
+      ASSERT_TRUE(pieces->extend(values, to, {}));
+    EXPECT_SAME_SEQUENCE(values, expected);
+  }
+  const Heap last = 3400;
+  auto two = make_split_set_engine(TakeAndBreak::parse("0.9A"), 2);
+  EXPECT_SAME_SEQUENCE(run(*two, last), naive("0.9A", last));
+}
+
 TEST(SplitSetEngineStress, ExtendedInPiecesOnBothKindsOfStorage) {
   std::mt19937_64 rng(kSeed + 1);
   for (int trial = 0; trial < 60; ++trial) {

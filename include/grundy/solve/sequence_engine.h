@@ -70,8 +70,11 @@ bool rare_common_applies(const TakeAndBreak& code);
 // O(n V/64) a value for n values below V, rather than the naive O(n) per
 // removal digit and O(n^2) per three-heap digit, and an infinite code's
 // block in O(V/64) a digit rather than O(n) removals
-// (src/solve/split_set_engine.cpp). Throws InputError for other codes.
-std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code);
+// (src/solve/split_set_engine.cpp). With `threads` >= 2 (0: one per core)
+// a second thread makes half of each large three-heap set. Throws
+// InputError for other codes.
+std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code,
+                                                      unsigned threads = 1);
 
 // About how much work G(0..last) takes on the split-set engine, in the work
 // limits' units (64-bit set words or-ed, pairs xored), counted as if the
