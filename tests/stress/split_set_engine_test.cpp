@@ -69,19 +69,24 @@ std::string random_infinite_code(std::mt19937_64& rng, bool three) {
   }
 }
 
+// G(0..last) of `text` by the split-set engine, and by the engine
+// make_fast_engine picks (the same), against the naive engine.
+void expect_naive_values(const std::string& text, Heap last) {
+  const TakeAndBreak code = TakeAndBreak::parse(text);
+  const ValueSequence expected = naive(text, last);
+  auto engine = make_split_set_engine(code);
+  EXPECT_SAME_SEQUENCE(run(*engine, last), expected);
+  auto fast = make_fast_engine(code, 1);
+  EXPECT_SAME_SEQUENCE(run(*fast, last), expected);
+}
+
 TEST(SplitSetEngineStress, RandomThreeHeapCodesAgainstTheNaiveEngine) {
   std::mt19937_64 rng(kSeed);
   for (int trial = 0; trial < 150; ++trial) {
     const std::string text = random_three_heap_code(rng);
     SCOPED_TRACE("seed " + std::to_string(kSeed) + ", trial " + std::to_string(trial) +
                  ", code " + text);
-    const TakeAndBreak code = TakeAndBreak::parse(text);
-    const Heap last = 260;
-    const ValueSequence expected = naive(text, last);
-    auto engine = make_split_set_engine(code);
-    EXPECT_SAME_SEQUENCE(run(*engine, last), expected);
-    auto fast = make_fast_engine(code, 1);
-    EXPECT_SAME_SEQUENCE(run(*fast, last), expected);
+    expect_naive_values(text, 260);
   }
 }
 
@@ -92,15 +97,9 @@ TEST(SplitSetEngineStress, RandomInfiniteCodesAgainstTheNaiveEngine) {
     const std::string text = random_infinite_code(rng, three);
     SCOPED_TRACE("seed " + std::to_string(kSeed + 2) + ", trial " + std::to_string(trial) +
                  ", code " + text);
-    const TakeAndBreak code = TakeAndBreak::parse(text);
     // The naive engine takes O(n^2) a value for these (O(n^3) with three
     // heaps).
-    const Heap last = three ? 120 : 400;
-    const ValueSequence expected = naive(text, last);
-    auto engine = make_split_set_engine(code);
-    EXPECT_SAME_SEQUENCE(run(*engine, last), expected);
-    auto fast = make_fast_engine(code, 1);
-    EXPECT_SAME_SEQUENCE(run(*fast, last), expected);
+    expect_naive_values(text, three ? 120 : 400);
   }
 }
 
