@@ -14,10 +14,32 @@ int hex_digit(char c) {
   return -1;
 }
 
+// The modifier a character stands for; none for any other character.
+SplitModifier modifier_of(char c) {
+  switch (c) {
+    case '!': return SplitModifier::distinct;
+    case '?': return SplitModifier::not_all_equal;
+    case '=': return SplitModifier::all_equal;
+    default: return SplitModifier::none;
+  }
+}
+}  // namespace
+
+char modifier_char(SplitModifier modifier) {
+  switch (modifier) {
+    case SplitModifier::distinct: return '!';
+    case SplitModifier::not_all_equal: return '?';
+    case SplitModifier::all_equal: return '=';
+    case SplitModifier::none: break;
+  }
+  return 0;
+}
+
+namespace {
 // A stored digit as written: the hexadecimal digit, then its modifier.
-std::string digit_text(unsigned d) {
+std::string digit_text(unsigned d, unsigned shift) {
   std::string s(1, "0123456789ABCDEF"[d & 15]);
-  if (d & 16) s += '!';
+  if (const char c = modifier_char(static_cast<SplitModifier>(d >> shift))) s += c;
   return s;
 }
 }  // namespace
@@ -41,18 +63,20 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
   };
   const auto point = code.find('.');
   if (point == std::string_view::npos) throw fail("expected a point, as in 0.77");
-  // '!' after a digit: its two heaps must be unequal (CGSuite's modifier).
+  // CGSuite's modifiers after a digit: which heaps its splits may leave.
   auto modifier = [&](unsigned d, std::size_t at) -> unsigned {
-    if (at >= code.size() || code[at] != '!') return 0;
-    if (!(d & 4) || (d & 8))
+    if (at >= code.size()) return 0;
+    const SplitModifier m = modifier_of(code[at]);
+    if (m == SplitModifier::none) return 0;
+    if (!(d & 12))
       throw fail(fmt::format(
-          "'!' (two unequal heaps) after digit {}: it applies only to a digit that splits a heap "
-          "into two and cannot leave three (4, 5, 6 or 7)",
-          code[at - 1]));
-    return kUnequal;
+          "'{}' after digit {}: a modifier restricts the heaps a split leaves, so it applies only "
+          "to a digit that splits a heap (4 to F)",
+          code[at], code[at - 1]));
+    return static_cast<unsigned>(m) << kModifierShift;
   };
   unsigned d0 = 0;
-  if (point > 2 || (point == 2 && code[1] != '!'))
+  if (point > 2 || (point == 2 && modifier_of(code[1]) == SplitModifier::none))
     throw fail("expected a single digit before the point");
   if (point >= 1) {
     const int d = hex_digit(code[0]);
@@ -81,7 +105,8 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
       block_closed = true;
       continue;
     }
-    if (c == '!') throw fail("'!' must follow a digit");
+    if (modifier_of(c) != SplitModifier::none)
+      throw fail(fmt::format("'{}' must follow a digit (one modifier a digit)", c));
     const int d = hex_digit(c);
     if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", c));
     const unsigned flag = modifier(static_cast<unsigned>(d), i + 1);
@@ -96,12 +121,12 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
 }
 
 std::string TakeAndBreak::name() const {
-  std::string s = digit_text(d0_);
+  std::string s = digit_text(d0_, kModifierShift);
   s += '.';
-  for (unsigned d : finite_) s += digit_text(d);
+  for (unsigned d : finite_) s += digit_text(d, kModifierShift);
   if (!repeat_.empty()) {
     s += '[';
-    for (unsigned d : repeat_) s += digit_text(d);
+    for (unsigned d : repeat_) s += digit_text(d, kModifierShift);
     s += ']';
   }
   if (s.back() == '.') s += '0';
@@ -109,9 +134,9 @@ std::string TakeAndBreak::name() const {
 }
 
 bool TakeAndBreak::has_modifiers() const {
-  bool any = (d0_ & kUnequal) != 0;
-  for (unsigned d : finite_) any = any || (d & kUnequal);
-  for (unsigned d : repeat_) any = any || (d & kUnequal);
+  bool any = (d0_ >> kModifierShift) != 0;
+  for (unsigned d : finite_) any = any || (d >> kModifierShift) != 0;
+  for (unsigned d : repeat_) any = any || (d >> kModifierShift) != 0;
   return any;
 }
 
@@ -145,11 +170,14 @@ void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) 
       option.parts[0] = rest;
       if (!visit(option)) return;
     }
+    const SplitModifier m = modifier(k);
     if ((d & 4) && rest >= 2) {
       option.part_count = 2;
-      // With '!' the equal split (rest/2, rest/2) is not a move.
+      // Two heaps a <= rest - a: '!' and '?' leave out a = rest/2, '=' keeps
+      // only it.
+      const Heap first = m == SplitModifier::all_equal ? (rest + 1) / 2 : 1;
       const Heap half = unequal_split(k) ? (rest - 1) / 2 : rest / 2;
-      for (Heap a = 1; a <= half; ++a) {
+      for (Heap a = first; a <= half; ++a) {
         option.parts[0] = a;
         option.parts[1] = rest - a;
         if (!visit(option)) return;
@@ -157,11 +185,21 @@ void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) 
     }
     if ((d & 8) && rest >= 3) {
       option.part_count = 3;
-      for (Heap a = 1; 3 * a <= rest; ++a)
-        for (Heap b = a; a + 2 * b <= rest; ++b) {
+      if (m == SplitModifier::all_equal) {
+        if (rest % 3 == 0) {
+          option.parts = {rest / 3, rest / 3, rest / 3};
+          if (!visit(option)) return;
+        }
+        continue;
+      }
+      // Three heaps a <= b <= c; '!' wants a < b < c, '?' leaves out a = c.
+      const Heap step = m == SplitModifier::distinct ? 1 : 0;
+      for (Heap a = 1; 3 * a + 3 * step <= rest; ++a)
+        for (Heap b = a + step; a + 2 * b + step <= rest; ++b) {
           option.parts[0] = a;
           option.parts[1] = b;
           option.parts[2] = rest - a - b;
+          if (m == SplitModifier::not_all_equal && 3 * a == rest) continue;
           if (!visit(option)) return;
         }
     }

@@ -4,8 +4,9 @@
 //   bit set and takes the mex. The options come straight from the code's
 //   digits (docs/theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap of k,
 //   bit 2 leaves one heap n-k, bit 4 two heaps a + b = n-k (a <= b), bit 8
-//   three heaps a <= b <= c; d0 (k = 0) only splits; a two-heap digit with
-//   the '!' modifier leaves a < b only (Grundy's game, 4!.0). All values so far are
+//   three heaps a <= b <= c; d0 (k = 0) only splits. The modifiers restrict
+//   the splits: '!' to a < b (< c), as in Grundy's game 4!.0, '?' to heaps
+//   not all equal, '=' to heaps all equal. All values so far are
 //   below a power of two V >= 64, so every option value (a xor of at most
 //   three of them) is too: the set has V bits, and while V = 64 it lives in
 //   one register.
@@ -64,15 +65,15 @@ class NaiveEngine final : public SequenceEngine {
   EngineProgress progress() const override { return progress_; }
 
  private:
-  // The digit of removing k tokens, with kUnequal for a '!' modifier, cached
-  // so the inner loops index a byte array (an infinite code's digits are
-  // needed for every k <= n).
-  static constexpr unsigned kUnequal = 16;
+  // The digit of removing k tokens, with its modifier in the bits above 15,
+  // cached so the inner loops index a byte array (an infinite code's digits
+  // are needed for every k <= n).
+  static constexpr unsigned kModifierShift = 4;
   unsigned digit(Heap k) {
     while (digits_.size() <= k) {
       const Heap j = digits_.size();
-      digits_.push_back(
-          static_cast<std::uint8_t>(code_.digit(j) | (code_.unequal_split(j) ? kUnequal : 0)));
+      digits_.push_back(static_cast<std::uint8_t>(
+          code_.digit(j) | static_cast<unsigned>(code_.modifier(j)) << kModifierShift));
     }
     return digits_[k];
   }
@@ -94,14 +95,21 @@ void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
     const Heap rest = n - k;
     if ((d & 1) && k > 0 && rest == 0) mark(0u);
     if ((d & 2) && k > 0 && rest >= 1) mark(unsigned{g[rest]});
+    const auto modifier = static_cast<SplitModifier>(d >> kModifierShift);
     if ((d & 4) && rest >= 2) {
-      const Heap half = (d & kUnequal) ? (rest - 1) / 2 : rest / 2;
-      for (Heap a = 1; a <= half; ++a) mark(unsigned{g[a]} ^ g[rest - a]);
+      // a + b = rest, a <= b: by the definition, each split tested
+      for (Heap a = 1; 2 * a <= rest; ++a) {
+        const Heap parts[2] = {a, rest - a};
+        if (split_allowed(modifier, parts, 2)) mark(unsigned{g[a]} ^ g[rest - a]);
+      }
     }
     if ((d & 8) && rest >= 3)
       for (Heap a = 1; 3 * a <= rest; ++a) {
         const unsigned ga = g[a];
-        for (Heap b = a; a + 2 * b <= rest; ++b) mark(ga ^ g[b] ^ g[rest - a - b]);
+        for (Heap b = a; a + 2 * b <= rest; ++b) {
+          const Heap parts[3] = {a, b, rest - a - b};
+          if (split_allowed(modifier, parts, 3)) mark(ga ^ g[b] ^ g[rest - a - b]);
+        }
       }
   }
 }

@@ -273,7 +273,7 @@ unsigned scan_range(const Value16* g, Heap m, Heap from, Heap to, Word* table, u
 }
 
 // The splits (a, m - a) that a split digit allows: 1 <= a <= its half, which
-// is m/2, or (m-1)/2 when the heaps must be unequal (the '!' modifier).
+// is m/2, or (m-1)/2 when the heaps must be unequal (the '!' or '?' modifier).
 struct SplitDigit {
   Heap k = 0;
   bool unequal = false;
@@ -465,6 +465,7 @@ struct RareCommonEngine::Impl {
   std::vector<bool> take_all;    // take_all[k]: a heap of exactly k may be removed
   std::vector<Heap> leave_one;   // k >= 1 whose removal may leave one heap, ascending
   std::vector<SplitDigit> split;  // k >= 0 whose removal may leave two heaps, ascending
+  std::vector<Heap> halve;        // k >= 0 whose removal may leave two EQUAL heaps only ('=')
   // Whether value 0 of the heap being prepared must be confirmed by the scan:
   // a '!' digit's equal split was paired (its heap size is rare) and marked 0.
   bool zero_unsure = false;
@@ -567,7 +568,10 @@ RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
     const unsigned d = code.digit(k);
     if (k > 0 && (d & 1)) take_all[k] = true;
     if (k > 0 && (d & 2)) leave_one.push_back(k);
-    if (d & 4) split.push_back(SplitDigit{k, code.unequal_split(k)});
+    if ((d & 4) && code.equal_split_only(k))
+      halve.push_back(k);
+    else if (d & 4)
+      split.push_back(SplitDigit{k, code.unequal_split(k)});
   }
   paired.assign(split.size(), 0);
   histogram.assign(kValues, 0);
@@ -741,6 +745,8 @@ unsigned RareCommonEngine::Impl::prepare(Heap n, Word* table, unsigned& limit) {
   std::uint32_t* const st = stamps.data();
   // Whether a removal (not a split) leaves value 0: then 0 is no doubt below.
   bool zero_by_removal = n < take_all.size() && take_all[n];
+  // A '=' digit's only split, (m/2, m/2), has value 0 too.
+  for (Heap k : halve) zero_by_removal = zero_by_removal || (n >= k + 2 && (n - k) % 2 == 0);
   if (zero_by_removal) st[0] = e;
   for (Heap k : leave_one) {
     if (k >= n) break;

@@ -10,10 +10,12 @@
 //   common+common splits are scanned until every rare value below c is seen
 //   (a short scan in practice), and only a scan that runs to the end makes
 //   G(n) a new rare value. Correct for any mask; the mask only sets the speed.
-//   Splits into two unequal heaps only (CGSuite's '!', Grundy's game 4!.0):
-//   an equal split could only give 0, a rare value, so only "is 0 excluded"
-//   changes; when m/2 is a rare heap size (its self-pair marked 0) and no
-//   removal leaves 0, 0 is left to the scan, which stops below m/2.
+//   Splits into two unequal heaps only (CGSuite's '!' or '?', Grundy's game
+//   4!.0): an equal split could only give 0, a rare value, so only "is 0
+//   excluded" changes; when m/2 is a rare heap size (its self-pair marked 0)
+//   and no removal leaves 0, 0 is left to the scan, which stops below m/2.
+//   A digit with '=' splits into two equal heaps only: one option of value 0
+//   when n - k is even, like taking a whole heap.
 //   Engineering: exclusions are marked with epoch stamps (stores only, no
 //   read-modify-write chains) and turned into bit sets; each rare heap size
 //   is paired with 16 consecutive heaps in one pass (four 8-byte loads, 16

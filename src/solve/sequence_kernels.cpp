@@ -630,14 +630,14 @@ HWY_INLINE hn::Vec<hn::ScalableTag<std::uint64_t>> SwapBitBlocks(
 
 void OrThreeHeapSet(const std::uint16_t* g, std::uint64_t j, std::uint64_t from,
                     std::uint64_t to, const std::uint64_t* pairs, unsigned words,
-                    std::uint64_t* by_low, std::uint64_t* out) {
+                    bool equal_splits, std::uint64_t* by_low, std::uint64_t* out) {
   const hn::ScalableTag<std::uint64_t> d;
   const hn::RebindToSigned<decltype(d)> di;
   const std::size_t lanes = hn::Lanes(d);
   // Sets narrower than a vector (values below 64 * lanes), or a vector
   // length that is not a power of two (SVE may have 6 lanes): word by word.
   if (words < lanes || !std::has_single_bit(lanes)) {
-    or_three_heap_set_portable(g, j, from, to, pairs, words, by_low, out);
+    or_three_heap_set_portable(g, j, from, to, pairs, words, equal_splits, by_low, out);
     return;
   }
   std::uint64_t used = 0;  // which of the 64 sets by_low are not empty
@@ -659,7 +659,7 @@ void OrThreeHeapSet(const std::uint16_t* g, std::uint64_t j, std::uint64_t from,
                           hn::TableLookupLanes(hn::LoadU(d, set + w), turn)),
                    d, dst + (w ^ block));
     }
-    if (rest % 2 == 0) dst[high] |= 1;  // the equal split of rest: value 0, moved to v
+    if (equal_splits && rest % 2 == 0) dst[high] |= 1;  // the equal split: 0, moved to v
     used |= std::uint64_t{1} << (v & 63);
   }
   for (; used != 0; used &= used - 1) {
@@ -716,8 +716,9 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
 }
 
 void or_three_heap_set(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
-                       unsigned words, std::uint64_t* by_low, std::uint64_t* out) {
-  HWY_DYNAMIC_DISPATCH(OrThreeHeapSet)(g, j, from, to, pairs, words, by_low, out);
+                       unsigned words, bool equal_splits, std::uint64_t* by_low,
+                       std::uint64_t* out) {
+  HWY_DYNAMIC_DISPATCH(OrThreeHeapSet)(g, j, from, to, pairs, words, equal_splits, by_low, out);
 }
 
 std::string target_name() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
@@ -806,8 +807,9 @@ unsigned scan_table(const Value16* g, Heap m, Heap& from, Heap to, std::uint64_t
 }
 
 void or_three_heap_set(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
-                       unsigned words, std::uint64_t* by_low, std::uint64_t* out) {
-  or_three_heap_set_portable(g, j, from, to, pairs, words, by_low, out);
+                       unsigned words, bool equal_splits, std::uint64_t* by_low,
+                       std::uint64_t* out) {
+  or_three_heap_set_portable(g, j, from, to, pairs, words, equal_splits, by_low, out);
 }
 
 std::string target_name() { return "portable"; }

@@ -79,27 +79,30 @@ inline std::uint64_t xor_bits(std::uint64_t x, unsigned low) {
 
 // The split-set engine's three-heap values of a heap of j tokens
 // (split_set_engine.cpp): out |= the union over from <= a <= to (1 <= from,
-// to <= j/3; from 1 to j/3 it is S3(j)) of G(a) ^ S2'(j - a), where S2'(i) is the set at pairs + i * words (`words`
-// 64-bit words, a power of two; every value of g below 64 * words) with 0
-// added when i is even (the equal split). Xor with v = G(a) moves word w
+// to <= j - 2; from 1 to j/3 it is S3(j)) of G(a) ^ S2'(j - a), where
+// S2'(i) is the set at pairs + i * words (`words` 64-bit words, a power of
+// two; every value of g below 64 * words), with 0 added when i is even (the
+// equal split) if `equal_splits`. Xor with v = G(a) moves word w
 // to w ^ (v >> 6) and permutes the bits within words by v & 63, which
 // distributes over the union: the moved sets are or-ed into by_low[v & 63]
 // (64 sets of `words` words, zero on entry and on return) and those are
 // permuted once each.
 void or_three_heap_set(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
-                       unsigned words, std::uint64_t* by_low, std::uint64_t* out);
+                       unsigned words, bool equal_splits, std::uint64_t* by_low,
+                       std::uint64_t* out);
 // The same a word at a time: the twin of the vector kernel, which calls it
 // for sets narrower than a vector.
 inline void or_three_heap_set_portable(const Value16* g, Heap j, Heap from, Heap to,
                                        const std::uint64_t* pairs, unsigned words,
-                                       std::uint64_t* by_low, std::uint64_t* out) {
+                                       bool equal_splits, std::uint64_t* by_low,
+                                       std::uint64_t* out) {
   std::uint64_t used = 0;  // which of the 64 sets by_low are not empty
   for (Heap a = from; a <= to; ++a) {
     const unsigned v = g[a], high = v >> 6;
     std::uint64_t* dst = by_low + (v & 63) * std::size_t{words};
     const std::uint64_t* set = pairs + (j - a) * words;
     for (unsigned w = 0; w < words; ++w) dst[w ^ high] |= set[w];
-    if ((j - a) % 2 == 0) dst[high] |= 1;  // the equal split: value 0, moved to v
+    if (equal_splits && (j - a) % 2 == 0) dst[high] |= 1;  // the equal split: 0, moved to v
     used |= std::uint64_t{1} << (v & 63);
   }
   for (; used != 0; used &= used - 1) {

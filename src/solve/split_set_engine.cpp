@@ -15,10 +15,16 @@
 //   within each word by v & 63; the permutation of bits distributes over
 //   or, so the sets are first or-ed, words moved, into 64 sets by v & 63,
 //   and only those 64 have their bits permuted (a vector kernel,
-//   kernels::or_three_heap_set in sequence_kernels.h). A '!' two-heap digit
-//   (unequal heaps only) uses S2(i) less the equal split, which is kept
-//   apart: its value is always 0. With two threads, a helper makes the
-//   upper half of the range of a of each large S3(j) (SetHelper below).
+//   kernels::or_three_heap_set in sequence_kernels.h). With two threads, a
+//   helper makes the upper half of the range of a of each large S3(j)
+//   (SetHelper below).
+//   CGSuite's modifiers: S2(i) leaves out the equal split, whose value is
+//   always 0, so a two-heap digit with '!' or '?' (unequal heaps) takes
+//   S2(i), one without adds 0 when i is even, and one with '=' takes only
+//   that 0. On three heaps, '=' gives the one value G(a) ^ G(a) ^ G(a) =
+//   G(a) when i = 3a; '?' and '!' take S3(i) less the values that only
+//   the triples they rule out give, each such value checked in O(i)
+//   look-ups at most (split_sets.h).
 //   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
 //   with digit e_j for every i >= 0: the heaps it leaves from n have
 //   m = n - k tokens, every m <= n-f-1-j with m = n-f-1-j (mod p). So the
@@ -32,7 +38,10 @@
 //   engine does not cover".
 // Time: per value, n/2 xors to build S2(n); with three-heap moves n/3
 //   unions of V/64 words plus 64 bit permutations of V/64 words to build
-//   S3(n); one union of V/64 words per digit and set kind.
+//   S3(n); one union of V/64 words per digit and set kind. With '?' on three
+//   heaps O(n) look-ups more; with '!', O(n) look-ups for each value of
+//   a triple with two equal heaps that no unequal one has, and a few for
+//   the others.
 // Memory: 2 bytes per heap size (the sequence); with three-heap moves V/8
 //   bytes per heap size for the sets S2 (a LimitError when they would not
 //   fit in the machine's memory; `values` refuses such a run up front,
@@ -40,7 +49,8 @@
 //   the p residues only; and for extend on a vector, a copy of the values
 //   it left (2 bytes a heap size), to know whether it may go on from them.
 // Status: compared with the naive engine on random hexadecimal codes, finite
-//   and infinite (tests/stress/split_set_engine_test.cpp).
+//   and infinite (tests/stress/split_set_engine_test.cpp), with modifiers
+//   (tests/stress/modifier_engine_test.cpp).
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -48,6 +58,7 @@
 #include <memory>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -60,6 +71,7 @@
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
+#include "solve/split_sets.h"
 
 namespace grundy {
 
@@ -72,6 +84,28 @@ constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16
 // 6000) two threads took 0.045-0.071 s against 0.056 s on one, no steady
 // gain (docs/performance.md).
 constexpr std::uint64_t kMinSharedWords = std::uint64_t{1} << 16;
+
+// Which sets of each heap size a code needs: S2 (two-heap splits other than
+// '=' ones, or three-heap ones made from S2), S3 (three heaps without a
+// modifier, or with '?'), S3? ('?') and S3! ('!'). A '=' split needs none.
+struct SetsUsed {
+  bool pairs = false, threes = false, some = false, distinct = false;
+};
+
+SetsUsed sets_used(const TakeAndBreak& code) {
+  SetsUsed used;
+  for (Heap k = 0; k <= code.last_digit() + code.repeat_length(); ++k) {
+    const unsigned d = code.digit(k);
+    const SplitModifier m = code.modifier(k);
+    if (m == SplitModifier::all_equal) continue;
+    used.pairs = used.pairs || (d & 12) != 0;
+    if (!(d & 8)) continue;
+    used.threes = used.threes || m != SplitModifier::distinct;
+    used.some = used.some || m == SplitModifier::not_all_equal;
+    used.distinct = used.distinct || m == SplitModifier::distinct;
+  }
+  return used;
+}
 
 void or_set(SetWord* out, const SetWord* set, unsigned words) {
   for (unsigned w = 0; w < words; ++w) out[w] |= set[w];
@@ -92,12 +126,13 @@ class SetHelper {
   }
   // Starts out = the union over from <= a <= to (sequence_kernels.h).
   void post(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
-            unsigned words) {
+            unsigned words, bool equal_splits) {
     g_ = g;
     j_ = j;
     from_ = from;
     to_ = to;
     pairs_ = pairs;
+    equal_splits_ = equal_splits;
     if (words_ != words) {
       words_ = words;
       by_low_.assign(64 * std::size_t{words}, 0);
@@ -126,8 +161,8 @@ class SetHelper {
       idle = 0;
       seen = posted;
       if (quit_.load(std::memory_order_relaxed)) return;
-      kernels::or_three_heap_set(g_, j_, from_, to_, pairs_, words_, by_low_.data(),
-                                 out_.data());
+      kernels::or_three_heap_set(g_, j_, from_, to_, pairs_, words_, equal_splits_,
+                                 by_low_.data(), out_.data());
       done_.store(seen, std::memory_order_release);
     }
   }
@@ -139,6 +174,7 @@ class SetHelper {
   Heap j_ = 0, from_ = 0, to_ = 0;
   const std::uint64_t* pairs_ = nullptr;
   unsigned words_ = 0;
+  bool equal_splits_ = true;
   std::vector<std::uint64_t> by_low_, out_;
   std::thread thread_;  // last: started once the fields above exist
 };
@@ -155,21 +191,40 @@ class SplitSetEngine final : public SequenceEngine {
   struct Digit {
     Heap k;
     unsigned bits;
-    bool unequal;
+    SplitModifier modifier;
+    // Whether the two-heap equal split is no move ('!' or '?').
+    bool unequal() const {
+      return modifier == SplitModifier::distinct || modifier == SplitModifier::not_all_equal;
+    }
   };
-  // The kinds of set a residue keeps: by the bit of the digits that use it.
-  enum Kind { kOne, kTwo, kThree, kKinds };
+  // The kinds of set a residue keeps: the values of one heap, of two (less
+  // the equal split), of three (S3), of three not all equal (S3?), of three
+  // pairwise unequal (S3!), and of three equal heaps.
+  enum Kind { kOne, kTwo, kThree, kThreeSome, kThreeDistinct, kThirds, kKinds };
+  static Kind three_heap_kind(SplitModifier modifier) {
+    switch (modifier) {
+      case SplitModifier::not_all_equal: return kThreeSome;
+      case SplitModifier::distinct: return kThreeDistinct;
+      case SplitModifier::all_equal: return kThirds;
+      case SplitModifier::none: break;
+    }
+    return kThree;
+  }
 
   SetWord* pairs(Heap i) {
     return pairs_.data() + (all_pairs_ ? i : i % window_) * std::size_t{words_};
   }
   SetWord* threes(Heap i) { return threes_.data() + (i % window_) * std::size_t{words_}; }
+  SetWord* some(Heap i) { return some_.data() + (i % window_) * std::size_t{words_}; }
+  SetWord* distinct(Heap i) { return distinct_.data() + (i % window_) * std::size_t{words_}; }
   SetWord* joined(Kind kind, Heap c) {
     return joined_[kind].data() + c * std::size_t{words_};
   }
   void widen(Nimber bound, Heap sizes);
   void add_sets(const Value16* g, Heap n, Heap needed_from);
-  void or_three_heap_set(const Value16* g, Heap j, SetWord* out);
+  void or_three_heap_set(const Value16* g, Heap j, Heap last_a, bool equal_splits, SetWord* out);
+  void make_not_all_equal(const Value16* g, Heap j);
+  void make_distinct(const Value16* g, Heap j);
   std::uint64_t collect_options(const Value16* g, Heap n, SetWord* options);
   void rebuild(const Value16* g, Heap known);
   bool run(Value16* g, Heap& known, Heap last, const EngineControl& control, bool continued);
@@ -179,16 +234,23 @@ class SplitSetEngine final : public SequenceEngine {
   Heap period_ = 0;  // p: the length of the repeated block, 0 for a finite code
   std::vector<Digit> digits_;   // the non-zero digits d0 .. df
   std::vector<Digit> block_;    // the repeated block's non-zero digits: k = f+1+j
-  unsigned block_bits_ = 0;     // the union of the block's digits
-  bool pairs_used_ = false;     // some move leaves two heaps, or three
-  bool threes_used_ = false;    // some move leaves three heaps
-  bool all_pairs_ = false;      // S2 of every heap size is kept (S3 needs them)
+  bool joins_[kKinds] = {};     // the kinds of set the block's digits use
+  bool joins_even_ = false;     // the block has a two-heap digit: residues note even m
+  bool pairs_used_ = false;     // S2 is needed: two heaps (not '='), or three
+  bool threes_used_ = false;    // S3 is needed: three heaps (neither '=' nor '!')
+  bool some_used_ = false;      // S3? is needed: three heaps with '?'
+  bool distinct_used_ = false;  // S3! is needed: three heaps with '!'
+  bool all_pairs_ = false;      // S2 of every heap size is kept (S3 and S3! need them)
   Heap window_ = 2;             // the ring's heap sizes: n-f-1 .. n
   EngineProgress progress_;
   Nimber bound_ = 64;
   unsigned words_ = 1;
   std::vector<SetWord> pairs_;   // S2(i) less the equal split: every i, or a ring of window_
   std::vector<SetWord> threes_;  // S3(i), a ring of window_
+  std::vector<SetWord> some_;      // S3?(i): three heaps not all equal, a ring of window_
+  std::vector<SetWord> distinct_;  // S3!(i): three pairwise unequal heaps, a ring of window_
+  std::vector<std::pair<Heap, unsigned>> cleared_;  // scratch: the values S3!(j) took out of S2
+  std::uint64_t check_steps_ = 0;  // look-ups of the S3? checks (progress polls)
   std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
   std::vector<SetWord> by_low_;  // 64 sets: the words moved, bits not yet permuted
@@ -207,21 +269,24 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads) : cod
 #endif
   threads_ = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   prefix_ = code_.last_digit();
-  for (Heap k = 0; k <= prefix_; ++k) {
-    const unsigned d = code_.digit(k);
-    if (d != 0) digits_.push_back({k, d, code_.unequal_split(k)});
-  }
   period_ = code_.repeat_length();
-  for (Heap j = 0; j < period_; ++j) {
-    const Heap k = prefix_ + 1 + j;
+  for (Heap k = 0; k <= prefix_ + period_; ++k) {
     const unsigned d = code_.digit(k);
-    if (d != 0) block_.push_back({k, d, code_.unequal_split(k)});
-    block_bits_ |= d;
+    if (d == 0) continue;
+    const Digit digit{k, d, code_.modifier(k)};
+    (k <= prefix_ ? digits_ : block_).push_back(digit);
+    if (k <= prefix_) continue;
+    if (d & 2) joins_[kOne] = true;
+    if ((d & 4) && digit.modifier != SplitModifier::all_equal) joins_[kTwo] = true;
+    if (d & 4) joins_even_ = true;
+    if (d & 8) joins_[three_heap_kind(digit.modifier)] = true;
   }
-  const unsigned parts = code_.max_parts();
-  pairs_used_ = parts >= 2;
-  threes_used_ = parts == 3;
-  all_pairs_ = threes_used_;
+  const SetsUsed used = sets_used(code_);
+  pairs_used_ = used.pairs;
+  threes_used_ = used.threes;
+  some_used_ = used.some;
+  distinct_used_ = used.distinct;
+  all_pairs_ = threes_used_ || distinct_used_;
   window_ = prefix_ + 2;
 }
 
@@ -249,16 +314,19 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
   };
   if (pairs_used_) relayout(pairs_, all_pairs_ ? std::max<Heap>(sizes_, 1) : window_);
   if (threes_used_) relayout(threes_, window_);
+  if (some_used_) relayout(some_, window_);
+  if (distinct_used_) relayout(distinct_, window_);
   for (auto& sets : joined_) if (period_ > 0) relayout(sets, period_);
-  by_low_.assign(threes_used_ ? 64 * std::size_t{words_} : 0, 0);
+  by_low_.assign(threes_used_ || distinct_used_ ? 64 * std::size_t{words_} : 0, 0);
 }
 
-// out |= S3(j), j >= 3: the vector kernel (sequence_kernels.h) on the sets
-// S2 (kept for every heap size when three-heap moves are used), the upper
-// half of the range of a on the helper when there are two threads and the
-// work is worth it.
-void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, SetWord* out) {
-  const Heap last_a = j / 3;
+// out |= the union over 1 <= a <= last_a of G(a) ^ S2(j - a), with the
+// equal splits if `equal_splits` (S3(j) for last_a = j/3): the vector
+// kernel (sequence_kernels.h) on the sets S2 (kept for every heap size when
+// three-heap moves are used), the upper half of the range of a on the
+// helper when there are two threads and the work is worth it.
+void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, Heap last_a, bool equal_splits,
+                                       SetWord* out) {
   if (threads_ >= 2 && !helper_refused_ && last_a * words_ >= kMinSharedWords) {
     if (!helper_) {
       try {
@@ -269,63 +337,111 @@ void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, SetWord* out) {
     }
     if (helper_) {
       const Heap middle = last_a / 2;
-      helper_->post(g, j, middle + 1, last_a, pairs_.data(), words_);
-      kernels::or_three_heap_set(g, j, 1, middle, pairs_.data(), words_, by_low_.data(), out);
+      helper_->post(g, j, middle + 1, last_a, pairs_.data(), words_, equal_splits);
+      kernels::or_three_heap_set(g, j, 1, middle, pairs_.data(), words_, equal_splits,
+                                 by_low_.data(), out);
       or_set(out, helper_->result(), words_);
       return;
     }
   }
-  kernels::or_three_heap_set(g, j, 1, last_a, pairs_.data(), words_, by_low_.data(), out);
+  kernels::or_three_heap_set(g, j, 1, last_a, pairs_.data(), words_, equal_splits,
+                             by_low_.data(), out);
 }
 
-// With G(0..n-1) known: makes S2(n) and S3(n), and joins heap size n-f-1 to
-// its residue. The sets of heap sizes below `needed_from` are made only
+// With G(0..n-1) known: makes S2(n) and the three-heap sets of n that the
+// code uses (S3, S3?, S3!), and joins heap size n-f-1 to its residue. The sets of heap sizes below `needed_from` are made only
 // where later sets need them (a rebuild skips the rest).
 void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
   const bool needed = n >= needed_from;
-  if (pairs_used_ && (needed || all_pairs_ || (block_bits_ & 4))) {
+  if (pairs_used_ && (needed || all_pairs_ || joins_[kTwo])) {
     if (all_pairs_) pairs_.resize((n + 1) * std::size_t{words_}, 0);
-    SetWord* set = pairs(n);
-    std::fill_n(set, words_, 0);
-    for (Heap a = 1; 2 * a < n; ++a) {
-      const unsigned v = unsigned{g[a]} ^ g[n - a];
-      set[v >> 6] |= SetWord{1} << (v & 63);
-    }
+    split_sets::make_pairs(g, n, words_, pairs(n));
   }
-  if (threes_used_ && (needed || (block_bits_ & 8))) {
+  if (threes_used_ && (needed || joins_[kThree] || joins_[kThreeSome])) {
     SetWord* set = threes(n);
     std::fill_n(set, words_, 0);
-    if (n >= 3) or_three_heap_set(g, n, set);
+    if (n >= 3) or_three_heap_set(g, n, n / 3, true, set);
+    if (some_used_) make_not_all_equal(g, n);  // from S3(n)
   }
+  if (distinct_used_ && (needed || joins_[kThreeDistinct])) make_distinct(g, n);
   sizes_ = n + 1;
   if (period_ == 0 || n < prefix_ + 2) return;
   const Heap m = n - prefix_ - 1, c = m % period_;
-  if (block_bits_ & 2) joined(kOne, c)[g[m] >> 6] |= SetWord{1} << (g[m] & 63);
-  if ((block_bits_ & 4) && m >= 2) {
-    or_set(joined(kTwo, c), pairs(m), words_);
-    if (m % 2 == 0) even_[c] = 1;
+  const auto join_value = [&](Kind kind, unsigned v) {
+    joined(kind, c)[v >> 6] |= SetWord{1} << (v & 63);
+  };
+  if (joins_[kOne]) join_value(kOne, g[m]);
+  if (joins_[kTwo] && m >= 2) or_set(joined(kTwo, c), pairs(m), words_);
+  if (joins_even_ && m >= 2 && m % 2 == 0) even_[c] = 1;
+  if (joins_[kThree] && m >= 3) or_set(joined(kThree, c), threes(m), words_);
+  if (joins_[kThreeSome] && m >= 3) or_set(joined(kThreeSome, c), some(m), words_);
+  if (joins_[kThreeDistinct] && m >= 3) or_set(joined(kThreeDistinct, c), distinct(m), words_);
+  if (joins_[kThirds] && m >= 3 && m % 3 == 0) join_value(kThirds, g[m / 3]);
+}
+
+// S3?(j), j >= 3: S3(j) less G(j/3) when j = 3a and only the triple
+// (a, a, a) gives it (split_sets.h).
+void SplitSetEngine::make_not_all_equal(const Value16* g, Heap j) {
+  SetWord* set = some(j);
+  std::copy_n(threes(j), words_, set);
+  if (j % 3 != 0) return;
+  if (split_sets::other_triple_gives(g, j, [this](Heap r) { return pairs(r); }, check_steps_))
+    return;
+  const unsigned v = g[j / 3];
+  set[v >> 6] &= ~(SetWord{1} << (v & 63));
+}
+
+// S3!(j): the union over 1 <= x <= j-3 of G(x) ^ (S2(j - x) less the value
+// of the split {x, j - 2x}), unequal splits only (split_sets.h): that
+// value's bit is taken out of each S2(j - x) in place for the kernel, and
+// put back after.
+void SplitSetEngine::make_distinct(const Value16* g, Heap j) {
+  SetWord* set = distinct(j);
+  std::fill_n(set, words_, 0);
+  if (j < 6) return;  // 1 + 2 + 3 is the least
+  cleared_.clear();
+  for (Heap x = 1; x + 3 <= j; ++x) {
+    unsigned v = 0;
+    if (!split_sets::split_to_leave_out(g, j, x, v)) continue;
+    SetWord& word = pairs(j - x)[v >> 6];
+    const SetWord bit = SetWord{1} << (v & 63);
+    if (word & bit) {
+      word &= ~bit;
+      cleared_.push_back({j - x, v});
+    }
   }
-  if ((block_bits_ & 8) && m >= 3) or_set(joined(kThree, c), threes(m), words_);
+  or_three_heap_set(g, j, j - 3, false, set);
+  for (const auto& [r, v] : cleared_) pairs(r)[v >> 6] |= SetWord{1} << (v & 63);
 }
 
 // Marks the value of every option of a heap of n (n >= 1) in `options`;
 // returns the set words or-ed, for the progress polls.
 std::uint64_t SplitSetEngine::collect_options(const Value16* g, Heap n, SetWord* options) {
   std::uint64_t unions = 0;
+  const auto mark = [&](unsigned v) { options[v >> 6] |= SetWord{1} << (v & 63); };
   for (const Digit& digit : digits_) {
     if (digit.k > n) break;
     const Heap rest = n - digit.k;
     const unsigned d = digit.bits;
+    const bool equal = digit.modifier == SplitModifier::all_equal;
     if ((d & 1) && digit.k > 0 && rest == 0) options[0] |= 1;
-    if ((d & 2) && digit.k > 0 && rest >= 1)
-      options[g[rest] >> 6] |= SetWord{1} << (g[rest] & 63);
+    if ((d & 2) && digit.k > 0 && rest >= 1) mark(g[rest]);
     if ((d & 4) && rest >= 2) {
-      or_set(options, pairs(rest), words_);
-      if (!digit.unequal && rest % 2 == 0) options[0] |= 1;  // the equal split
-      ++unions;
+      if (!equal) {
+        or_set(options, pairs(rest), words_);
+        ++unions;
+      }
+      if (!digit.unequal() && rest % 2 == 0) options[0] |= 1;  // the equal split
     }
     if ((d & 8) && rest >= 3) {
-      or_set(options, threes(rest), words_);
+      switch (three_heap_kind(digit.modifier)) {
+        case kThirds:
+          if (rest % 3 == 0) mark(g[rest / 3]);  // G(a) ^ G(a) ^ G(a)
+          break;
+        case kThreeSome: or_set(options, some(rest), words_); break;
+        case kThreeDistinct: or_set(options, distinct(rest), words_); break;
+        default: or_set(options, threes(rest), words_); break;
+      }
       ++unions;
     }
   }
@@ -336,10 +452,10 @@ std::uint64_t SplitSetEngine::collect_options(const Value16* g, Heap n, SetWord*
     const Heap c = (n - digit.k) % period_;
     if (digit.bits & 2) or_set(options, joined(kOne, c), words_);
     if (digit.bits & 4) {
-      or_set(options, joined(kTwo, c), words_);
-      if (!digit.unequal && even_[c]) options[0] |= 1;  // an equal split
+      if (digit.modifier != SplitModifier::all_equal) or_set(options, joined(kTwo, c), words_);
+      if (!digit.unequal() && even_[c]) options[0] |= 1;  // an equal split
     }
-    if (digit.bits & 8) or_set(options, joined(kThree, c), words_);
+    if (digit.bits & 8) or_set(options, joined(three_heap_kind(digit.modifier), c), words_);
     unions += 3;
   }
   return unions * words_;
@@ -353,6 +469,8 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
   sizes_ = 0;
   pairs_.clear();
   threes_.clear();
+  some_.clear();
+  distinct_.clear();
   for (auto& sets : joined_) sets.clear();
   words_ = 1;
   widen(bound, known);
@@ -419,8 +537,10 @@ bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineC
       add_sets(g, n, 0);
       if (pairs_used_) work += n / 2;
       if (threes_used_) work += (n / 3 + 64) * std::uint64_t{words_};
+      if (distinct_used_) work += n + (n + 64) * std::uint64_t{words_};
       options.assign(words_, 0);
-      work += collect_options(g, n, options.data());
+      work += collect_options(g, n, options.data()) + check_steps_;
+      check_steps_ = 0;
       Nimber value = bound_;
       for (unsigned w = 0; w < words_; ++w)
         if (options[w] != ~SetWord{0}) {
@@ -454,7 +574,7 @@ bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineC
 
 std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   if (rare_common_applies(code)) return 0;
-  const bool pairs = code.max_parts() >= 2, threes = code.max_parts() == 3;
+  const SetsUsed used = sets_used(code);
   // Set unions a heap: one per two- or three-heap digit of d0..df; one per
   // kind of set (one heap, two, three) of each digit of the block, and one a
   // kind to join heap size n-f-1 to its residue.
@@ -470,8 +590,9 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   unions += static_cast<unsigned>(std::popcount(block_bits));
   // Per heap n, with V the power of two above n (at most 65536) and
   // W = V/64 words a set: n/2 pairs for S2(n), n/3 unions of W words and
-  // 64 permutations of W words for S3(n), W words per union above. Summed
-  // over the runs of n with the same W.
+  // 64 permutations of W words for S3(n), n/3 look-ups for S3?(n), n
+  // look-ups and n unions and 64 permutations of W words for S3!(n), W
+  // words per union above. Summed over the runs of n with the same W.
   using detail::saturating_add;
   using detail::saturating_mul;
   std::uint64_t work = 0;
@@ -482,10 +603,14 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
     // lo + ... + hi, halved before the product so that it cannot overflow
     const std::uint64_t sum = (lo + hi) % 2 == 0 ? saturating_mul((lo + hi) / 2, count)
                                                  : saturating_mul(lo + hi, count / 2);
-    if (pairs) work = saturating_add(work, sum / 2);
+    if (used.pairs) work = saturating_add(work, sum / 2);
     work = saturating_add(work, saturating_mul(saturating_mul(unions, words), count));
-    if (threes)
+    if (used.threes)
       work = saturating_add(work, saturating_mul(words, saturating_add(sum / 3, 64 * count)));
+    if (used.some) work = saturating_add(work, sum / 3);
+    if (used.distinct)
+      work = saturating_add(
+          work, saturating_add(sum, saturating_mul(words, saturating_add(sum, 64 * count))));
     if (hi == last) break;
     lo = hi + 1;
   }
@@ -495,10 +620,13 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
 std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
   if (rare_common_applies(code)) return 0;
   const Heap bound = std::min<Heap>(kSplitValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
-  // S2 of every heap size with three-heap moves, else the ring's; the
-  // residues' unions; the copy of the values `extend` keeps.
+  // S2 of every heap size with three-heap sets made from them, else the
+  // ring's; the residues' unions; the copy of the values `extend` keeps.
+  const SetsUsed used = sets_used(code);
   const std::uint64_t sets =
-      detail::saturating_add(code.max_parts() == 3 ? last + 1 : code.last_digit() + 2,
+      detail::saturating_add(used.threes || used.distinct ? last + 1
+                             : used.pairs                 ? code.last_digit() + 2
+                                                          : 0,
                              3 * code.repeat_length());
   return detail::saturating_add(detail::saturating_mul(sets, bound / 8),
                                 detail::saturating_mul(last + 1, sizeof(Value16)));

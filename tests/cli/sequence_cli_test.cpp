@@ -87,6 +87,36 @@ TEST(SequenceCli, GrundysGameOnTheCodeEngine) {
   EXPECT_NE(run.err.find("no proven period"), std::string::npos) << run.err;
 }
 
+TEST(SequenceCli, CgsuiteModifiersOnTheCommandLine) {
+  // '?' is '!' on two heaps: the same values as Grundy's game (4!.0) far out.
+  EXPECT_EQ(run_json({"values", "4?.0", "--from", "99995", "--to", "100000", "--json"})["values"],
+            run_json({"values", "4!.0", "--from", "99995", "--to", "100000", "--json"})["values"]);
+  // The names as written; no period proven for a code with modifiers.
+  for (const char* code : {"8=.0", "0.F?", "0.8!", "0.4=", "4.[6=]"}) {
+    SCOPED_TRACE(code);
+    const auto p = run_json({"period", code, "--max", "3000", "--json"});
+    EXPECT_EQ(p["code"], code);
+    EXPECT_EQ(p["proven"], false);
+    // value, values and analyze agree (the values by the engines, analyze
+    // by the code's own moves on a single heap).
+    const auto values = first_values(code, 60);
+    EXPECT_EQ(run_json({"value", code, "2500", "--json"})["value"],
+              run_json({"values", code, "--from", "2500", "--to", "2500", "--json"})["values"][0]);
+    for (int n : {0, 7, 30, 60})
+      EXPECT_EQ(run_json({"analyze", code, std::to_string(n), "--json"})["value"], values[n])
+          << "n = " << n;
+  }
+  // Refused with one line and status 2: a modifier on a digit that cannot
+  // split, two modifiers, a modifier with no digit.
+  for (const char* bad : {"0.3!", "0.4?=", "0.[=]", "=.4"}) {
+    SCOPED_TRACE(bad);
+    const auto run = run_program(GRUNDY_CLI_PATH, {"values", bad, "--to", "10"});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("malformed take-and-break code"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  }
+}
+
 TEST(SequenceCli, SubtractionGamePeriod) {
   // subtract:1,3,4: period 7 from the start, P-positions n ≡ 0, 2 (mod 7)
   // (WW ch. 4, the subtraction game S(1,3,4)).

@@ -122,12 +122,14 @@ TEST(SplitSetEngineStress, EveryVectorTargetAgreesWithTheNaiveEngine) {
   // values past 64 times the lanes of each target, so that vectors move
   // whole (0.9A reaches 1024 before n = 1600 and 2048 soon after 3000; 0.8
   // reaches 999 at 3000) and are permuted within (every v >> 6 mod the
-  // lanes).
+  // lanes). 0.8! runs the kernel without the equal splits (S3!, '!' on
+  // three heaps; 0.8! reaches 745 at 3000).
   struct Case {
     const char* code;
     Heap last;
   };
-  const std::vector<Case> cases = {Case{"0.9A", 3300}, Case{"0.8", 3000}, Case{"8.[7]", 900}};
+  const std::vector<Case> cases = {Case{"0.9A", 3300}, Case{"0.8", 3000}, Case{"8.[7]", 900},
+                                   Case{"0.8!", 2200}};
   std::vector<ValueSequence> expected;
   for (const Case& c : cases) expected.push_back(naive(c.code, c.last));
   for_each_vector_target([&] {
@@ -257,22 +259,29 @@ TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
   // leave two heaps or more, (n/3 + 64) W for S3(n) when three, and W per
   // set union: one per two- or three-heap digit before the block, one per
   // kind of set of each block digit, and one per kind to join a heap size
-  // to its residue.
+  // to its residue. With modifiers: n/3 look-ups for S3?(n), and n
+  // look-ups plus (n + 64) W for S3!(n) (in place of S3(n) unless the code
+  // has other three-heap digits); a '=' digit needs no S2 or S3.
   struct Case {
     const char* code;
     unsigned unions;
+    bool two, three, some = false, distinct = false;
   };
-  for (const Case& c : {Case{"0.8", 1}, Case{"0.9A", 2}, Case{"0.3F", 2}, Case{"4!.8", 2},
-                        Case{"C.1", 2}, Case{"0.[7]", 2 + 2}, Case{"0.8[3]", 1 + 1 + 1},
-                        Case{"4.1[F6]", 1 + 5 + 3}}) {
+  for (const Case& c :
+       {Case{"0.8", 1, true, true}, Case{"0.9A", 2, true, true}, Case{"0.3F", 2, true, true},
+        Case{"4!.8", 2, true, true}, Case{"C.1", 2, true, true},
+        Case{"0.[7]", 2 + 2, true, false}, Case{"0.8[3]", 1 + 1 + 1, true, true},
+        Case{"4.1[F6]", 1 + 5 + 3, true, true}, Case{"0.8?", 1, true, true, true},
+        Case{"0.8!", 1, true, false, false, true}, Case{"0.9A!", 2, true, true, false, true},
+        Case{"0.8=", 1, false, false}, Case{"4=.8=", 2, false, false}}) {
     SCOPED_TRACE(c.code);
     const TakeAndBreak code = TakeAndBreak::parse(c.code);
-    const bool two = code.max_parts() >= 2, three = code.max_parts() == 3;
     double sum = 0;
     for (Heap n = 0; n <= 200000; ++n) {
       const double w = static_cast<double>(
           std::min<Heap>(65536, std::max<Heap>(64, std::bit_ceil(n + 1))) / 64);
-      sum += (two ? n / 2.0 : 0) + c.unions * w + (three ? (n / 3.0 + 64) * w : 0);
+      sum += (c.two ? n / 2.0 : 0) + c.unions * w + (c.three ? (n / 3.0 + 64) * w : 0) +
+             (c.some ? n / 3.0 : 0) + (c.distinct ? n + (n + 64.0) * w : 0);
       if (n == 1000 || n == 70000 || n == 200000) {
         const double model = static_cast<double>(split_set_work(code, n));
         EXPECT_NEAR(model / sum, 1.0, 0.01) << "n = " << n;
@@ -287,6 +296,8 @@ TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
   EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.9A"), 999), 1000u * 1024 / 8 + 2 * 1000);
   EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.1[76]"), 99999),
             std::uint64_t{3 + 3 * 2} * 65536 / 8 + 2 * 100000);
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.8!"), 999), 1000u * 1024 / 8 + 2 * 1000);
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.8="), 999), 2u * 1000);  // no sets
   EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.6"), 1000), 0u);
   EXPECT_EQ(split_set_work(TakeAndBreak::parse("0.6"), 1000), 0u);
 }

@@ -1,8 +1,10 @@
 // Literal checks of ruleset parsing, option generation and published values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <utility>
+#include <vector>
 
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
@@ -168,12 +170,79 @@ TEST(Rules, UnequalSplitModifier) {
   EXPECT_EQ(TakeAndBreak::parse("0.74!0").name(), "0.74!");
   EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(2), true);
   EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(1), false);
-  // Refused: on a digit that cannot split into two, on a three-heap digit,
-  // with nothing before it, twice.
-  for (const char* bad : {"0.3!", "0.8!", "0.C!", "!.0", "0.!", "4!!.0", "0.4!!", "8!.0", "0.[!]"}) {
+  // Refused: on a digit that cannot split, with nothing before it, twice.
+  for (const char* bad : {"0.3!", "0.1?", "0.2=", "0!.4", "!.0", "0.!", "4!!.0", "0.4!!", "0.4!?",
+                          "0.4=!", "0.[!]", "0.[=]", "?.4", "0.4[?]", "4?=.0"}) {
     SCOPED_TRACE(bad);
     EXPECT_THROW(TakeAndBreak::parse(bad), InputError);
   }
+}
+
+TEST(Rules, SplitModifiersByDefinition) {
+  // CGSuite's modifiers: '!' pairwise unequal heaps, '?' not all equal, '='
+  // all equal; for two heaps '?' is '!'.
+  const auto allowed = [](SplitModifier m, std::vector<Heap> parts) {
+    return split_allowed(m, parts.data(), static_cast<unsigned>(parts.size()));
+  };
+  EXPECT_TRUE(allowed(SplitModifier::none, {2, 2, 2}));
+  EXPECT_TRUE(allowed(SplitModifier::distinct, {1, 2, 3}));
+  EXPECT_FALSE(allowed(SplitModifier::distinct, {1, 1, 4}));
+  EXPECT_FALSE(allowed(SplitModifier::distinct, {1, 3, 3}));
+  EXPECT_FALSE(allowed(SplitModifier::distinct, {2, 2}));
+  EXPECT_TRUE(allowed(SplitModifier::not_all_equal, {1, 1, 4}));
+  EXPECT_FALSE(allowed(SplitModifier::not_all_equal, {2, 2, 2}));
+  EXPECT_FALSE(allowed(SplitModifier::not_all_equal, {3, 3}));
+  EXPECT_TRUE(allowed(SplitModifier::all_equal, {2, 2, 2}));
+  EXPECT_FALSE(allowed(SplitModifier::all_equal, {2, 2, 3}));
+  EXPECT_FALSE(allowed(SplitModifier::all_equal, {1, 2}));
+  // The option generator against the definition: every way to remove k
+  // tokens and leave 0-3 heaps in ascending order, kept when the digit's bit
+  // for that many heaps is set and its modifier allows the heaps.
+  for (const char* text : {"4!.0", "4?.0", "4=.0", "8!.0", "8?.0", "8=.0", "C!.0", "C?.0",
+                           "C=.0", "0.7F=", "0.6?E!", "0.[D=4?]", "4=.3B?[F!]"}) {
+    SCOPED_TRACE(text);
+    const TakeAndBreak code = TakeAndBreak::parse(text);
+    EXPECT_EQ(TakeAndBreak::parse(code.name()).name(), code.name());
+    EXPECT_TRUE(code.has_modifiers());
+    for (Heap n = 0; n <= 24; ++n) {
+      std::vector<std::vector<Heap>> generated, defined;
+      code.for_each_heap_option(n, [&](const HeapOption& o) {
+        generated.emplace_back(o.parts.begin(), o.parts.begin() + o.part_count);
+        return true;
+      });
+      for (Heap k = 0; k <= n; ++k) {
+        const unsigned d = code.digit(k);
+        const Heap rest = n - k;
+        if ((d & 1) && k > 0 && rest == 0) defined.push_back({});
+        if ((d & 2) && k > 0 && rest >= 1) defined.push_back({rest});
+        for (Heap a = 1; a <= rest; ++a)
+          for (Heap b = a; a + b <= rest; ++b) {
+            const Heap c = rest - a - b;
+            const Heap parts[3] = {a, b, c};
+            if ((d & 4) && c == 0 && split_allowed(code.modifier(k), parts, 2))
+              defined.push_back({a, b});
+            if ((d & 8) && c >= b && split_allowed(code.modifier(k), parts, 3))
+              defined.push_back({a, b, c});
+          }
+      }
+      std::sort(generated.begin(), generated.end());
+      std::sort(defined.begin(), defined.end());
+      EXPECT_EQ(generated, defined) << "n = " << n;
+    }
+  }
+  // Which modifier each digit has, and the names as written.
+  const auto code = TakeAndBreak::parse("4=.3b?[f!]");
+  EXPECT_EQ(code.name(), "4=.3B?[F!]");
+  EXPECT_EQ(code.modifier(0), SplitModifier::all_equal);
+  EXPECT_EQ(code.modifier(1), SplitModifier::none);
+  EXPECT_EQ(code.modifier(2), SplitModifier::not_all_equal);
+  EXPECT_EQ(code.modifier(9), SplitModifier::distinct);
+  EXPECT_TRUE(code.equal_split_only(0));
+  EXPECT_TRUE(code.unequal_split(2));
+  EXPECT_TRUE(code.unequal_split(3));
+  EXPECT_FALSE(code.unequal_split(1));
+  EXPECT_EQ(modifier_char(SplitModifier::not_all_equal), '?');
+  EXPECT_EQ(modifier_char(SplitModifier::none), 0);
 }
 
 TEST(Rules, GrundysGameOeisA002188) {

@@ -7,20 +7,22 @@
 //   split: 4 into two non-empty heaps, 8 into three. A block in square
 //   brackets at the end repeats for ever: 0.[3] is Nim, 4.[3] Lasker's Nim.
 //   Names: kayles = 0.77, dawson = 0.07 (Dawson's Kayles).
-//   Modifier: '!' after a digit that splits into two heaps (4-7, with or
-//   without the point) restricts that split to two UNEQUAL heaps, as in
-//   CGSuite's codes; 4!.0 is Grundy's game. Only this modifier is read, and
-//   only on two-heap digits (CGSuite's '?' and '=', and modifiers on digits
-//   that can leave three heaps, are refused).
+//   Modifiers (CGSuite's): after a digit that splits (4-F, before the point
+//   too), '!' makes the heaps a split leaves pairwise UNEQUAL, '?' makes them
+//   NOT ALL equal, '=' makes them ALL equal. They restrict only that digit's
+//   moves that leave two or three heaps; for two heaps '!' and '?' are the
+//   same. 4!.0 is Grundy's game; 0.4= removes a token and halves the rest.
 // Source: WW ch. 4; CGSuite TakeAndBreak (its code "4!.0" for Grundy's
-//   game); docs/theory.md §3.
+//   game, and its modifiers); docs/theory.md §3.
 // Time: options of heap n: O(t) removals for a code of t digits, plus O(n)
 //   per two-heap digit and O(n^2) per three-heap digit.
 // Status: option lists compared with the dedicated rulesets (0.[3] = nim,
-//   4.[3] = lasker, 0.333 = subtract:1,2,3); values with published ones
-//   (docs/theory.md §8) and with the naive mex (tests).
+//   4.[3] = lasker, 0.333 = subtract:1,2,3) and, with modifiers, with every
+//   split filtered by the definition (tests/unit/rules_test.cpp); values
+//   with published ones (docs/theory.md §8) and with the naive mex (tests).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,6 +31,34 @@
 #include "grundy/rules/heap_ruleset.h"
 
 namespace grundy {
+
+// A modifier after a splitting digit: which heaps its splits may leave.
+enum class SplitModifier : std::uint8_t {
+  none,           // any
+  distinct,       // '!': pairwise unequal heaps
+  not_all_equal,  // '?': heaps not all equal (two heaps: the same as '!')
+  all_equal,      // '=': all heaps equal
+};
+
+// Whether `count` heaps `parts` (2 or 3, in ascending order) are a split that
+// `modifier` allows: the definition, for the naive engine and the tests.
+inline bool split_allowed(SplitModifier modifier, const Heap* parts, unsigned count) {
+  // In ascending order, equal parts are neighbours.
+  bool some_equal = false, all_equal = true;
+  for (unsigned i = 1; i < count; ++i) {
+    some_equal = some_equal || parts[i] == parts[i - 1];
+    all_equal = all_equal && parts[i] == parts[i - 1];
+  }
+  switch (modifier) {
+    case SplitModifier::distinct: return !some_equal;
+    case SplitModifier::not_all_equal: return !all_equal;
+    case SplitModifier::all_equal: return all_equal;
+    case SplitModifier::none: break;
+  }
+  return true;
+}
+// The modifier's character ('!', '?', '='), or 0 for none.
+char modifier_char(SplitModifier modifier);
 
 class TakeAndBreak final : public HeapRuleset {
  public:
@@ -58,11 +88,20 @@ class TakeAndBreak final : public HeapRuleset {
   // The digit for removing k tokens (k = 0: the digit before the point),
   // without its modifier.
   unsigned digit(Heap k) const { return raw_digit(k) & 15; }
-  // Whether the two heaps left by removing k tokens must be unequal ('!').
-  bool unequal_split(Heap k) const { return (raw_digit(k) & kUnequal) != 0; }
+  // The modifier of the digit for removing k tokens.
+  SplitModifier modifier(Heap k) const {
+    return static_cast<SplitModifier>(raw_digit(k) >> kModifierShift);
+  }
+  // Whether the two heaps left by removing k tokens must be unequal ('!' or
+  // '?'), and whether they must be equal ('=').
+  bool unequal_split(Heap k) const {
+    const SplitModifier m = modifier(k);
+    return m == SplitModifier::distinct || m == SplitModifier::not_all_equal;
+  }
+  bool equal_split_only(Heap k) const { return modifier(k) == SplitModifier::all_equal; }
   // Whether some digit carries a modifier. The periodicity theorems shift one
   // part of a split by the period, which can turn an unequal split into an
-  // equal one: none of them applies to such a code.
+  // equal one and back: none of them applies to such a code.
   bool has_modifiers() const;
   bool is_finite() const { return repeat_.empty(); }
   // Index of the last non-zero digit of a finite code (t in the Guy-Smith
@@ -78,9 +117,9 @@ class TakeAndBreak final : public HeapRuleset {
  private:
   TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat);
   std::uint64_t option_bound(Heap n) const;
-  // The stored digit: bits 1-8 as above, kUnequal for the '!' modifier.
+  // The stored digit: bits 1-8 as above, the SplitModifier above them.
   unsigned raw_digit(Heap k) const;
-  static constexpr unsigned kUnequal = 16;
+  static constexpr unsigned kModifierShift = 4;
 
   unsigned d0_;
   std::vector<unsigned> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty

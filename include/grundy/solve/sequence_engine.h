@@ -62,7 +62,7 @@ class SequenceEngine {
 std::unique_ptr<SequenceEngine> make_naive_engine(const TakeAndBreak& code);
 
 // Whether the rare/common method applies: a finite code whose moves leave at
-// most two heaps (with or without the '!' modifier).
+// most two heaps (with or without modifiers).
 bool rare_common_applies(const TakeAndBreak& code);
 
 // The codes the rare/common engine does not cover (infinite ones, and those
