@@ -42,6 +42,7 @@
 #include "solve/back_off.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
+#include "solve/thread_start.h"
 
 namespace grundy {
 
@@ -880,7 +881,8 @@ void RareCommonEngine::Impl::start_helpers(unsigned count) {
   // clear error, after the helpers started so far are stopped: a joinable
   // std::thread destroyed while the exception unwinds would terminate.
   try {
-    for (unsigned i = 0; i < count; ++i) helpers.emplace_back([this] { helper_loop(); });
+    for (unsigned i = 0; i < count; ++i)
+      helpers.push_back(detail::start_thread([this] { helper_loop(); }));
   } catch (const std::system_error& e) {
     const std::size_t started = helpers.size();
     stop_helpers();

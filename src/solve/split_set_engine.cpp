@@ -72,6 +72,7 @@
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
 #include "solve/split_sets.h"
+#include "solve/thread_start.h"
 
 namespace grundy {
 
@@ -118,7 +119,7 @@ void or_set(SetWord* out, const SetWord* set, unsigned words) {
 // until it is done.
 class SetHelper {
  public:
-  SetHelper() : thread_([this] { work(); }) {}
+  SetHelper() : thread_(detail::start_thread([this] { work(); })) {}
   ~SetHelper() {
     quit_.store(true, std::memory_order_relaxed);
     posted_.fetch_add(1, std::memory_order_release);
