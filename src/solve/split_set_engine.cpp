@@ -350,8 +350,9 @@ void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, Heap last_a, bo
 }
 
 // With G(0..n-1) known: makes S2(n) and the three-heap sets of n that the
-// code uses (S3, S3?, S3!), and joins heap size n-f-1 to its residue. The sets of heap sizes below `needed_from` are made only
-// where later sets need them (a rebuild skips the rest).
+// code uses (S3, S3?, S3!), and joins heap size n-f-1 to its residue. The
+// sets of heap sizes below `needed_from` are made only where later sets
+// need them (a rebuild skips the rest).
 void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
   const bool needed = n >= needed_from;
   if (pairs_used_ && (needed || all_pairs_ || joins_[kTwo])) {
