@@ -45,7 +45,7 @@ constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
 constexpr Heap kReleaseEvery = Heap{1} << 24;  // values read between releases of a store's pages
 // Most work a run on the split-set engine (a code that can leave three
-// heaps, or an infinite one) may take
+// heaps or more, or an infinite one) may take
 // (split_set_work): 4-5 hours at the 6-7·10^9 a second measured on one
 // thread, about half that on two
 // (docs/performance.md, "Codes the rare/common engine does not cover").

@@ -7,10 +7,11 @@
 namespace grundy {
 
 namespace {
-int hex_digit(char c) {
+// A digit in base 32 (CGSuite's): 0-9, then A-V (either case) for 10-31.
+int base32_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'v') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'V') return c - 'A' + 10;
   return -1;
 }
 
@@ -36,9 +37,9 @@ char modifier_char(SplitModifier modifier) {
 }
 
 namespace {
-// A stored digit as written: the hexadecimal digit, then its modifier.
+// A stored digit as written: the base-32 digit, then its modifier.
 std::string digit_text(unsigned d, unsigned shift) {
-  std::string s(1, "0123456789ABCDEF"[d & 15]);
+  std::string s(1, "0123456789ABCDEFGHIJKLMNOPQRSTUV"[d & 31]);
   if (const char c = modifier_char(static_cast<SplitModifier>(d >> shift))) s += c;
   return s;
 }
@@ -52,7 +53,7 @@ TakeAndBreak::TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vecto
 
 TakeAndBreak TakeAndBreak::from_digits(unsigned d0, std::vector<unsigned> finite,
                                        std::vector<unsigned> repeat) {
-  GRUNDY_ASSERT((d0 & 3) == 0 && d0 < 16);
+  GRUNDY_ASSERT((d0 & 3) == 0 && d0 < 32);
   return TakeAndBreak(d0, std::move(finite), std::move(repeat));
 }
 
@@ -61,6 +62,14 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
   auto fail = [&](const std::string& why) -> InputError {
     return InputError(text, fmt::format("malformed take-and-break code '{}': {}", text, why));
   };
+  // CGSuite's digits past base 32 and its lists of heap counts are not read.
+  auto digit_error = [](char c) {
+    if (c == '&' || c == '{' || c == '*')
+      return fmt::format("'{}' (CGSuite's notation for digits past V or for any number of heaps) "
+                         "is not read: digits are 0-9 and A-V, a move leaving at most four heaps",
+                         c);
+    return fmt::format("'{}' is not a digit (0-9, A-V)", c);
+  };
   const auto point = code.find('.');
   if (point == std::string_view::npos) throw fail("expected a point, as in 0.77");
   // CGSuite's modifiers after a digit: which heaps its splits may leave.
@@ -68,10 +77,10 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
     if (at >= code.size()) return 0;
     const SplitModifier m = modifier_of(code[at]);
     if (m == SplitModifier::none) return 0;
-    if (!(d & 12))
+    if (!(d & 28))
       throw fail(fmt::format(
           "'{}' after digit {}: a modifier restricts the heaps a split leaves, so it applies only "
-          "to a digit that splits a heap (4 to F)",
+          "to a digit that splits a heap (4 to V)",
           code[at], code[at - 1]));
     return static_cast<unsigned>(m) << kModifierShift;
   };
@@ -79,12 +88,12 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
   if (point > 2 || (point == 2 && modifier_of(code[1]) == SplitModifier::none))
     throw fail("expected a single digit before the point");
   if (point >= 1) {
-    const int d = hex_digit(code[0]);
-    if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", code[0]));
+    const int d = base32_digit(code[0]);
+    if (d < 0) throw fail(digit_error(code[0]));
     if (d & 3)
       throw fail(fmt::format(
           "digit {} before the point: a move that removes nothing can only split a heap, so d0 "
-          "must be 0, 4, 8 or C",
+          "must be 0, 4, 8, C, G, K, O or S",
           code[0]));
     d0 = static_cast<unsigned>(d) | modifier(static_cast<unsigned>(d), 1);
   }
@@ -107,8 +116,8 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
     }
     if (modifier_of(c) != SplitModifier::none)
       throw fail(fmt::format("'{}' must follow a digit (one modifier a digit)", c));
-    const int d = hex_digit(c);
-    if (d < 0) throw fail(fmt::format("'{}' is not a hexadecimal digit", c));
+    const int d = base32_digit(c);
+    if (d < 0) throw fail(digit_error(c));
     const unsigned flag = modifier(static_cast<unsigned>(d), i + 1);
     if (flag) ++i;
     (in_block ? repeat : finite).push_back(static_cast<unsigned>(d) | flag);
@@ -151,8 +160,8 @@ unsigned TakeAndBreak::max_parts() const {
   unsigned bits = d0_;
   for (unsigned d : finite_) bits |= d;
   for (unsigned d : repeat_) bits |= d;
-  bits &= 15;
-  return (bits & 8) ? 3 : (bits & 4) ? 2 : 1;
+  bits &= 31;
+  return (bits & 16) ? 4 : (bits & 8) ? 3 : (bits & 4) ? 2 : 1;
 }
 
 void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
@@ -183,15 +192,14 @@ void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) 
         if (!visit(option)) return;
       }
     }
-    if ((d & 8) && rest >= 3) {
-      option.part_count = 3;
-      if (m == SplitModifier::all_equal) {
-        if (rest % 3 == 0) {
-          option.parts = {rest / 3, rest / 3, rest / 3};
-          if (!visit(option)) return;
-        }
-        continue;
+    if ((d & 8) && rest >= 3 && m == SplitModifier::all_equal) {
+      if (rest % 3 == 0) {
+        option.part_count = 3;
+        option.parts = {rest / 3, rest / 3, rest / 3};
+        if (!visit(option)) return;
       }
+    } else if ((d & 8) && rest >= 3) {
+      option.part_count = 3;
       // Three heaps a <= b <= c; '!' wants a < b < c, '?' leaves out a = c.
       const Heap step = m == SplitModifier::distinct ? 1 : 0;
       for (Heap a = 1; 3 * a + 3 * step <= rest; ++a)
@@ -203,16 +211,38 @@ void TakeAndBreak::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) 
           if (!visit(option)) return;
         }
     }
+    if ((d & 16) && rest >= 4 && m == SplitModifier::all_equal) {
+      if (rest % 4 == 0) {
+        option.part_count = 4;
+        option.parts = {rest / 4, rest / 4, rest / 4, rest / 4};
+        if (!visit(option)) return;
+      }
+    } else if ((d & 16) && rest >= 4) {
+      option.part_count = 4;
+      // Four heaps a <= b <= c <= rest - a - b - c, each tested by the
+      // modifier.
+      for (Heap a = 1; 4 * a <= rest; ++a)
+        for (Heap b = a; a + 3 * b <= rest; ++b)
+          for (Heap c = b; a + b + 2 * c <= rest; ++c) {
+            option.parts = {a, b, c, rest - a - b - c};
+            if (m != SplitModifier::none && !split_allowed(m, option.parts.data(), 4)) continue;
+            if (!visit(option)) return;
+          }
+    }
   }
 }
 
-// Options of a heap of n: at most 2 per removal digit, n/2 per two-heap digit
-// and n^2/12 + 1 per three-heap digit.
+// Options of a heap of n: at most 2 per removal digit, n/2 per two-heap
+// digit, n^2/12 + 1 per three-heap digit and fewer than (n/4 + 1)(n/2 + 1)
+// (n/3 + 1)/3 per four-heap digit (a <= n/4, then b <= (n - a)/3 and c
+// from the rest's halves).
 std::uint64_t TakeAndBreak::option_bound(Heap n) const {
+  using detail::saturating_add, detail::saturating_mul;
   auto per_digit = [n](unsigned d) {
     std::uint64_t c = 2;
-    if (d & 4) c = detail::saturating_add(c, n / 2);
-    if (d & 8) c = detail::saturating_add(c, detail::saturating_mul(n / 2 + 1, n / 6 + 1));
+    if (d & 4) c = saturating_add(c, n / 2);
+    if (d & 8) c = saturating_add(c, saturating_mul(n / 2 + 1, n / 6 + 1));
+    if (d & 16) c = saturating_add(c, saturating_mul(n / 4 + 1, saturating_mul(n / 3 + 1, n / 2 + 1)));
     return c;
   };
   std::uint64_t total = per_digit(d0_);

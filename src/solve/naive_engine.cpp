@@ -2,17 +2,18 @@
 //
 // Description: for each heap n in order, marks the value of every option in a
 //   bit set and takes the mex. The options come straight from the code's
-//   digits (docs/theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap of k,
-//   bit 2 leaves one heap n-k, bit 4 two heaps a + b = n-k (a <= b), bit 8
-//   three heaps a <= b <= c; d0 (k = 0) only splits. The modifiers restrict
-//   the splits: '!' to a < b (< c), as in Grundy's game 4!.0, '?' to heaps
-//   not all equal, '=' to heaps all equal. All values so far are
-//   below a power of two V >= 64, so every option value (a xor of at most
-//   three of them) is too: the set has V bits, and while V = 64 it lives in
-//   one register.
+//   digits (docs/theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap
+//   of k, bit 2 leaves one heap n-k, bit 4 two heaps a + b = n-k (a <= b),
+//   bit 8 three heaps a <= b <= c, bit 16 four; d0 (k = 0) only splits. The
+//   modifiers restrict the splits: '!' to a < b (< c ...), as in Grundy's
+//   game 4!.0, '?' to heaps not all equal, '=' to heaps all equal. All
+//   values so far are below a power of two V >= 64, so every option value (a
+//   xor of at most four of them) is too: the set has V bits, and while
+//   V = 64 it lives in one register.
 // Source: docs/theory.md §1, §3 (WW ch. 4).
 // Time: O(n) per value and two-heap digit, O(n^2) per value and three-heap
-//   digit; an infinite code [..] costs O(n) removal options per value as well.
+//   digit, O(n^3) per value and four-heap digit; an infinite code [..]
+//   costs O(n) removal options per value as well.
 // Memory: 2 bytes per heap size (the sequence), plus one byte per heap size
 //   of cached digits for an infinite code.
 // Status: the reference for the rare/common engine; itself compared with
@@ -65,10 +66,10 @@ class NaiveEngine final : public SequenceEngine {
   EngineProgress progress() const override { return progress_; }
 
  private:
-  // The digit of removing k tokens, with its modifier in the bits above 15,
+  // The digit of removing k tokens, with its modifier in the bits above 31,
   // cached so the inner loops index a byte array (an infinite code's digits
   // are needed for every k <= n).
-  static constexpr unsigned kModifierShift = 4;
+  static constexpr unsigned kModifierShift = 5;
   unsigned digit(Heap k) {
     while (digits_.size() <= k) {
       const Heap j = digits_.size();
@@ -111,6 +112,15 @@ void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
           if (split_allowed(modifier, parts, 3)) mark(ga ^ g[b] ^ g[rest - a - b]);
         }
       }
+    if ((d & 16) && rest >= 4)
+      for (Heap a = 1; 4 * a <= rest; ++a)
+        for (Heap b = a; a + 3 * b <= rest; ++b) {
+          const unsigned gab = unsigned{g[a]} ^ g[b];
+          for (Heap c = b; a + b + 2 * c <= rest; ++c) {
+            const Heap parts[4] = {a, b, c, rest - a - b - c};
+            if (split_allowed(modifier, parts, 4)) mark(gab ^ g[c] ^ g[rest - a - b - c]);
+          }
+        }
   }
 }
 

@@ -1,7 +1,7 @@
 // The split-set engine: heap values of a take-and-break code that the
-// rare/common engine does not cover (moves that can leave three heaps, or an
-// infinite code [..]), in O(n V/64) per value instead of the naive mex's
-// O(n^2) or more.
+// rare/common engine does not cover (moves that can leave three or four
+// heaps, or an infinite code [..]), in O(n V/64) per value instead of the
+// naive mex's O(n^2) or more.
 //
 // Description: the values of the two-heap splits of a heap of i tokens form
 //   a set S2(i) = {G(a) ^ G(i-a) : 1 <= a <= i-a}, kept as a bit set over the
@@ -22,9 +22,15 @@
 //   always 0, so a two-heap digit with '!' or '?' (unequal heaps) takes
 //   S2(i), one without adds 0 when i is even, and one with '=' takes only
 //   that 0. On three heaps, '=' gives the one value G(a) ^ G(a) ^ G(a) =
-//   G(a) when i = 3a; '?' and '!' take S3(i) less the values that only
-//   the triples they rule out give, each such value checked in O(i)
-//   look-ups at most (split_sets.h).
+//   G(a) when i = 3a; '?' takes S3(i) less G(i/3) unless another triple
+//   gives it (O(i) look-ups); '!' takes a union like S3's over all x <=
+//   i-3 of G(x) ^ S2(i - x) with one value left out of each S2 (why that is
+//   exact: split_sets.h).
+//   Four heaps (digits G-V): S4(j) = union over a <= j/4 of G(a) ^ S3(j-a),
+//   the same kernel on the sets S3, then kept for every heap size; '='
+//   gives 0 when 4 divides j, '?' takes S4(j) less 0 unless another split
+//   gives 0, and '!' (pairwise unequal heaps) is made one split at a time,
+//   O(j^3), as the naive engine would.
 //   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
 //   with digit e_j for every i >= 0: the heaps it leaves from n have
 //   m = n - k tokens, every m <= n-f-1-j with m = n-f-1-j (mod p). So the
@@ -38,19 +44,19 @@
 //   engine does not cover".
 // Time: per value, n/2 xors to build S2(n); with three-heap moves n/3
 //   unions of V/64 words plus 64 bit permutations of V/64 words to build
-//   S3(n); one union of V/64 words per digit and set kind. With '?' on three
-//   heaps O(n) look-ups more; with '!', O(n) look-ups for each value of
-//   a triple with two equal heaps that no unequal one has, and a few for
-//   the others.
+//   S3(n); one union of V/64 words per digit and set kind. With '?' on
+//   three heaps O(n) look-ups more; with '!', n unions instead of n/3.
+//   Four heaps: n/4 unions more for S4(n); with '!' on them, O(n^3).
 // Memory: 2 bytes per heap size (the sequence); with three-heap moves V/8
-//   bytes per heap size for the sets S2 (a LimitError when they would not
-//   fit in the machine's memory; `values` refuses such a run up front,
-//   split_set_bytes), otherwise the sets of the last f+2 heap sizes and of
-//   the p residues only; and for extend on a vector, a copy of the values
-//   it left (2 bytes a heap size), to know whether it may go on from them.
+//   bytes per heap size for the sets S2, twice that with four-heap moves (S3
+//   too) (a LimitError when they would not fit in the machine's memory;
+//   `values` refuses such a run up front, split_set_bytes), otherwise the
+//   sets of the last f+2 heap sizes and of the p residues only; and for
+//   extend on a vector, a copy of the values it left (2 bytes a heap size),
+//   to know whether it may go on from them.
 // Status: compared with the naive engine on random hexadecimal codes, finite
 //   and infinite (tests/stress/split_set_engine_test.cpp), with modifiers
-//   (tests/stress/modifier_engine_test.cpp).
+//   and with four-heap digits (tests/stress/modifier_engine_test.cpp).
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -87,10 +93,13 @@ constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16
 constexpr std::uint64_t kMinSharedWords = std::uint64_t{1} << 16;
 
 // Which sets of each heap size a code needs: S2 (two-heap splits other than
-// '=' ones, or three-heap ones made from S2), S3 (three heaps without a
-// modifier, or with '?'), S3? ('?') and S3! ('!'). A '=' split needs none.
+// '=' ones, and for the sets below), S3 (three heaps without a modifier or
+// with '?', and for S4), S3? ('?'), S3! ('!'), S4 (four heaps without a
+// modifier or with '?'; S3 then kept for every heap size), S4? ('?') and
+// S4! ('!', made one split at a time). A '=' split needs none.
 struct SetsUsed {
   bool pairs = false, threes = false, some = false, distinct = false;
+  bool all_threes = false, fours = false, fours_some = false, fours_distinct = false;
 };
 
 SetsUsed sets_used(const TakeAndBreak& code) {
@@ -99,12 +108,21 @@ SetsUsed sets_used(const TakeAndBreak& code) {
     const unsigned d = code.digit(k);
     const SplitModifier m = code.modifier(k);
     if (m == SplitModifier::all_equal) continue;
-    used.pairs = used.pairs || (d & 12) != 0;
-    if (!(d & 8)) continue;
-    used.threes = used.threes || m != SplitModifier::distinct;
-    used.some = used.some || m == SplitModifier::not_all_equal;
-    used.distinct = used.distinct || m == SplitModifier::distinct;
+    used.pairs = used.pairs || (d & 4) != 0;
+    if (d & 8) {
+      used.threes = used.threes || m != SplitModifier::distinct;
+      used.some = used.some || m == SplitModifier::not_all_equal;
+      used.distinct = used.distinct || m == SplitModifier::distinct;
+    }
+    if (d & 16) {
+      used.fours = used.fours || m != SplitModifier::distinct;
+      used.fours_some = used.fours_some || m == SplitModifier::not_all_equal;
+      used.fours_distinct = used.fours_distinct || m == SplitModifier::distinct;
+    }
   }
+  used.all_threes = used.fours;
+  used.threes = used.threes || used.fours;
+  used.pairs = used.pairs || used.threes || used.distinct;
   return used;
 }
 
@@ -200,32 +218,58 @@ class SplitSetEngine final : public SequenceEngine {
   };
   // The kinds of set a residue keeps: the values of one heap, of two (less
   // the equal split), of three (S3), of three not all equal (S3?), of three
-  // pairwise unequal (S3!), and of three equal heaps.
-  enum Kind { kOne, kTwo, kThree, kThreeSome, kThreeDistinct, kThirds, kKinds };
-  static Kind three_heap_kind(SplitModifier modifier) {
+  // pairwise unequal (S3!), of three equal heaps, and the same for four.
+  enum Kind {
+    kOne, kTwo,
+    kThree, kThreeSome, kThreeDistinct, kThirds,
+    kFour, kFourSome, kFourDistinct, kFourths,
+    kKinds
+  };
+  // The kind for a digit's splits into `parts` heaps (3 or 4).
+  static Kind split_kind(unsigned parts, SplitModifier modifier) {
+    const int first = parts == 3 ? kThree : kFour;
     switch (modifier) {
-      case SplitModifier::not_all_equal: return kThreeSome;
-      case SplitModifier::distinct: return kThreeDistinct;
-      case SplitModifier::all_equal: return kThirds;
+      case SplitModifier::not_all_equal: return static_cast<Kind>(first + 1);
+      case SplitModifier::distinct: return static_cast<Kind>(first + 2);
+      case SplitModifier::all_equal: return static_cast<Kind>(first + 3);
       case SplitModifier::none: break;
     }
-    return kThree;
+    return static_cast<Kind>(first);
   }
 
   SetWord* pairs(Heap i) {
     return pairs_.data() + (all_pairs_ ? i : i % window_) * std::size_t{words_};
   }
-  SetWord* threes(Heap i) { return threes_.data() + (i % window_) * std::size_t{words_}; }
-  SetWord* some(Heap i) { return some_.data() + (i % window_) * std::size_t{words_}; }
-  SetWord* distinct(Heap i) { return distinct_.data() + (i % window_) * std::size_t{words_}; }
+  SetWord* threes(Heap i) {
+    return threes_.data() + (all_threes_ ? i : i % window_) * std::size_t{words_};
+  }
+  SetWord* ring(std::vector<SetWord>& sets, Heap i) {
+    return sets.data() + (i % window_) * std::size_t{words_};
+  }
+  // The set of a heap size for the kind of a finite digit's splits (in the
+  // rings of window_ heap sizes).
+  SetWord* split_set(Kind kind, Heap i) {
+    switch (kind) {
+      case kThreeSome: return ring(some_, i);
+      case kThreeDistinct: return ring(distinct_, i);
+      case kFour: return ring(fours_, i);
+      case kFourSome: return ring(fours_some_, i);
+      case kFourDistinct: return ring(fours_distinct_, i);
+      default: return threes(i);
+    }
+  }
+  SetWord* some(Heap i) { return ring(some_, i); }
+  SetWord* distinct(Heap i) { return ring(distinct_, i); }
   SetWord* joined(Kind kind, Heap c) {
     return joined_[kind].data() + c * std::size_t{words_};
   }
   void widen(Nimber bound, Heap sizes);
   void add_sets(const Value16* g, Heap n, Heap needed_from);
-  void or_three_heap_set(const Value16* g, Heap j, Heap last_a, bool equal_splits, SetWord* out);
+  void or_union(const SetWord* sets, const Value16* g, Heap j, Heap last_a, bool equal_splits,
+                SetWord* out);
   void make_not_all_equal(const Value16* g, Heap j);
   void make_distinct(const Value16* g, Heap j);
+  void make_fours(const Value16* g, Heap j);
   std::uint64_t collect_options(const Value16* g, Heap n, SetWord* options);
   void rebuild(const Value16* g, Heap known);
   bool run(Value16* g, Heap& known, Heap last, const EngineControl& control, bool continued);
@@ -241,7 +285,9 @@ class SplitSetEngine final : public SequenceEngine {
   bool threes_used_ = false;    // S3 is needed: three heaps (neither '=' nor '!')
   bool some_used_ = false;      // S3? is needed: three heaps with '?'
   bool distinct_used_ = false;  // S3! is needed: three heaps with '!'
+  bool fours_used_ = false, fours_some_used_ = false, fours_distinct_used_ = false;  // S4, S4?, S4!
   bool all_pairs_ = false;      // S2 of every heap size is kept (S3 and S3! need them)
+  bool all_threes_ = false;     // S3 of every heap size is kept (S4 needs them)
   Heap window_ = 2;             // the ring's heap sizes: n-f-1 .. n
   EngineProgress progress_;
   Nimber bound_ = 64;
@@ -250,6 +296,7 @@ class SplitSetEngine final : public SequenceEngine {
   std::vector<SetWord> threes_;  // S3(i), a ring of window_
   std::vector<SetWord> some_;      // S3?(i): three heaps not all equal, a ring of window_
   std::vector<SetWord> distinct_;  // S3!(i): three pairwise unequal heaps, a ring of window_
+  std::vector<SetWord> fours_, fours_some_, fours_distinct_;  // S4, S4?, S4!: rings of window_
   std::vector<std::pair<Heap, unsigned>> cleared_;  // scratch: the values S3!(j) took out of S2
   std::uint64_t check_steps_ = 0;  // look-ups of the S3? checks (progress polls)
   std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
@@ -280,14 +327,19 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads) : cod
     if (d & 2) joins_[kOne] = true;
     if ((d & 4) && digit.modifier != SplitModifier::all_equal) joins_[kTwo] = true;
     if (d & 4) joins_even_ = true;
-    if (d & 8) joins_[three_heap_kind(digit.modifier)] = true;
+    if (d & 8) joins_[split_kind(3, digit.modifier)] = true;
+    if (d & 16) joins_[split_kind(4, digit.modifier)] = true;
   }
   const SetsUsed used = sets_used(code_);
   pairs_used_ = used.pairs;
   threes_used_ = used.threes;
   some_used_ = used.some;
   distinct_used_ = used.distinct;
+  fours_used_ = used.fours;
+  fours_some_used_ = used.fours_some;
+  fours_distinct_used_ = used.fours_distinct;
   all_pairs_ = threes_used_ || distinct_used_;
+  all_threes_ = used.all_threes;
   window_ = prefix_ + 2;
 }
 
@@ -299,7 +351,7 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
   bound_ = bound;
   words_ = static_cast<unsigned>(bound_ / 64);
   if (all_pairs_) {
-    const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord);
+    const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * (all_threes_ ? 2 : 1);
     const std::uint64_t memory = physical_memory();
     if (memory != 0 && bytes > memory)
       throw LimitError(fmt::format(
@@ -314,20 +366,26 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
     sets = std::move(wider);
   };
   if (pairs_used_) relayout(pairs_, all_pairs_ ? std::max<Heap>(sizes_, 1) : window_);
-  if (threes_used_) relayout(threes_, window_);
+  if (threes_used_) relayout(threes_, all_threes_ ? std::max<Heap>(sizes_, 1) : window_);
   if (some_used_) relayout(some_, window_);
   if (distinct_used_) relayout(distinct_, window_);
+  if (fours_used_) relayout(fours_, window_);
+  if (fours_some_used_) relayout(fours_some_, window_);
+  if (fours_distinct_used_) relayout(fours_distinct_, window_);
   for (auto& sets : joined_) if (period_ > 0) relayout(sets, period_);
-  by_low_.assign(threes_used_ || distinct_used_ ? 64 * std::size_t{words_} : 0, 0);
+  by_low_.assign(threes_used_ || distinct_used_ ? 64 * std::size_t{words_} : 0, 0);  // S4 too
 }
 
-// out |= the union over 1 <= a <= last_a of G(a) ^ S2(j - a), with the
-// equal splits if `equal_splits` (S3(j) for last_a = j/3): the vector
-// kernel (sequence_kernels.h) on the sets S2 (kept for every heap size when
-// three-heap moves are used), the upper half of the range of a on the
-// helper when there are two threads and the work is worth it.
-void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, Heap last_a, bool equal_splits,
-                                       SetWord* out) {
+// out |= the union over 1 <= a <= last_a of G(a) ^ S(j - a), S(i) the set
+// of heap size i in `sets` (S2, kept for every heap size when three-heap
+// moves are used, or S3, kept so for four-heap moves), with the equal
+// splits (0) if `equal_splits`; S3(j) is the union of the S2 for
+// last_a = j/3, with the equal splits; S4(j) that of the S3 for j/4,
+// without. The vector kernel (sequence_kernels.h), the upper half of the
+// range of a on the helper when there are two threads and the work is
+// worth it.
+void SplitSetEngine::or_union(const SetWord* sets, const Value16* g, Heap j, Heap last_a,
+                              bool equal_splits, SetWord* out) {
   if (threads_ >= 2 && !helper_refused_ && last_a * words_ >= kMinSharedWords) {
     if (!helper_) {
       try {
@@ -338,34 +396,36 @@ void SplitSetEngine::or_three_heap_set(const Value16* g, Heap j, Heap last_a, bo
     }
     if (helper_) {
       const Heap middle = last_a / 2;
-      helper_->post(g, j, middle + 1, last_a, pairs_.data(), words_, equal_splits);
-      kernels::or_three_heap_set(g, j, 1, middle, pairs_.data(), words_, equal_splits,
-                                 by_low_.data(), out);
+      helper_->post(g, j, middle + 1, last_a, sets, words_, equal_splits);
+      kernels::or_three_heap_set(g, j, 1, middle, sets, words_, equal_splits, by_low_.data(), out);
       or_set(out, helper_->result(), words_);
       return;
     }
   }
-  kernels::or_three_heap_set(g, j, 1, last_a, pairs_.data(), words_, equal_splits,
-                             by_low_.data(), out);
+  kernels::or_three_heap_set(g, j, 1, last_a, sets, words_, equal_splits, by_low_.data(), out);
 }
 
-// With G(0..n-1) known: makes S2(n) and the three-heap sets of n that the
-// code uses (S3, S3?, S3!), and joins heap size n-f-1 to its residue. The
-// sets of heap sizes below `needed_from` are made only where later sets
-// need them (a rebuild skips the rest).
+// With G(0..n-1) known: makes S2(n) and the three- and four-heap sets of n
+// that the code uses (S3, S3?, S3!, S4, S4?, S4!), and joins heap size
+// n-f-1 to its residue. The sets of heap sizes below `needed_from` are made
+// only where later sets need them (a rebuild skips the rest).
 void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
   const bool needed = n >= needed_from;
   if (pairs_used_ && (needed || all_pairs_ || joins_[kTwo])) {
     if (all_pairs_) pairs_.resize((n + 1) * std::size_t{words_}, 0);
     split_sets::make_pairs(g, n, words_, pairs(n));
   }
-  if (threes_used_ && (needed || joins_[kThree] || joins_[kThreeSome])) {
+  if (threes_used_ && (needed || all_threes_ || joins_[kThree] || joins_[kThreeSome])) {
+    if (all_threes_) threes_.resize((n + 1) * std::size_t{words_}, 0);
     SetWord* set = threes(n);
     std::fill_n(set, words_, 0);
-    if (n >= 3) or_three_heap_set(g, n, n / 3, true, set);
+    if (n >= 3) or_union(pairs_.data(), g, n, n / 3, true, set);
     if (some_used_) make_not_all_equal(g, n);  // from S3(n)
   }
   if (distinct_used_ && (needed || joins_[kThreeDistinct])) make_distinct(g, n);
+  if ((fours_used_ || fours_distinct_used_) &&
+      (needed || joins_[kFour] || joins_[kFourSome] || joins_[kFourDistinct]))
+    make_fours(g, n);
   sizes_ = n + 1;
   if (period_ == 0 || n < prefix_ + 2) return;
   const Heap m = n - prefix_ - 1, c = m % period_;
@@ -379,6 +439,49 @@ void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
   if (joins_[kThreeSome] && m >= 3) or_set(joined(kThreeSome, c), some(m), words_);
   if (joins_[kThreeDistinct] && m >= 3) or_set(joined(kThreeDistinct, c), distinct(m), words_);
   if (joins_[kThirds] && m >= 3 && m % 3 == 0) join_value(kThirds, g[m / 3]);
+  if (joins_[kFour] && m >= 4) or_set(joined(kFour, c), ring(fours_, m), words_);
+  if (joins_[kFourSome] && m >= 4) or_set(joined(kFourSome, c), ring(fours_some_, m), words_);
+  if (joins_[kFourDistinct] && m >= 4)
+    or_set(joined(kFourDistinct, c), ring(fours_distinct_, m), words_);
+  if (joins_[kFourths] && m >= 4 && m % 4 == 0) join_value(kFourths, 0);  // 4 x G(m/4)
+}
+
+// S4(j) = the union over a <= j/4 of G(a) ^ S3(j - a) (a four-heap split
+// has a smallest heap a, and the other three split j - a in any way);
+// S4?(j): S4(j) less 0 when j = 4a and only (a, a, a, a) gives 0, that is
+// when no G(x) with x < a is in S3(j - x) (another split's smallest heap x,
+// the other three of value G(x)); S4!(j), pairwise unequal heaps, one split
+// at a time: O(j^3) (the naive engine's cost; no set argument here).
+void SplitSetEngine::make_fours(const Value16* g, Heap j) {
+  if (fours_used_) {
+    SetWord* set = ring(fours_, j);
+    std::fill_n(set, words_, 0);
+    if (j >= 4) or_union(threes_.data(), g, j, j / 4, false, set);
+  }
+  if (fours_some_used_) {
+    SetWord* set = ring(fours_some_, j);
+    std::copy_n(ring(fours_, j), words_, set);
+    bool other = j % 4 != 0;
+    for (Heap x = 1; !other && 4 * x < j; ++x) {
+      const unsigned v = g[x];
+      other = (threes(j - x)[v >> 6] >> (v & 63)) & 1;
+    }
+    check_steps_ += j / 4;
+    if (!other) set[0] &= ~SetWord{1};
+  }
+  if (fours_distinct_used_) {
+    SetWord* set = ring(fours_distinct_, j);
+    std::fill_n(set, words_, 0);
+    for (Heap a = 1; 4 * a + 6 <= j; ++a)
+      for (Heap b = a + 1; a + 3 * b + 3 <= j; ++b) {
+        const unsigned gab = unsigned{g[a]} ^ g[b];
+        for (Heap c = b + 1; a + b + 2 * c + 1 <= j; ++c) {
+          const unsigned v = gab ^ g[c] ^ g[j - a - b - c];
+          set[v >> 6] |= SetWord{1} << (v & 63);
+        }
+      }
+    check_steps_ += j * j * j / 144;
+  }
 }
 
 // S3?(j), j >= 3: S3(j) less G(j/3) when j = 3a and only the triple
@@ -412,7 +515,7 @@ void SplitSetEngine::make_distinct(const Value16* g, Heap j) {
       cleared_.push_back({j - x, v});
     }
   }
-  or_three_heap_set(g, j, j - 3, false, set);
+  or_union(pairs_.data(), g, j, j - 3, false, set);
   for (const auto& [r, v] : cleared_) pairs(r)[v >> 6] |= SetWord{1} << (v & 63);
 }
 
@@ -436,15 +539,20 @@ std::uint64_t SplitSetEngine::collect_options(const Value16* g, Heap n, SetWord*
       if (!digit.unequal() && rest % 2 == 0) options[0] |= 1;  // the equal split
     }
     if ((d & 8) && rest >= 3) {
-      switch (three_heap_kind(digit.modifier)) {
-        case kThirds:
-          if (rest % 3 == 0) mark(g[rest / 3]);  // G(a) ^ G(a) ^ G(a)
-          break;
-        case kThreeSome: or_set(options, some(rest), words_); break;
-        case kThreeDistinct: or_set(options, distinct(rest), words_); break;
-        default: or_set(options, threes(rest), words_); break;
+      if (equal) {
+        if (rest % 3 == 0) mark(g[rest / 3]);  // G(a) ^ G(a) ^ G(a)
+      } else {
+        or_set(options, split_set(split_kind(3, digit.modifier), rest), words_);
+        ++unions;
       }
-      ++unions;
+    }
+    if ((d & 16) && rest >= 4) {
+      if (equal) {
+        if (rest % 4 == 0) mark(0);  // G(a) ^ G(a) ^ G(a) ^ G(a)
+      } else {
+        or_set(options, split_set(split_kind(4, digit.modifier), rest), words_);
+        ++unions;
+      }
     }
   }
   if (period_ == 0 || n <= prefix_) return unions * words_;
@@ -457,7 +565,8 @@ std::uint64_t SplitSetEngine::collect_options(const Value16* g, Heap n, SetWord*
       if (digit.modifier != SplitModifier::all_equal) or_set(options, joined(kTwo, c), words_);
       if (!digit.unequal() && even_[c]) options[0] |= 1;  // an equal split
     }
-    if (digit.bits & 8) or_set(options, joined(three_heap_kind(digit.modifier), c), words_);
+    if (digit.bits & 8) or_set(options, joined(split_kind(3, digit.modifier), c), words_);
+    if (digit.bits & 16) or_set(options, joined(split_kind(4, digit.modifier), c), words_);
     unions += 3;
   }
   return unions * words_;
@@ -473,6 +582,9 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
   threes_.clear();
   some_.clear();
   distinct_.clear();
+  fours_.clear();
+  fours_some_.clear();
+  fours_distinct_.clear();
   for (auto& sets : joined_) sets.clear();
   words_ = 1;
   widen(bound, known);
@@ -577,15 +689,15 @@ bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineC
 std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   if (rare_common_applies(code)) return 0;
   const SetsUsed used = sets_used(code);
-  // Set unions a heap: one per two- or three-heap digit of d0..df; one per
-  // kind of set (one heap, two, three) of each digit of the block, and one a
-  // kind to join heap size n-f-1 to its residue.
+  // Set unions a heap: one per two-, three- or four-heap digit of d0..df; one
+  // per kind of set (one heap, two, three, four) of each digit of the block,
+  // and one a kind to join heap size n-f-1 to its residue.
   std::uint64_t unions = 0;
   for (Heap k = 0; k <= code.last_digit(); ++k)
-    unions += static_cast<unsigned>(std::popcount(code.digit(k) & 12u));
+    unions += static_cast<unsigned>(std::popcount(code.digit(k) & 28u));
   unsigned block_bits = 0;
   for (Heap j = 0; j < code.repeat_length(); ++j) {
-    const unsigned d = code.digit(code.last_digit() + 1 + j) & 14u;
+    const unsigned d = code.digit(code.last_digit() + 1 + j) & 30u;
     unions += static_cast<unsigned>(std::popcount(d));
     block_bits |= d;
   }
@@ -593,8 +705,10 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   // Per heap n, with V the power of two above n (at most 65536) and
   // W = V/64 words a set: n/2 pairs for S2(n), n/3 unions of W words and
   // 64 permutations of W words for S3(n), n/3 look-ups for S3?(n), n
-  // look-ups and n unions and 64 permutations of W words for S3!(n), W
-  // words per union above. Summed over the runs of n with the same W.
+  // look-ups and n unions and 64 permutations of W words for S3!(n), n/4
+  // unions and 64 permutations for S4(n), n/4 look-ups for S4?(n), n^3/144
+  // splits for S4!(n), W words per union above. Summed over the runs of n
+  // with the same W.
   using detail::saturating_add;
   using detail::saturating_mul;
   std::uint64_t work = 0;
@@ -613,6 +727,12 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
     if (used.distinct)
       work = saturating_add(
           work, saturating_add(sum, saturating_mul(words, saturating_add(sum, 64 * count))));
+    if (used.fours)
+      work = saturating_add(work, saturating_mul(words, saturating_add(sum / 4, 64 * count)));
+    if (used.fours_some) work = saturating_add(work, sum / 4);
+    if (used.fours_distinct)  // hi^3/144 for each of the count heaps: a bound
+      work = saturating_add(work,
+                            saturating_mul(count, saturating_mul(saturating_mul(hi, hi) / 144, hi)));
     if (hi == last) break;
     lo = hi + 1;
   }
@@ -623,12 +743,14 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
   if (rare_common_applies(code)) return 0;
   const Heap bound = std::min<Heap>(kSplitValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   // S2 of every heap size with three-heap sets made from them, else the
-  // ring's; the residues' unions; the copy of the values `extend` keeps.
+  // ring's; S3 of every heap size too with four-heap sets; the residues'
+  // unions; the copy of the values `extend` keeps.
   const SetsUsed used = sets_used(code);
+  const std::uint64_t all = used.threes || used.distinct ? (used.all_threes ? 2 : 1) : 0;
   const std::uint64_t sets =
-      detail::saturating_add(used.threes || used.distinct ? last + 1
-                             : used.pairs                 ? code.last_digit() + 2
-                                                          : 0,
+      detail::saturating_add(all ? detail::saturating_mul(all, last + 1)
+                             : used.pairs ? code.last_digit() + 2
+                                          : 0,
                              3 * code.repeat_length());
   return detail::saturating_add(detail::saturating_mul(sets, bound / 8),
                                 detail::saturating_mul(last + 1, sizeof(Value16)));
@@ -638,7 +760,8 @@ std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code, 
   if (rare_common_applies(code))
     throw InputError(code.name(), fmt::format("the split-set engine is for the codes the "
                                               "rare/common engine does not cover: infinite ones "
-                                              "and those whose moves can leave three heaps; "
+                                              "and those whose moves can leave three heaps or "
+                                              "more; "
                                               "'{}' is not one",
                                               code.name()));
   return std::make_unique<SplitSetEngine>(code, threads);

@@ -12,12 +12,14 @@ namespace grundy {
 
 namespace {
 
-constexpr std::string_view kHexDigits = "0123456789ABCDEF";
+// The digits of a code, in base 32 (take_and_break.h): 0-7 octal, 0-F
+// hexadecimal, G-V for moves that may leave four heaps.
+constexpr std::string_view kDigits = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
 int digit_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'V') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'v') return c - 'a' + 10;
   return -1;
 }
 
@@ -33,9 +35,9 @@ std::vector<Slot> parse_pattern(std::string_view pattern) {
   for (std::size_t i = 0; i < pattern.size(); ++i) {
     const char c = pattern[i];
     if (c == 'd') {
-      slots.push_back({"", std::string(kHexDigits.substr(0, 8))});
+      slots.push_back({"", std::string(kDigits.substr(0, 8))});
     } else if (c == 'x') {
-      slots.push_back({"", std::string(kHexDigits)});
+      slots.push_back({"", std::string(kDigits.substr(0, 16))});
     } else if (c == '[') {
       const std::size_t close = pattern.find(']', i);
       if (close == std::string_view::npos)
@@ -60,7 +62,7 @@ std::vector<Slot> parse_pattern(std::string_view pattern) {
                                          "as [0-7] or [1-37]",
                                          pattern, inside));
           for (int v = from; v <= to; ++v)
-            if (choices.find(kHexDigits[v]) == std::string::npos) choices += kHexDigits[v];
+            if (choices.find(kDigits[v]) == std::string::npos) choices += kDigits[v];
         }
         std::sort(choices.begin(), choices.end(),
                   [](char a, char b) { return digit_value(a) < digit_value(b); });

@@ -68,20 +68,21 @@ const std::string kKaylesRequest =
 const std::string kGraph = "3 2\nname 0 a\na 1\n1 2\n";
 
 std::vector<BadInput> table() {
-  const std::string long_code = "0." + std::string(60'000, '7') + "G";
+  const std::string long_code = "0." + std::string(60'000, '7') + "W";
   const std::string precious = "an older file, to be left as it is\n";
   return {
       // Ruleset names and take-and-break codes.
-      {"CodeBadDigit", {"analyze", "0.77x", "3"}, "'x' is not a hexadecimal digit"},
-      {"CodeLetterG", {"analyze", "0.G", "3"}, "'G'"},
+      {"CodeBadDigit", {"analyze", "0.77x", "3"}, "'x' is not a digit (0-9, A-V)"},
+      {"CodeLetterW", {"analyze", "0.W", "3"}, "'W'"},
+      {"CodeCgsuiteList", {"analyze", "0.{3+}", "3"}, "'{' (CGSuite's notation"},
       {"CodeOpenBlock", {"analyze", "0.[", "3"}, "never closed"},
       {"CodeEmptyBlock", {"analyze", "0.[]", "3"}, "empty repeated block"},
       {"CodeCloseWithoutOpen", {"analyze", "0.7]", "3"}, "']' without '['"},
       {"CodeTwoPoints", {"analyze", "0.77.7", "3"}, "0.77.7"},
-      {"CodeBadFirstDigit", {"analyze", "5.7", "3"}, "d0 must be 0, 4, 8 or C"},
+      {"CodeBadFirstDigit", {"analyze", "5.7", "3"}, "d0 must be 0, 4, 8, C, G, K, O or S"},
       {"CodeAfterBlock", {"analyze", "0.7[3]7", "3"}, "nothing may follow"},
       {"CodeLongFirstDigit", {"analyze", "00000000000000000000.7", "3"}, "single digit"},
-      {"CodeHugeDigitString", {"analyze", long_code, "3"}, "'G' is not a hexadecimal digit"},
+      {"CodeHugeDigitString", {"analyze", long_code, "3"}, "'W' is not a digit"},
       {"CodeWithColon", {"analyze", "0.7:", "3"}, "unknown ruleset '0.7:'"},
       {"UnknownRuleset", {"analyze", "kaylse", "3"}, "unknown ruleset 'kaylse'"},
       {"EmptyRuleset", {"analyze", "", "3"}, "unknown ruleset ''"},

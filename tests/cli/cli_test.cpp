@@ -213,7 +213,7 @@ TEST(Cli, BadInputIsOneLineAndStatusTwo) {
   expect_bad({"analyze", "nim", "3x"}, "'3x'");
   expect_bad({"analyze", "nim", "9223372036854775808"}, "9223372036854775808");
   expect_bad({"analyze", "nim", "99999999999999999999999"}, "99999999999999999999999");
-  expect_bad({"analyze", "0.7G", "3"}, "'G'");
+  expect_bad({"analyze", "0.7W", "3"}, "'W'");
   expect_bad({"analyze", "0.[3", "3"}, "0.[3");
   expect_bad({"analyze", "bash:0", "3"}, "bash:0");
   expect_bad({"analyze", "wythoff", "1", "2", "3"}, "exactly 2 heaps");

@@ -117,6 +117,23 @@ TEST(SequenceCli, CgsuiteModifiersOnTheCommandLine) {
   }
 }
 
+TEST(SequenceCli, FourHeapDigits) {
+  // Base-32 digits G-V may leave four heaps: 0.2G (remove one token, or two
+  // and split the rest into four heaps) has period 2 from n = 1, proven by
+  // the Guy-Smith theorem with k = 4; values by the engines against the
+  // code's own moves (analyze on a single heap).
+  const auto p = run_json({"period", "0.2G", "--json"});
+  EXPECT_EQ(p["proven"], true);
+  EXPECT_EQ(p["period"], 2);
+  EXPECT_NE(p["criterion"].get<std::string>().find("k = 4"), std::string::npos) << p;
+  const auto values = first_values("0.2G", 40);
+  for (int n : {0, 5, 17, 40})
+    EXPECT_EQ(run_json({"analyze", "0.2G", std::to_string(n), "--json"})["value"], values[n]);
+  EXPECT_EQ(run_json({"value", "0.2G", "1000000000000000001", "--json"})["value"], values[1]);
+  for (const char* code : {"G?.0", "0.KV", "0.[G=]"})
+    EXPECT_EQ(run_json({"values", code, "--to", "30", "--json"})["values"].size(), 31u) << code;
+}
+
 TEST(SequenceCli, SubtractionGamePeriod) {
   // subtract:1,3,4: period 7 from the start, P-positions n ≡ 0, 2 (mod 7)
   // (WW ch. 4, the subtraction game S(1,3,4)).

@@ -1,6 +1,7 @@
 // CGSuite's modifiers ('!' pairwise unequal heaps, '?' not all equal, '='
-// all equal) on every sequence engine: random codes with modifiers on
-// two- and three-heap digits, finite and infinite, through the engine
+// all equal) and its base-32 digits (G-V: four heaps) on every sequence
+// engine: random codes with modifiers on two-, three- and four-heap digits,
+// finite and infinite, through the engine
 // make_fast_engine picks (rare/common or split-set, one and two threads)
 // against the naive engine, and the naive engine against
 // grundy::naive_heap_values, which takes its options from the code's option
@@ -142,6 +143,61 @@ TEST(ModifierEngineStress, DistinctThreeHeapsAtLargerHeaps) {
       ValueSequence values;
       for (Heap to : {Heap{5}, Heap{300}, Heap{1100}, last})
         ASSERT_TRUE(engine->extend(values, to, {}));
+      EXPECT_SAME_SEQUENCE(values, expected) << "threads " << threads;
+    }
+  }
+}
+
+// A random code with a digit that can leave four heaps (base 32, G-V), now
+// and then a modifier on a splitting digit: d0 in {0, 4, 8, C, G, K, O, S},
+// 1-3 digits after the point, a block of one digit when `infinite`.
+std::string random_four_heap_code(std::mt19937_64& rng, bool infinite) {
+  static const char* kBase32 = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
+  while (true) {
+    const auto add_digit = [&](std::string& code, unsigned d) {
+      code += kBase32[d];
+      if ((d & 28) && rng() % 3 == 0) code += kModifiers[rng() % 3];
+    };
+    std::string code;
+    add_digit(code, 4 * static_cast<unsigned>(rng() % 8));
+    code += '.';
+    for (unsigned i = 0, count = 1 + static_cast<unsigned>(rng() % 3); i < count; ++i)
+      add_digit(code, static_cast<unsigned>(rng() % 32));
+    if (infinite) {
+      code += '[';
+      add_digit(code, static_cast<unsigned>(rng() % 32));
+      code += ']';
+    }
+    const TakeAndBreak parsed = TakeAndBreak::parse(code);
+    if (parsed.max_parts() == 4 && parsed.is_finite() != infinite) return code;
+  }
+}
+
+TEST(ModifierEngineStress, RandomFourHeapCodes) {
+  // The naive engine takes O(n^3) a value here (O(n^4) in all).
+  std::mt19937_64 rng(kSeed + 3);
+  for (int trial = 0; trial < 120; ++trial) {
+    const bool infinite = trial % 4 == 3;
+    const std::string text = random_four_heap_code(rng, infinite);
+    SCOPED_TRACE("seed " + std::to_string(kSeed + 3) + ", trial " + std::to_string(trial) +
+                 ", code " + text);
+    expect_naive_values(text, infinite ? 70 : 110, 50);
+  }
+}
+
+TEST(ModifierEngineStress, FourHeapsAtLargerHeaps) {
+  // Values past 64 and 128 (sets of several words, moved by the kernel),
+  // one thread and two, in one run and in pieces; each modifier on a digit
+  // that leaves four heaps.
+  for (const char* text :
+       {"0.G", "G.1", "0.G?", "0.G=", "0.G!", "0.KV", "0.[G]", "0.[G=]", "4.1[O=]", "0.[S?]"}) {
+    SCOPED_TRACE(text);
+    const Heap last = TakeAndBreak::parse(text).is_finite() ? 300 : 160;
+    const ValueSequence expected = naive(text, last);
+    for (unsigned threads : {1u, 2u}) {
+      auto engine = make_split_set_engine(TakeAndBreak::parse(text), threads);
+      ValueSequence values;
+      for (Heap to : {Heap{3}, Heap{100}, last}) ASSERT_TRUE(engine->extend(values, to, {}));
       EXPECT_SAME_SEQUENCE(values, expected) << "threads " << threads;
     }
   }

@@ -123,13 +123,14 @@ TEST(SplitSetEngineStress, EveryVectorTargetAgreesWithTheNaiveEngine) {
   // whole (0.9A reaches 1024 before n = 1600 and 2048 soon after 3000; 0.8
   // reaches 999 at 3000) and are permuted within (every v >> 6 mod the
   // lanes). 0.8! runs the kernel without the equal splits (S3!, '!' on
-  // three heaps; 0.8! reaches 745 at 3000).
+  // three heaps; 0.8! reaches 745 at 3000), 0.VV on the sets S3 (four
+  // heaps; G(700) = 700).
   struct Case {
     const char* code;
     Heap last;
   };
   const std::vector<Case> cases = {Case{"0.9A", 3300}, Case{"0.8", 3000}, Case{"8.[7]", 900},
-                                   Case{"0.8!", 2200}};
+                                   Case{"0.8!", 2200}, Case{"0.VV", 700}};
   std::vector<ValueSequence> expected;
   for (const Case& c : cases) expected.push_back(naive(c.code, c.last));
   for_each_vector_target([&] {
@@ -265,7 +266,7 @@ TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
   struct Case {
     const char* code;
     unsigned unions;
-    bool two, three, some = false, distinct = false;
+    bool two, three, some = false, distinct = false, four = false, four_some = false;
   };
   for (const Case& c :
        {Case{"0.8", 1, true, true}, Case{"0.9A", 2, true, true}, Case{"0.3F", 2, true, true},
@@ -273,7 +274,9 @@ TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
         Case{"0.[7]", 2 + 2, true, false}, Case{"0.8[3]", 1 + 1 + 1, true, true},
         Case{"4.1[F6]", 1 + 5 + 3, true, true}, Case{"0.8?", 1, true, true, true},
         Case{"0.8!", 1, true, false, false, true}, Case{"0.9A!", 2, true, true, false, true},
-        Case{"0.8=", 1, false, false}, Case{"4=.8=", 2, false, false}}) {
+        Case{"0.8=", 1, false, false}, Case{"4=.8=", 2, false, false},
+        Case{"0.G", 1, true, true, false, false, true},
+        Case{"0.G?", 1, true, true, false, false, true, true}}) {
     SCOPED_TRACE(c.code);
     const TakeAndBreak code = TakeAndBreak::parse(c.code);
     double sum = 0;
@@ -281,7 +284,8 @@ TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
       const double w = static_cast<double>(
           std::min<Heap>(65536, std::max<Heap>(64, std::bit_ceil(n + 1))) / 64);
       sum += (c.two ? n / 2.0 : 0) + c.unions * w + (c.three ? (n / 3.0 + 64) * w : 0) +
-             (c.some ? n / 3.0 : 0) + (c.distinct ? n + (n + 64.0) * w : 0);
+             (c.some ? n / 3.0 : 0) + (c.distinct ? n + (n + 64.0) * w : 0) +
+             (c.four ? (n / 4.0 + 64) * w : 0) + (c.four_some ? n / 4.0 : 0);
       if (n == 1000 || n == 70000 || n == 200000) {
         const double model = static_cast<double>(split_set_work(code, n));
         EXPECT_NEAR(model / sum, 1.0, 0.01) << "n = " << n;
@@ -298,6 +302,12 @@ TEST(SplitSetEngineStress, WorkAndMemoryModelsAgreeWithTheirPerHeapSums) {
             std::uint64_t{3 + 3 * 2} * 65536 / 8 + 2 * 100000);
   EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.8!"), 999), 1000u * 1024 / 8 + 2 * 1000);
   EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.8="), 999), 2u * 1000);  // no sets
+  // Four heaps: S3 kept for every heap size too.
+  EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.G"), 999), 2000u * 1024 / 8 + 2 * 1000);
+  // '!' on four heaps, split by split: the model bounds sum n^3/144 from above.
+  double cubes = 0;
+  for (Heap n = 0; n <= 5000; ++n) cubes += static_cast<double>(n) * n * n / 144;
+  EXPECT_GE(static_cast<double>(split_set_work(TakeAndBreak::parse("0.G!"), 5000)), cubes);
   EXPECT_EQ(split_set_bytes(TakeAndBreak::parse("0.6"), 1000), 0u);
   EXPECT_EQ(split_set_work(TakeAndBreak::parse("0.6"), 1000), 0u);
 }

@@ -95,16 +95,16 @@ TEST(Rules, NamesRoundTrip) {
 
 TEST(Rules, BadNamesNameTheToken) {
   const char* bad[] = {"foo", "bash:", "bash:0", "bash:x", "subtract:1,,2", "subtract:",
-                       "moore:0", "moore:65", "0.7G", "1.5", "0.[3", "0.3]", "0.[]", "0.[3]4",
+                       "moore:0", "moore:65", "0.7W", "1.5", "0.[3", "0.3]", "0.[]", "0.[3]4",
                        "00.7", "bash:99999999999999999999", "subtract:-1"};
   for (const char* name : bad) {
     SCOPED_TRACE(name);
     EXPECT_THROW(parse_ruleset(name), InputError);
   }
   try {
-    parse_ruleset("0.7G");
+    parse_ruleset("0.7W");
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("'G' is not a hexadecimal digit"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("'W' is not a digit (0-9, A-V)"), std::string::npos);
   }
 }
 
@@ -172,7 +172,8 @@ TEST(Rules, UnequalSplitModifier) {
   EXPECT_EQ(TakeAndBreak::parse("0.74!").unequal_split(1), false);
   // Refused: on a digit that cannot split, with nothing before it, twice.
   for (const char* bad : {"0.3!", "0.1?", "0.2=", "0!.4", "!.0", "0.!", "4!!.0", "0.4!!", "0.4!?",
-                          "0.4=!", "0.[!]", "0.[=]", "?.4", "0.4[?]", "4?=.0"}) {
+                          "0.4=!", "0.[!]", "0.[=]", "?.4", "0.4[?]", "4?=.0", "0.W", "H.0",
+                          "0.&33;", "0.{3+}", "0.*", "0.3!"}) {
     SCOPED_TRACE(bad);
     EXPECT_THROW(TakeAndBreak::parse(bad), InputError);
   }
@@ -199,11 +200,12 @@ TEST(Rules, SplitModifiersByDefinition) {
   // tokens and leave 0-3 heaps in ascending order, kept when the digit's bit
   // for that many heaps is set and its modifier allows the heaps.
   for (const char* text : {"4!.0", "4?.0", "4=.0", "8!.0", "8?.0", "8=.0", "C!.0", "C?.0",
-                           "C=.0", "0.7F=", "0.6?E!", "0.[D=4?]", "4=.3B?[F!]"}) {
+                           "C=.0", "0.7F=", "0.6?E!", "0.[D=4?]", "4=.3B?[F!]", "G.0", "G!.0",
+                           "G?.0", "G=.0", "0.V?", "S.3[N=]", "0.u!"}) {
     SCOPED_TRACE(text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
     EXPECT_EQ(TakeAndBreak::parse(code.name()).name(), code.name());
-    EXPECT_TRUE(code.has_modifiers());
+    EXPECT_EQ(code.has_modifiers(), std::string(text).find_first_of("!?=") != std::string::npos);
     for (Heap n = 0; n <= 24; ++n) {
       std::vector<std::vector<Heap>> generated, defined;
       code.for_each_heap_option(n, [&](const HeapOption& o) {
@@ -223,6 +225,10 @@ TEST(Rules, SplitModifiersByDefinition) {
               defined.push_back({a, b});
             if ((d & 8) && c >= b && split_allowed(code.modifier(k), parts, 3))
               defined.push_back({a, b, c});
+            for (Heap e = b; (d & 16) && a + b + 2 * e <= rest; ++e) {
+              const Heap four[4] = {a, b, e, rest - a - b - e};
+              if (split_allowed(code.modifier(k), four, 4)) defined.push_back({a, b, e, four[3]});
+            }
           }
       }
       std::sort(generated.begin(), generated.end());
@@ -241,6 +247,9 @@ TEST(Rules, SplitModifiersByDefinition) {
   EXPECT_TRUE(code.unequal_split(2));
   EXPECT_TRUE(code.unequal_split(3));
   EXPECT_FALSE(code.unequal_split(1));
+  EXPECT_EQ(TakeAndBreak::parse("s.3[n=]").name(), "S.3[N=]");
+  EXPECT_EQ(TakeAndBreak::parse("S.3[N=]").max_parts(), 4u);
+  EXPECT_EQ(TakeAndBreak::parse("0.V").digit(1), 31u);
   EXPECT_EQ(modifier_char(SplitModifier::not_all_equal), '?');
   EXPECT_EQ(modifier_char(SplitModifier::none), 0);
 }

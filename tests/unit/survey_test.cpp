@@ -41,12 +41,14 @@ TEST(SurveyFamily, PatternsExpandInDigitOrder) {
   EXPECT_EQ(expand_family("4.[3]"), (Codes{"4.[3]"}));
   EXPECT_EQ(expand_family("0.d[3]").size(), 8U);
   EXPECT_EQ(expand_family("0.D"), (Codes{"0.D"}));
+  // Base-32 digits (four heaps) in a range too.
+  EXPECT_EQ(expand_family("0.[F-H]"), (Codes{"0.F", "0.G", "0.H"}));
   EXPECT_EQ(expand_family("0.77"), (Codes{"0.77"}));
 }
 
 TEST(SurveyFamily, BadPatternsAreInputErrors) {
   for (const char* pattern : {"", "0.[7-1]", "0.[0-7", "0.[-]", "0.[0-z]", "0.[3-]", "kayles",
-                              "0.d.d", "0.G"})
+                              "0.d.d", "0.W"})
     EXPECT_THROW(expand_family(pattern), InputError) << pattern;
   EXPECT_THROW(expand_family("0.xxxxxx"), LimitError);  // 16^6 codes
 }

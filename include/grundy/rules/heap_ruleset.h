@@ -20,7 +20,7 @@ class TakeAndBreak;
 // One option of a single heap: the non-empty heaps left behind, in ascending
 // order (an empty list means the heap was taken away entirely).
 struct HeapOption {
-  std::array<Heap, 3> parts{};
+  std::array<Heap, 4> parts{};  // at most four (a take-and-break digit G-V)
   std::uint8_t part_count = 0;
 
   Heap total() const;

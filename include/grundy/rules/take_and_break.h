@@ -3,19 +3,24 @@
 //
 // Description: digit d_k says what a move that removes k tokens from one heap
 //   may leave: bit 1 nothing, bit 2 one non-empty heap, bit 4 two, bit 8
-//   three. d0 (before the point) is for moves that remove nothing and only
-//   split: 4 into two non-empty heaps, 8 into three. A block in square
+//   three, bit 16 four (digits in base 32 as in CGSuite: 0-9 then A-V, so
+//   G-V can leave four heaps; octal and hexadecimal codes are the usual
+//   ones). d0 (before the point) is for moves that remove nothing and only
+//   split: 4 into two non-empty heaps, 8 into three, G into four. A block in square
 //   brackets at the end repeats for ever: 0.[3] is Nim, 4.[3] Lasker's Nim.
 //   Names: kayles = 0.77, dawson = 0.07 (Dawson's Kayles).
-//   Modifiers (CGSuite's): after a digit that splits (4-F, before the point
+//   Modifiers (CGSuite's): after a digit that splits (4-V, before the point
 //   too), '!' makes the heaps a split leaves pairwise UNEQUAL, '?' makes them
 //   NOT ALL equal, '=' makes them ALL equal. They restrict only that digit's
-//   moves that leave two or three heaps; for two heaps '!' and '?' are the
+//   moves that leave two heaps or more; for two heaps '!' and '?' are the
 //   same. 4!.0 is Grundy's game; 0.4= removes a token and halves the rest.
+//   CGSuite's digits past V (&n;), lists of heap counts ({..}) and '*' (any
+//   number of heaps) are not read.
 // Source: WW ch. 4; CGSuite TakeAndBreak (its code "4!.0" for Grundy's
 //   game, and its modifiers); docs/theory.md §3.
 // Time: options of heap n: O(t) removals for a code of t digits, plus O(n)
-//   per two-heap digit and O(n^2) per three-heap digit.
+//   per two-heap digit, O(n^2) per three-heap digit and O(n^3) per
+//   four-heap digit.
 // Status: option lists compared with the dedicated rulesets (0.[3] = nim,
 //   4.[3] = lasker, 0.333 = subtract:1,2,3) and, with modifiers, with every
 //   split filtered by the definition (tests/unit/rules_test.cpp); values
@@ -40,7 +45,7 @@ enum class SplitModifier : std::uint8_t {
   all_equal,      // '=': all heaps equal
 };
 
-// Whether `count` heaps `parts` (2 or 3, in ascending order) are a split that
+// Whether `count` heaps `parts` (2 to 4, in ascending order) are a split that
 // `modifier` allows: the definition, for the naive engine and the tests.
 inline bool split_allowed(SplitModifier modifier, const Heap* parts, unsigned count) {
   // In ascending order, equal parts are neighbours.
@@ -63,7 +68,7 @@ char modifier_char(SplitModifier modifier);
 class TakeAndBreak final : public HeapRuleset {
  public:
   // Parses a code such as "0.77", "4.[3]", "0.3F", ".137" or "0.3003330[3]"
-  // (hexadecimal digits in either case). Throws InputError naming the code
+  // (base-32 digits in either case). Throws InputError naming the code
   // and what is wrong with it.
   static TakeAndBreak parse(std::string_view code);
 
@@ -87,7 +92,7 @@ class TakeAndBreak final : public HeapRuleset {
 
   // The digit for removing k tokens (k = 0: the digit before the point),
   // without its modifier.
-  unsigned digit(Heap k) const { return raw_digit(k) & 15; }
+  unsigned digit(Heap k) const { return raw_digit(k) & 31; }
   // The modifier of the digit for removing k tokens.
   SplitModifier modifier(Heap k) const {
     return static_cast<SplitModifier>(raw_digit(k) >> kModifierShift);
@@ -111,15 +116,15 @@ class TakeAndBreak final : public HeapRuleset {
   // The length of the repeated block (0 for a finite code): digit
   // f + 1 + j + i·repeat_length() is the block's digit j.
   std::size_t repeat_length() const { return repeat_.size(); }
-  // The most heaps a move can leave (1, 2 or 3).
+  // The most heaps a move can leave (1, 2, 3 or 4).
   unsigned max_parts() const;
 
  private:
   TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat);
   std::uint64_t option_bound(Heap n) const;
-  // The stored digit: bits 1-8 as above, the SplitModifier above them.
+  // The stored digit: bits 1-16 as above, the SplitModifier above them.
   unsigned raw_digit(Heap k) const;
-  static constexpr unsigned kModifierShift = 4;
+  static constexpr unsigned kModifierShift = 5;
 
   unsigned d0_;
   std::vector<unsigned> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty

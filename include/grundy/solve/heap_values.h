@@ -31,7 +31,7 @@ inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
 
 struct ComputeLimits {
   // Most options the naive table may visit, about one second of work; for
-  // a code on the split-set engine (three heaps, or infinite), most of its
+  // a code on the split-set engine (three heaps or more, or infinite), most of its
   // operations
   // (split_set_work, sequence_engine.h), about 0.1-0.2 s of work.
   std::uint64_t max_work = 400'000'000;

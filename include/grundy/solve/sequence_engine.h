@@ -66,9 +66,10 @@ std::unique_ptr<SequenceEngine> make_naive_engine(const TakeAndBreak& code);
 bool rare_common_applies(const TakeAndBreak& code);
 
 // The codes the rare/common engine does not cover (infinite ones, and those
-// whose moves can leave three heaps): the mex over sets of split values,
-// O(n V/64) a value for n values below V, rather than the naive O(n) per
-// removal digit and O(n^2) per three-heap digit, and an infinite code's
+// whose moves can leave three heaps or four): the mex over sets of split
+// values, O(n V/64) a value for n values below V, rather than the naive O(n)
+// per removal digit, O(n^2) per three-heap digit and O(n^3) per four-heap
+// digit, and an infinite code's
 // block in O(V/64) a digit rather than O(n) removals
 // (src/solve/split_set_engine.cpp). With `threads` >= 2 (0: one per core)
 // a second thread makes half of each large three-heap set. Throws

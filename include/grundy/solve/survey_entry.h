@@ -5,7 +5,8 @@
 // Description: survey_code runs the period search of period_search.h on one
 //   engine thread, up to a bound N of values and within a bound of work
 //   (both lowered, as `grundy period` lowers them, for a code on the
-//   split-set engine: one that can leave three heaps, or an infinite one).
+//   split-set engine: one that can leave three heaps or more, or an infinite
+//   one).
 //   A period is called proven only when find_periodicity proves it;
 //   anything else is "observed" (a pattern seen, not proven) or "none" (no
 //   pattern in the values computed). A proven entry keeps the values
