@@ -21,7 +21,7 @@ Heap HeapOption::total() const {
 Position HeapRuleset::apply(const Position& position, std::size_t index, const HeapOption& option) {
   GRUNDY_ASSERT(index < position.size());
   Position after;
-  after.reserve(position.size() + 2);
+  after.reserve(position.size() + kMaxHeapParts - 1);
   after.insert(after.end(), position.begin(), position.begin() + static_cast<std::ptrdiff_t>(index));
   if (option.part_count == 0) {
     after.push_back(0);
@@ -82,7 +82,8 @@ std::string HeapRuleset::describe_move(const Position& before, const Position& a
   std::size_t i = 0;
   while (i < before.size() && i < after.size() && before[i] == after[i]) ++i;
   GRUNDY_ASSERT(i < before.size());
-  GRUNDY_ASSERT(after.size() + 1 >= before.size() && after.size() <= before.size() + 2);
+  GRUNDY_ASSERT(after.size() + 1 >= before.size() &&
+                after.size() + 1 <= before.size() + kMaxHeapParts);
   HeapOption option;
   const std::size_t part_count = after.size() + 1 - before.size();
   if (!(part_count == 1 && after[i] == 0)) {

@@ -197,7 +197,7 @@ std::uint64_t heap_reach_lower_bound(const HeapRuleset& ruleset, Heap from, Heap
           stopped = true;
           return false;
         }
-        Heap parts[3];
+        Heap parts[kMaxHeapParts];
         std::size_t count = 0;
         for (std::uint8_t i = 0; i < option.part_count; ++i)
           if (option.parts[i] > 0) parts[count++] = option.parts[i];

@@ -36,6 +36,20 @@ TEST(PlayInput, EveryWayOfWritingAMove) {
   EXPECT_TRUE(contains(bad.out, "Not understood: 'take 9 from heap 1'")) << bad.out;
 }
 
+// A move that leaves four heaps (a base-32 digit, 0.G), by the position after
+// it and in words: the move is described from the two positions.
+TEST(PlayInput, FourHeapMove) {
+  for (const std::string move :
+       {"to 1 1 9 9", "take 1 from heap 1 and split the rest (21 → 1 + 1 + 9 + 9)"}) {
+    SCOPED_TRACE(move);
+    const auto run = grundy_cli({"play", "0.G", "21"}, move + "\nquit\n");
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_TRUE(contains(run.out, "You: take 1 from heap 1 and split the rest (21 → 1 + 1 + 9 + 9)\n"
+                                  "Computer: "))
+        << run.out;
+  }
+}
+
 // A sum: the position after the move as the game shows it, and a move in words.
 TEST(PlayInput, SumsByPositionAndByWords) {
   for (const std::string move : {"to kayles 1 1 + nim 3", "kayles 1 1+nim 3",

@@ -132,6 +132,12 @@ TEST(SequenceCli, FourHeapDigits) {
   EXPECT_EQ(run_json({"value", "0.2G", "1000000000000000001", "--json"})["value"], values[1]);
   for (const char* code : {"G?.0", "0.KV", "0.[G=]"})
     EXPECT_EQ(run_json({"values", code, "--to", "30", "--json"})["values"].size(), 31u) << code;
+  // The explanation's table of options holds four heaps and their values
+  // (0.G: G(1..4) = 0, G(5) = 1).
+  const auto explain = run_program(GRUNDY_CLI_PATH, {"analyze", "0.G", "9", "--explain"});
+  ASSERT_EQ(explain.status, 0) << explain.err;
+  const std::string row = "1 + 1 + 1 + 5  G(1) xor G(1) xor G(1) xor G(5) = 0 xor 0 xor 0 xor 1 = 1";
+  EXPECT_NE(explain.out.find(row), std::string::npos) << explain.out;
 }
 
 TEST(SequenceCli, SubtractionGamePeriod) {

@@ -17,10 +17,14 @@ namespace grundy {
 
 class TakeAndBreak;
 
+// The most heaps one move on a heap can leave (a take-and-break digit G-V:
+// four).
+inline constexpr unsigned kMaxHeapParts = 4;
+
 // One option of a single heap: the non-empty heaps left behind, in ascending
 // order (an empty list means the heap was taken away entirely).
 struct HeapOption {
-  std::array<Heap, 4> parts{};  // at most four (a take-and-break digit G-V)
+  std::array<Heap, kMaxHeapParts> parts{};
   std::uint8_t part_count = 0;
 
   Heap total() const;
