@@ -1,5 +1,5 @@
 // Heap games: a position is a multiset of heaps, and a move acts on ONE heap,
-// replacing it by at most three smaller heaps (a removal, a split, or both).
+// replacing it by at most four smaller heaps (a removal, a split, or both).
 // Such a position is the disjunctive sum of its heaps, so its Grundy value is
 // the nim-sum of the heap values G(n) (Sprague-Grundy theorem, docs/theory.md §1).
 // Nim, subtraction games, take-and-break codes, Lasker's Nim and the split
