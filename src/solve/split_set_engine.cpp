@@ -461,13 +461,10 @@ void SplitSetEngine::make_fours(const Value16* g, Heap j) {
   if (fours_some_used_) {
     SetWord* set = ring(fours_some_, j);
     std::copy_n(ring(fours_, j), words_, set);
-    bool other = j % 4 != 0;
-    for (Heap x = 1; !other && 4 * x < j; ++x) {
-      const unsigned v = g[x];
-      other = (threes(j - x)[v >> 6] >> (v & 63)) & 1;
-    }
-    check_steps_ += j / 4;
-    if (!other) set[0] &= ~SetWord{1};
+    if (j % 4 == 0 &&
+        !split_sets::other_four_give_zero(g, j, [this](Heap r) { return threes(r); },
+                                          check_steps_))
+      set[0] &= ~SetWord{1};
   }
   if (fours_distinct_used_) {
     SetWord* set = ring(fours_distinct_, j);

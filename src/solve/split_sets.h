@@ -10,7 +10,9 @@
 //   - '?' takes out the one triple (a, a, a) of j = 3a, value G(a);
 //     other_triple_gives says whether another triple gives G(a);
 //   - '!' takes out the triples (x, x, j-2x); S3!(j) is a union of sets
-//     like S3(j)'s, each S2 with one value left out (or_distinct_triples).
+//     like S3(j)'s, each S2 with one value left out (or_distinct_triples);
+//   - on four heaps, '?' takes out (a, a, a, a) of j = 4a, value 0;
+//     other_four_give_zero says whether another split gives 0.
 // Source: the definitions (docs/theory.md §3); the arguments are at each
 //   function.
 // Time: O(j) look-ups for '?'; for '!' the engine's unions, j - 3 of them
@@ -57,6 +59,23 @@ bool other_triple_gives(const Value16* g, Heap j, Pairs&& pairs, std::uint64_t& 
       return true;
     }
   }
+  steps += a;
+  return false;
+}
+
+// For j = 4a: whether a split of j into four heaps other than (a, a, a, a)
+// has value 0. Such a split has a smallest heap x < a, and its other three
+// heaps split j - x in any way, so it exists exactly when G(x) is in
+// S3(j - x) (three heaps of value G(x)) for some 1 <= x < a. `threes(r)`
+// gives S3(r). O(a) look-ups, added to `steps`.
+template <class Threes>
+bool other_four_give_zero(const Value16* g, Heap j, Threes&& threes, std::uint64_t& steps) {
+  const Heap a = j / 4;
+  for (Heap x = 1; x < a; ++x)
+    if (has(threes(j - x), g[x])) {
+      steps += x;
+      return true;
+    }
   steps += a;
   return false;
 }

@@ -6,9 +6,9 @@
 // against the naive engine, and the naive engine against
 // grundy::naive_heap_values, which takes its options from the code's option
 // generator (itself checked against the definition in rules_test.cpp). The
-// split-set engine's sets for '?' and '!' (solve/split_sets.h) also
-// against the triples one by one on random sequences of few values, where
-// their rare cases are common.
+// split-set engine's checks for '?' on three and four heaps and its sets for
+// '!' (solve/split_sets.h) also against the splits one by one, on random
+// sequences of few values, where their rare cases are common.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -215,9 +215,14 @@ TEST(ModifierEngineStress, TripleSetsAgainstTheTriples) {
     const unsigned values = 2u << (trial % 4);
     std::vector<Value16> g(kLast + 1);
     for (Heap i = 1; i <= kLast; ++i) g[i] = static_cast<Value16>(rng() % values);
-    std::vector<split_sets::SetWord> pairs(kLast + 1);
+    std::vector<split_sets::SetWord> pairs(kLast + 1), threes(kLast + 1);
     for (Heap r = 1; r <= kLast; ++r) split_sets::make_pairs(g.data(), r, 1, &pairs[r]);
     const auto pair_set = [&](Heap r) { return &pairs[r]; };
+    for (Heap r = 3; r <= kLast; ++r)  // S3(r) by the triples themselves
+      for (Heap a = 1; 3 * a <= r; ++a)
+        for (Heap b = a; a + 2 * b <= r; ++b)
+          threes[r] |= split_sets::SetWord{1} << (g[a] ^ g[b] ^ g[r - a - b]);
+    const auto three_set = [&](Heap r) { return &threes[r]; };
     std::uint64_t steps = 0;
     for (Heap j = 3; j <= kLast; ++j) {
       SCOPED_TRACE("trial " + std::to_string(trial) + ", j = " + std::to_string(j));
@@ -242,6 +247,16 @@ TEST(ModifierEngineStress, TripleSetsAgainstTheTriples) {
           for (Heap y = x; x + 2 * y <= j; ++y)
             if (!(x == a && y == a)) other = other || (g[x] ^ g[y] ^ g[j - x - y]) == g[a];
         EXPECT_EQ(split_sets::other_triple_gives(g.data(), j, pair_set, steps), other);
+      }
+      if (j % 4 == 0) {
+        const Heap a = j / 4;
+        bool other = false;
+        for (Heap x = 1; 4 * x <= j; ++x)
+          for (Heap y = x; x + 3 * y <= j; ++y)
+            for (Heap z = y; x + y + 2 * z <= j; ++z)
+              if (!(x == a && y == a && z == a))
+                other = other || (g[x] ^ g[y] ^ g[z] ^ g[j - x - y - z]) == 0;
+        EXPECT_EQ(split_sets::other_four_give_zero(g.data(), j, three_set, steps), other);
       }
     }
   }
