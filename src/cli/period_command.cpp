@@ -133,7 +133,7 @@ int run_period(const PeriodRequest& request) {
       text += fmt::format(
           "(stopped at the default bound: G(0..{}) of {} take about {} operations, the limit "
           "being {}; --max N computes N values)\n",
-          max - 1, title, split_set_work(*code, max - 1), max_work);
+          max - 1, title, split_set_work(*code, max - 1), split_set_budget(max_work));
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "

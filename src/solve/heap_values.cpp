@@ -81,14 +81,19 @@ Heap code_values_within(std::uint64_t memory) {
   return memory > room + 32 ? (memory - room) / 2 : 16;
 }
 
+std::uint64_t split_set_budget(std::uint64_t max_work) {
+  return detail::saturating_mul(max_work, kSplitSetOpsPerVisit);
+}
+
 Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work) {
   // Codes the rare/common engine does not cover (three heaps, or infinite):
-  // the same work budget as the naive table, counted for their engine.
+  // the same time as the naive table's work budget, counted for their engine.
   if (rare_common_applies(code)) return std::max<Heap>(max_values, 1);
+  const std::uint64_t budget = split_set_budget(max_work);
   Heap lo = 1, hi = std::max<Heap>(max_values, 1);
   while (lo < hi) {
     const Heap mid = lo + (hi - lo + 1) / 2;
-    if (split_set_work(code, mid) <= max_work) lo = mid; else hi = mid - 1;
+    if (split_set_work(code, mid) <= budget) lo = mid; else hi = mid - 1;
   }
   return lo;
 }

@@ -79,7 +79,7 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
     else if (!search.unprovable && options.max_values < max_values)
       result.stopped = fmt::format(
           "a code on the split-set engine: stopped at {} operations",
-          ComputeLimits{}.max_work);
+          split_set_budget(ComputeLimits{}.max_work));
   }
   if (result.status == SurveyStatus::proven)
     result.proven_prefix.assign(search.values.begin(),

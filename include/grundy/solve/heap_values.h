@@ -29,11 +29,20 @@ namespace grundy {
 // Values of a code computed first in search of a period (then doubled).
 inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
 
+// What one option visit of the work budget buys on the split-set engine:
+// the naive table visits about 4·10^8 options a second, the split-set engine
+// does 4-10·10^9 of its operations (split_set_work) a second on one thread
+// (docs/performance.md, "Codes the rare/common engine does not cover"), so
+// that the same budget is about the same time on either.
+inline constexpr std::uint64_t kSplitSetOpsPerVisit = 16;
+
+// The most split-set operations `max_work` allows (saturating).
+std::uint64_t split_set_budget(std::uint64_t max_work);
+
 struct ComputeLimits {
   // Most options the naive table may visit, about one second of work; for
-  // a code on the split-set engine (three heaps or more, or infinite), most of its
-  // operations
-  // (split_set_work, sequence_engine.h), about 0.1-0.2 s of work.
+  // a code on the split-set engine (three heaps or more, or infinite), the
+  // same time: split_set_budget(max_work) of its operations.
   std::uint64_t max_work = 400'000'000;
   // Most heap sizes held in a naive table (8 bytes each).
   Heap max_table = Heap{1} << 25;
@@ -68,8 +77,8 @@ Heap code_values_within(std::uint64_t memory);
 
 // The most values of `code` worth computing: `max_values`, and for a code
 // the rare/common engine does not cover (the split-set engine, O(n)
-// operations a value) no more than `max_work` allows (split_set_work, sequence_engine.h). At
-// least 1.
+// operations a value) no more than `max_work` allows: split_set_work
+// (sequence_engine.h) at most split_set_budget(max_work). At least 1.
 Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work);
 
 // G(0..last) by the naive mex over every option: the by-definition twin.
