@@ -131,6 +131,10 @@ std::string HeapValues::search_period(Heap limit) {
   }
 }
 
+// The largest n for which a refusal suggests computing G(0..n) in full:
+// 2^36 values are 128 GiB in a sequence file, days of work.
+constexpr Heap kInFullHint = Heap{1} << 36;
+
 // Makes G(n) available from a period: proven, or observed when accepted;
 // otherwise throws a LimitError that says what was seen and why it is not a
 // proof.
@@ -148,11 +152,15 @@ void HeapValues::find_period_for(Heap n) {
                         p.proof_needs
                             ? fmt::format("the proof needs {} values", p.proof_needs)
                             : std::string("no criterion here proves it"));
+  // Without a period, G(n) is still exact from the whole sequence G(0..n),
+  // for an n that a run can reach (docs/performance.md: 0.6 past 2^32).
+  const std::string in_full =
+      n <= kInFullHint ? fmt::format("; `value --store FILE` computes G(0..{}) in full", n) : "";
   throw LimitError(fmt::format(
       "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; an observed pattern is "
-      "accepted by `value --observed` and by `analyze` without --proven-only)",
+      "accepted by `value --observed` and by `analyze` without --proven-only{})",
       n, ruleset_.name(), p.checked_to - 1, seen,
-      stopped.empty() ? fmt::format("limit {} values", limit) : stopped));
+      stopped.empty() ? fmt::format("limit {} values", limit) : stopped, in_full));
 }
 
 void HeapValues::require(Heap last) {

@@ -76,6 +76,21 @@ TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
   EXPECT_NE(run.out.find(fmt::format("= {} ", listed["values"][0].get<unsigned>())),
             std::string::npos)
       << run.out;
+  // Past the bound, with no criterion to prove a period, the refusal says
+  // how to compute G(n) in full, and that way agrees with `values`.
+  run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", "14000"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("`value --store FILE` computes G(0..14000) in full"), std::string::npos)
+      << run.err;
+  const std::string store = (testing::scratch().path() / "value-in-full.store").string();
+  const auto stored = run_json({"value", "0.8", "14000", "--store", store, "--json"});
+  EXPECT_EQ(stored["proven"], true);
+  EXPECT_EQ(stored["value"],
+            run_json({"values", "0.8", "--from", "14000", "--to", "14000", "--json"})["values"][0]);
+  // Far beyond what a run can reach, no such suggestion.
+  run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", "1000000000000"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.err.find("--store"), std::string::npos) << run.err;
 }
 
 TEST(SequenceCli, GrundysGameOnTheCodeEngine) {
