@@ -73,6 +73,24 @@ std::vector<Slot> parse_pattern(std::string_view pattern) {
       slots.push_back({std::string(1, c), ""});
     }
   }
+  // A modifier right after a wildcard ('0.d!', '0.x?', '[4-F]=') restricts
+  // splits, so it makes sense only after a digit that splits a heap (4-V,
+  // take_and_break.h): the wildcard stands for those of its digits only.
+  for (std::size_t i = 0; i + 1 < slots.size(); ++i) {
+    const std::string& next = slots[i + 1].text;
+    if (slots[i].choices.empty() || slots[i + 1].choices.size() != 0 || next.size() != 1 ||
+        std::string_view("!?=").find(next[0]) == std::string_view::npos)
+      continue;
+    std::string& choices = slots[i].choices;
+    choices.erase(std::remove_if(choices.begin(), choices.end(),
+                                 [](char c) { return (digit_value(c) & 28) == 0; }),
+                  choices.end());
+    if (choices.empty())
+      throw InputError(std::string(pattern),
+                       fmt::format("'{}': the wildcard before '{}' holds no digit that splits a "
+                                   "heap (4 to V), which the modifier needs",
+                                   pattern, next));
+  }
   return slots;
 }
 

@@ -43,12 +43,20 @@ TEST(SurveyFamily, PatternsExpandInDigitOrder) {
   EXPECT_EQ(expand_family("0.D"), (Codes{"0.D"}));
   // Base-32 digits (four heaps) in a range too.
   EXPECT_EQ(expand_family("0.[F-H]"), (Codes{"0.F", "0.G", "0.H"}));
+  // A wildcard before a modifier stands for the digits that split a heap,
+  // the only ones a modifier may follow (bits 4, 8 or 16).
+  EXPECT_EQ(expand_family("0.d!"), (Codes{"0.4!", "0.5!", "0.6!", "0.7!"}));
+  EXPECT_EQ(expand_family("0.dx!").size(), 8U * 12U);
+  EXPECT_EQ(expand_family("0.[0-9G]?"), (Codes{"0.4?", "0.5?", "0.6?", "0.7?", "0.8?", "0.9?",
+                                               "0.G?"}));
+  EXPECT_EQ(expand_family("0.[0-7]=").size(), 4U);
+  EXPECT_EQ(expand_family("0.d7!").size(), 8U);  // the modifier follows the fixed 7
   EXPECT_EQ(expand_family("0.77"), (Codes{"0.77"}));
 }
 
 TEST(SurveyFamily, BadPatternsAreInputErrors) {
   for (const char* pattern : {"", "0.[7-1]", "0.[0-7", "0.[-]", "0.[0-z]", "0.[3-]", "kayles",
-                              "0.d.d", "0.W"})
+                              "0.d.d", "0.W", "0.[0-3]!", "0.3!"})
     EXPECT_THROW(expand_family(pattern), InputError) << pattern;
   EXPECT_THROW(expand_family("0.xxxxxx"), LimitError);  // 16^6 codes
 }

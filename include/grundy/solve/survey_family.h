@@ -7,7 +7,9 @@
 //   a bracket that holds a dash, such as [0-7] or [1-37] (1, 2, 3 and 7),
 //   for the digits it lists. A bracket without a dash is the code's own
 //   repeated block, as in 4.[3]. Since `d` is a wildcard, the hexadecimal
-//   digit 13 is written `D` in a pattern. Codes come out in the order of
+//   digit 13 is written `D` in a pattern. A wildcard followed by a modifier
+//   ('0.d!') stands for its digits that split a heap (4-7 there), the only
+//   ones a modifier may follow. Codes come out in the order of
 //   their digits, the leftmost varying slowest, each checked by
 //   TakeAndBreak::parse.
 // Source: the notation of take-and-break codes, docs/theory.md §3.
