@@ -45,8 +45,9 @@ HeapValues::HeapValues(const HeapRuleset& ruleset, ComputeLimits limits)
 
 std::string HeapValues::method() const {
   if (closed_form_) return fmt::format("closed form of {}", ruleset_.name());
+  // An observed pattern is named only when some value came from it.
   const bool usable = periodicity_ && periodicity_->period != 0 &&
-                      (periodicity_->proven || limits_.accept_observed);
+                      (periodicity_->proven || (limits_.accept_observed && from_period_));
   if (usable) {
     const Periodicity& p = *periodicity_;
     const std::string pattern =
@@ -98,8 +99,12 @@ Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint
   return lo;
 }
 
-Heap HeapValues::code_limit() const {
-  return affordable_code_values(*code_, limits_.max_code_values, limits_.max_work);
+Heap HeapValues::code_limit() {
+  // Computed once: a search for winning moves asks for millions of values
+  // beyond the table, each through require().
+  if (code_limit_ == 0)
+    code_limit_ = affordable_code_values(*code_, limits_.max_code_values, limits_.max_work);
+  return code_limit_;
 }
 
 // Computes more values, in growing steps up to `limit`, until the code's
@@ -216,6 +221,7 @@ Nimber HeapValues::value(Heap n) {
     if (n < code_values_.size()) return code_values_[n];
     auto v = value_from_periodicity(*periodicity_, code_values_, n, limits_.accept_observed);
     GRUNDY_ASSERT(v.has_value());
+    from_period_ = true;
     return *v;
   }
   return table_[n];

@@ -186,6 +186,26 @@ TEST(ArithmeticPeriodCli, AnalyzeAnswersAtOnceSayingWhetherProven) {
   }
 }
 
+TEST(ArithmeticPeriodCli, HeapsWithinTheValuesComputedAreExact) {
+  // 0.8's pattern (period 3, saltus 1) is only observed. A heap of 5000 is
+  // past the 4096 values below which no period is looked for, so the values
+  // G(0..5000) are computed in search of one; G(5000) is then exact, not
+  // NOT PROVEN; a heap past the values computed comes from the pattern.
+  auto j = run_json({"analyze", "0.8", "5000", "5", "--json"});
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["heap_values"][0],
+            run_json({"values", "0.8", "--from", "5000", "--to", "5000", "--json"})["values"][0]);
+  auto text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "5000", "5"});
+  EXPECT_EQ(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("OBSERVED"), std::string::npos) << text.out;
+  EXPECT_EQ(run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "5000", "5", "--proven-only"}).status,
+            0);
+  j = run_json({"analyze", "0.8", "1000000", "5", "--json"});
+  EXPECT_EQ(j["proven"], false);
+  text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "1000000", "5"});
+  EXPECT_NE(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
+}
+
 TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {
   // With --observed the pattern seen is extended: G(n0 + r + q p) =
   // G(n0 + r) + q s with (n0, p, s) as reported, and G(n0 + r) computed

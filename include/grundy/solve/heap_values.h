@@ -107,17 +107,16 @@ class HeapValues {
   // "proven period (Guy-Smith ...)").
   std::string method() const;
   // False once a value came from an observed, unproven period (only possible
-  // with ComputeLimits::accept_observed).
-  bool exact() const {
-    return !(periodicity_ && periodicity_->period != 0 && !periodicity_->proven &&
-             limits_.accept_observed);
-  }
+  // with ComputeLimits::accept_observed). A period observed while looking
+  // for a proof leaves the values of the table exact: G(5000) of 0.8 is
+  // computed even though 0.8's pattern is only observed.
+  bool exact() const { return !(from_period_ && periodicity_ && !periodicity_->proven); }
 
  private:
   void extend_code(Heap needed, Heap target);
   std::string search_period(Heap limit);
   void find_period_for(Heap n);
-  Heap code_limit() const;
+  Heap code_limit();
 
   const HeapRuleset& ruleset_;
   ComputeLimits limits_;
@@ -127,6 +126,8 @@ class HeapValues {
   ValueSequence code_values_;
   std::vector<Nimber> table_;
   std::optional<Periodicity> periodicity_;
+  bool from_period_ = false;  // some value came from periodicity_, beyond the table
+  Heap code_limit_ = 0;       // code_limit() once computed (it is at least 1)
   const EngineControl* control_ = nullptr;
 };
 
