@@ -158,6 +158,9 @@ int run_stored_value(const ValueRequest& request, const Ruleset& ruleset,
                      fmt::format("--store is for computed take-and-break codes; '{}' is not one",
                                  ruleset.shown_name()));
   const TakeAndBreak& code = *source.code;
+  // Refused before the store is made, as `values` does: a code on the
+  // split-set engine needs its sets in memory, and days past 10^14 operations.
+  check_stored_code_run(code, n, memory_limit(request.max_memory), ruleset.shown_name());
   SequenceRequest recorded;
   recorded.ruleset = code.name();
   recorded.to = n;

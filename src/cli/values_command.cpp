@@ -44,12 +44,6 @@ namespace {
 constexpr Heap kMaxListed = 100'000'000;
 constexpr Heap kMaxPlotted = 10'000'000;
 constexpr Heap kReleaseEvery = Heap{1} << 24;  // values read between releases of a store's pages
-// Most work a run on the split-set engine (a code that can leave three
-// heaps or more, or an infinite one) may take
-// (split_set_work): 4-5 hours at the 6-7·10^9 a second measured on one
-// thread, about half that on two
-// (docs/performance.md, "Codes the rare/common engine does not cover").
-constexpr std::uint64_t kMaxSplitSetWork = 100'000'000'000'000;
 
 std::string file_extension(const std::string& path) {
   const auto dot = path.rfind('.');
@@ -304,7 +298,39 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   return 0;
 }
 
+// Memory of a run of a code's engine: 2 bytes a value in memory (none on a
+// store, whose pages are the kernel's page cache), the engine's tables and
+// what the rare values might take, and the split-set engine's sets.
+std::uint64_t code_run_bytes(const TakeAndBreak& code, Heap to, bool stored) {
+  const std::uint64_t tables = (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20);
+  return detail::saturating_add(
+      detail::saturating_add(detail::saturating_mul(to + 1, stored ? 0 : 2), tables),
+      split_set_bytes(code, to));
+}
+
+std::string over_memory_text(Heap to, const std::string& shown, std::uint64_t estimate,
+                             std::uint64_t limit) {
+  return fmt::format(
+      "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB", to,
+      shown, estimate >> 20, limit >> 20);
+}
+
+std::string over_work_text(Heap to, const std::string& shown, std::uint64_t work) {
+  return fmt::format(
+      "computing G(0..{}) of '{}' takes about {} operations (the rare/common engine covers only "
+      "finite codes whose moves leave at most two heaps), over the limit of {}",
+      to, shown, work, kMaxSplitSetWork);
+}
+
 }  // namespace
+
+void check_stored_code_run(const TakeAndBreak& code, Heap to, std::uint64_t memory,
+                           const std::string& shown) {
+  const std::uint64_t estimate = code_run_bytes(code, to, true);
+  if (estimate > memory) throw LimitError(over_memory_text(to, shown, estimate, memory));
+  const std::uint64_t work = split_set_work(code, to);
+  if (work > kMaxSplitSetWork) throw LimitError(over_work_text(to, shown, work));
+}
 
 int run_values(const ValuesRequest& asked) {
   ValuesRequest request = asked;
@@ -403,17 +429,16 @@ int run_values(const ValuesRequest& asked) {
   // on the split-set engine, its sets.
   const std::uint64_t limit = memory_limit(request.max_memory);
   const bool stored = !request.store.empty();
-  const std::uint64_t per_value = stored ? 0 : engine ? 2 : 8;
-  const std::uint64_t tables = (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20);
+  // A store this run makes (not one it resumes): removed again when the run
+  // is refused after its period search, so that a refusal leaves nothing.
+  const bool new_store = stored && !store;
   const std::uint64_t estimate =
       closed_form ? 0
-                  : detail::saturating_add(
-                        detail::saturating_add(detail::saturating_mul(to + 1, per_value), tables),
-                        engine ? split_set_bytes(*code, to) : 0);
+      : engine    ? code_run_bytes(*code, to, stored)
+                  : detail::saturating_add(detail::saturating_mul(to + 1, 8),
+                                           (to + 1) / 4 + (64 << 20));
   const auto over_memory = [&](const std::string& why) {
-    return LimitError(fmt::format(
-        "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB{}",
-        to, ruleset->shown_name(), estimate >> 20, limit >> 20, why));
+    return LimitError(over_memory_text(to, ruleset->shown_name(), estimate, limit) + why);
   };
   // A far range is decided after the search, which takes 2 bytes a value.
   if (estimate > limit && !far) throw over_memory("");
@@ -422,10 +447,7 @@ int run_values(const ValuesRequest& asked) {
   // past kMaxSplitSetWork the run would take days.
   const std::uint64_t work = engine ? split_set_work(*code, to) : 0;
   const auto over_work = [&](const std::string& why) {
-    return LimitError(fmt::format(
-        "computing G(0..{}) of '{}' takes about {} operations (the rare/common engine "
-        "covers only finite codes whose moves leave at most two heaps), over the limit of {}{}",
-        to, ruleset->shown_name(), work, kMaxSplitSetWork, why));
+    return LimitError(over_work_text(to, ruleset->shown_name(), work) + why);
   };
   if (work > kMaxSplitSetWork && !far) throw over_work("");
 
@@ -455,8 +477,17 @@ int run_values(const ValuesRequest& asked) {
     if (done && !code_run->period()) {
       const std::string unproven =
           fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
-      if (estimate > limit) throw over_memory(unproven);
-      if (work > kMaxSplitSetWork) throw over_work(unproven);
+      if (estimate > limit || work > kMaxSplitSetWork) {
+        std::string removed;
+        if (new_store) {
+          code_run.reset();  // unmapped and closed before it goes
+          std::error_code error;
+          std::filesystem::remove(request.store, error);
+          removed = fmt::format("; the store '{}' it began was removed", request.store);
+        }
+        if (estimate > limit) throw over_memory(unproven + removed);
+        throw over_work(unproven + removed);
+      }
       done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
     }
     if (!done) {
