@@ -71,6 +71,7 @@ struct ValueRequest {
   std::string ruleset;
   std::string heap;
   std::string max = "4194304";
+  bool max_given = false;  // --max was given: for a code, as many values as that, whatever the work
   bool observed = false;
   bool json = false;
   std::string store;  // compute G(0..n) in FILE, memory-mapped; continued when it exists

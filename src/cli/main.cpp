@@ -285,7 +285,10 @@ Runner declare_value(CLI::App& cmd) {
   cmd.add_option("--threads", r->threads, "With --store: worker threads (0: one per core)")
       ->capture_default_str();
   cmd.add_option("--max-memory", r->max_memory, kSearchMemoryHelp);
-  return [r] { return grundy::cli::run_value(*r); };
+  return [r, &cmd] {
+    r->max_given = cmd.get_option("--max")->count() > 0;
+    return grundy::cli::run_value(*r);
+  };
 }
 
 Runner declare_values(CLI::App& cmd) {

@@ -218,6 +218,9 @@ int run_value(const ValueRequest& request) {
   const Heap asked = parse_count(request.max);
   limits.max_code_values = std::min(asked, fit);
   limits.accept_observed = request.observed;
+  // An explicit --max is the bound for a code, as for `period`: the default
+  // work budget (about a second on the split-set engine) no longer applies.
+  if (request.max_given && heaps.as_code()) limits.max_work = UINT64_MAX;
   HeapValues values(heaps, limits);
   // The values a period search may compute, with a progress line; Ctrl-C
   // stops it (Interrupted).

@@ -87,6 +87,11 @@ TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
   EXPECT_EQ(stored["proven"], true);
   EXPECT_EQ(stored["value"],
             run_json({"values", "0.8", "--from", "14000", "--to", "14000", "--json"})["values"][0]);
+  // An explicit --max sets the bound, as for `period`: then the values are
+  // computed that far, whatever the default work budget.
+  const auto past = run_json({"value", "0.8", "14000", "--max", "14001", "--json"});
+  EXPECT_EQ(past["value"], stored["value"]);
+  EXPECT_EQ(past["proven"], true);
   // Far beyond what a run can reach, no such suggestion.
   run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", "1000000000000"});
   EXPECT_EQ(run.status, 2);
