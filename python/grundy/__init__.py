@@ -607,21 +607,24 @@ class ValueInfo:
     method: str
 
 
-def value(ruleset: str, n: int, *, max: int = 2**22, observed: bool = False,
+def value(ruleset: str, n: int, *, max: Optional[int] = None, observed: bool = False,
           detail: bool = False,
           progress: Optional[Callable[[Progress], Any]] = None) -> Union[int, ValueInfo]:
     """G(n) of one heap, for any n up to 2^63-1.
 
     Exact by a closed form, by computing, or by a proven period found among at
-    most ``max`` values; otherwise LimitError, never a guess (``observed=True``
-    accepts an observed period).  ``detail=True`` returns a :class:`ValueInfo`.
+    most ``max`` values (2^22 by default, fewer for a code on the split-set
+    engine, whose work is bounded to about a second unless ``max`` is given);
+    otherwise LimitError, never a guess (``observed=True`` accepts an observed
+    period).  ``detail=True`` returns a :class:`ValueInfo`.
     While a code's values are computed the GIL is released, ``progress`` is
     called with a :class:`Progress` (``total`` is ``max``), and Ctrl-C stops
     the computation with KeyboardInterrupt.
     """
     if not isinstance(ruleset, str):
         raise ValueError(f"value: the ruleset is a name such as 'kayles', not {ruleset!r}")
-    v, proven, method = _grundy.value(ruleset, n, max, bool(observed), _progress_adapter(progress))
+    v, proven, method = _grundy.value(ruleset, n, 2**22 if max is None else max, max is not None,
+                                      bool(observed), _progress_adapter(progress))
     return ValueInfo(v, proven, method) if detail else v
 
 

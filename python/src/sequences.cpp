@@ -123,7 +123,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
 }
 
 py::tuple value_python(const std::string& name, const py::object& n_obj, const py::object& max_obj,
-                       bool observed, const py::object& progress) {
+                       bool max_given, bool observed, const py::object& progress) {
   const auto ruleset = parse_ruleset(name);
   const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
   const Heap n = to_u64(n_obj, "value: n");
@@ -135,6 +135,9 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   limits.max_code_values =
       std::min(to_u64(max_obj, "value: max"), code_values_within(default_memory_limit()));
   limits.accept_observed = observed;
+  // A `max` given is the bound for a code, as `grundy value --max` (the
+  // default work budget of the split-set engine no longer applies).
+  if (max_given && heaps.as_code()) limits.max_work = UINT64_MAX;
   Nimber v = 0;
   bool proven = true;
   std::string method;
@@ -334,7 +337,7 @@ void bind_sequences(py::module_& m) {
         py::arg("threads"), py::arg("progress"), py::arg("checkpoint"),
         py::arg("checkpoint_every"), py::arg("resume"), py::arg("max_memory"));
   m.def("value", &value_python, py::arg("ruleset"), py::arg("n"), py::arg("max"),
-        py::arg("observed"), py::arg("progress"));
+        py::arg("max_given"), py::arg("observed"), py::arg("progress"));
   m.def("period", &period_python, py::arg("ruleset"), py::arg("max"), py::arg("observe_to_max"),
         py::arg("threads"), py::arg("progress"));
 }

@@ -131,6 +131,13 @@ def test_period_and_value(cli):
     assert grundy.value("kayles", 10**6, max=10**12) == cli("value", "kayles", str(10**6))["value"]
     far = grundy.period("kayles", max=10**12)
     assert (far.period, far.preperiod, far.proven) == (12, 71, True)
+    # A code on the split-set engine: the default bound is about a second of
+    # work (0.8 to n = 13566, no proof of its pattern); a max given is the
+    # bound, as for `grundy value --max`.
+    with pytest.raises(grundy.LimitError, match="--store FILE"):
+        grundy.value("0.8", 14000)
+    info = grundy.value("0.8", 14000, max=14001, detail=True)
+    assert info.proven and info.value == cli("values", "0.8", "--from", "14000", "--to", "14000")["values"][0]
 
 
 def test_period_histogram_against_the_command_and_bincount(cli):
