@@ -72,6 +72,7 @@ void HeapValues::extend_code(Heap needed, Heap target) {
       throw Interrupted(fmt::format("computing the values of '{}' stopped at n = {}",
                                     ruleset_.name(), code_values_.size()));
   } catch (const LimitError&) {
+    engine_stopped_ = true;
     if (code_values_.size() <= needed) throw;
   }
   GRUNDY_ASSERT(code_values_.size() > needed);
@@ -158,9 +159,17 @@ void HeapValues::find_period_for(Heap n) {
                             ? fmt::format("the proof needs {} values", p.proof_needs)
                             : std::string("no criterion here proves it"));
   // Without a period, G(n) is still exact from the whole sequence G(0..n),
-  // for an n that a run can reach (docs/performance.md: 0.6 past 2^32).
+  // for an n that a run can reach (docs/performance.md: 0.6 past 2^32),
+  // unless the engine already stopped short (a value past 16 bits, or sets
+  // past memory), which a store does not change, or the values seen grow
+  // past 16 bits before n.
+  bool reachable = n <= kInFullHint && !engine_stopped_;
+  if (reachable && p.period != 0 && p.saltus != 0) {
+    const std::optional<Nimber> seen_at_n = value_from_periodicity(p, code_values_, n, true);
+    reachable = seen_at_n && *seen_at_n <= 0xFFFF;
+  }
   const std::string in_full =
-      n <= kInFullHint ? fmt::format("; `value --store FILE` computes G(0..{}) in full", n) : "";
+      reachable ? fmt::format("; `value --store FILE` computes G(0..{}) in full", n) : "";
   throw LimitError(fmt::format(
       "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; an observed pattern is "
       "accepted by `value --observed` and by `analyze` without --proven-only{})",

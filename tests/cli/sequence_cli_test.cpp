@@ -92,10 +92,14 @@ TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
   const auto past = run_json({"value", "0.8", "14000", "--max", "14001", "--json"});
   EXPECT_EQ(past["value"], stored["value"]);
   EXPECT_EQ(past["proven"], true);
-  // Far beyond what a run can reach, no such suggestion.
-  run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", "1000000000000"});
-  EXPECT_EQ(run.status, 2);
-  EXPECT_EQ(run.err.find("--store"), std::string::npos) << run.err;
+  // Far beyond what a run can reach, no such suggestion; nor where the
+  // pattern seen (G(n) = (n - 1) div 3) passes the engines' 16-bit values
+  // before n.
+  for (const char* far : {"1000000000000", "300000"}) {
+    run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", far});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.err.find("--store"), std::string::npos) << run.err;
+  }
 }
 
 TEST(SequenceCli, GrundysGameOnTheCodeEngine) {

@@ -128,6 +128,7 @@ class HeapValues {
   std::optional<Periodicity> periodicity_;
   bool from_period_ = false;  // some value came from periodicity_, beyond the table
   Heap code_limit_ = 0;       // code_limit() once computed (it is at least 1)
+  bool engine_stopped_ = false;  // the engine refused to go on (16-bit values, memory)
   const EngineControl* control_ = nullptr;
 };
 
