@@ -41,6 +41,17 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::string closest_word(std::string_view typed, const std::vector<std::string>& candidates) {
   const std::size_t allowed = typed.size() <= 4 ? 1 : typed.size() <= 8 ? 2 : 3;
+  // A word cut short (--mis for --misere) is the clearest sign, when only
+  // one candidate begins so: it wins over a word a few edits away (--max).
+  std::size_t letters = 0;
+  for (char c : typed) letters += std::isalpha(static_cast<unsigned char>(c)) ? 1 : 0;
+  if (letters >= 3) {
+    std::string prefixed;
+    std::size_t count = 0;
+    for (const std::string& c : candidates)
+      if (starts_with(c, typed) && ++count == 1) prefixed = c;
+    if (count == 1) return prefixed;
+  }
   std::string best;
   std::size_t best_distance = allowed + 1;
   for (const std::string& c : candidates) {
@@ -50,18 +61,7 @@ std::string closest_word(std::string_view typed, const std::vector<std::string>&
       best_distance = d;
     }
   }
-  if (!best.empty()) return best;
-  // A word cut short (--mis for --misere): a suggestion only when unambiguous.
-  std::string prefixed;
-  std::size_t letters = 0;
-  for (char c : typed) letters += std::isalpha(static_cast<unsigned char>(c)) ? 1 : 0;
-  if (letters < 3) return {};
-  for (const std::string& c : candidates) {
-    if (!starts_with(c, typed)) continue;
-    if (!prefixed.empty()) return {};
-    prefixed = c;
-  }
-  return prefixed;
+  return best;
 }
 
 }  // namespace grundy

@@ -34,6 +34,9 @@ TEST(Spelling, ClosestWord) {
   EXPECT_EQ(closest_word("--max", options), "");            // two options begin so
   EXPECT_EQ(closest_word("--jsn", options), "--json");
   EXPECT_EQ(closest_word("--m", options), "");              // too short to guess
+  // A unique prefix wins over a word two edits away (analyze has both).
+  EXPECT_EQ(closest_word("--mis", {"--max", "--misere"}), "--misere");
+  EXPECT_EQ(closest_word("--maxx", {"--max", "--max-moves"}), "--max");  // no prefix: edits
 }
 
 }  // namespace

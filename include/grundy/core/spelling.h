@@ -21,11 +21,11 @@ namespace grundy {
 // neighbours) that turn `a` into `b`, ignoring ASCII case.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
-// The candidate nearest to `typed` when it is near enough to be what was
-// meant: at most 1 edit for a word of up to 4 letters, 2 up to 8, 3 beyond;
-// or a candidate that `typed` begins (a prefix of 3 letters or more, such as
-// --mis for --misere) when only one does. Empty when none qualifies; the
-// first of equally near candidates wins.
+// What `typed` was meant to be: the one candidate that `typed` begins (a
+// prefix of 3 letters or more, such as --mis for --misere), when only one
+// does; else the candidate nearest to it when near enough: at most 1 edit
+// for a word of up to 4 letters, 2 up to 8, 3 beyond. Empty when none
+// qualifies; the first of equally near candidates wins.
 std::string closest_word(std::string_view typed, const std::vector<std::string>& candidates);
 
 }  // namespace grundy
