@@ -137,7 +137,7 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   limits.accept_observed = observed;
   // A `max` given is the bound for a code, as `grundy value --max` (the
   // default work budget of the split-set engine no longer applies).
-  if (max_given && heaps.as_code()) limits.max_work = UINT64_MAX;
+  limits.code_values_given = max_given;
   Nimber v = 0;
   bool proven = true;
   std::string method;

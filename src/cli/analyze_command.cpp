@@ -267,6 +267,12 @@ int run_analyze(const AnalyzeRequest& request) {
   // An observed pattern is used, and the answer says NOT PROVEN, unless the
   // user asks for proven values only.
   options.compute.accept_observed = !request.proven_only;
+  if (!request.max.empty()) {
+    // As `value --max`: lowered to what memory holds (2 bytes a value).
+    options.compute.max_code_values =
+        std::min(parse_count(request.max), code_values_within(memory_limit("")));
+    options.compute.code_values_given = true;
+  }
   options.control = run.control();
   options.values_control = run.values_control();
   const Analysis a = analyze(ruleset, position, options);

@@ -49,6 +49,7 @@ struct AnalyzeRequest {
   std::uint64_t max_moves = AnalysisOptions{}.max_moves;  // with --count: most moves counted
   std::uint64_t search_limit = AnalysisOptions{}.search_limit;
   bool proven_only = false;  // refuse heap values from observed, unproven periods
+  std::string max;           // --max: a code's values computed at most, whatever the work
   bool explain = false;   // explain why the moves win (explanation_text.h)
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position

@@ -149,6 +149,10 @@ Runner declare_analyze(CLI::App& cmd) {
   cmd.add_flag("--proven-only", r->proven_only,
                  "Refuse heap values from an observed but unproven period (by default "
                  "they are used and the answer says NOT PROVEN)");
+  cmd.add_option("--max", r->max,
+                 "Compute up to N values of a take-and-break code in search of a proven period, "
+                 "whatever the work (default: 2^20, for a code on the split-set engine about a "
+                 "second's work)");
   return [r, max_moves] {
     if (r->count && max_moves->count() == 0) r->max_moves = kCountedMoves;
     return grundy::cli::run_analyze(*r);

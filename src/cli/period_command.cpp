@@ -220,14 +220,14 @@ int run_value(const ValueRequest& request) {
   limits.accept_observed = request.observed;
   // An explicit --max is the bound for a code, as for `period`: the default
   // work budget (about a second on the split-set engine) no longer applies.
-  if (request.max_given && heaps.as_code()) limits.max_work = UINT64_MAX;
+  limits.code_values_given = request.max_given;
   HeapValues values(heaps, limits);
   // The values a period search may compute, with a progress line; Ctrl-C
   // stops it (Interrupted).
   std::optional<LongRun> progress;
   EngineControl control;
   if (const auto code = heaps.as_code()) {
-    progress.emplace(0, affordable_code_values(*code, limits.max_code_values, limits.max_work) - 1);
+    progress.emplace(0, code_values_limit(*code, limits) - 1);
     control.progress = [&](const EngineProgress& e) { progress->report(e); };
     control.stop = progress->stop_flag();
     values.set_control(&control);

@@ -100,11 +100,16 @@ Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint
   return lo;
 }
 
+Heap code_values_limit(const TakeAndBreak& code, const ComputeLimits& limits) {
+  if (limits.code_values_given) return std::max<Heap>(limits.max_code_values, 1);
+  return affordable_code_values(code, limits.max_code_values, limits.max_work);
+}
+
 Heap HeapValues::code_limit() {
   // Computed once: a search for winning moves asks for millions of values
   // beyond the table, each through require().
   if (code_limit_ == 0)
-    code_limit_ = affordable_code_values(*code_, limits_.max_code_values, limits_.max_work);
+    code_limit_ = code_values_limit(*code_, limits_);
   return code_limit_;
 }
 

@@ -204,6 +204,13 @@ TEST(ArithmeticPeriodCli, HeapsWithinTheValuesComputedAreExact) {
   EXPECT_EQ(j["proven"], false);
   text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "1000000", "5"});
   EXPECT_NE(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
+  // Past the default bound (13567 values, about a second's work), --max
+  // computes as many values as asked, as for `value` and `period`.
+  EXPECT_EQ(run_json({"analyze", "0.8", "14000", "5", "--json"})["proven"], false);
+  j = run_json({"analyze", "0.8", "14000", "5", "--max", "14001", "--json"});
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["heap_values"][0],
+            run_json({"values", "0.8", "--from", "14000", "--to", "14000", "--json"})["values"][0]);
 }
 
 TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {

@@ -49,6 +49,9 @@ struct ComputeLimits {
   // Most values computed for a take-and-break code (2 bytes each), directly
   // or in search of a proven period.
   Heap max_code_values = Heap{1} << 20;
+  // max_code_values was asked for (`--max`): it bounds a code's values alone,
+  // whatever the split-set engine's work (code_values_limit).
+  bool code_values_given = false;
   // Use a period that is observed but not proven (only on explicit request).
   bool accept_observed = false;
 };
@@ -80,6 +83,10 @@ Heap code_values_within(std::uint64_t memory);
 // operations a value) no more than `max_work` allows: split_set_work
 // (sequence_engine.h) at most split_set_budget(max_work). At least 1.
 Heap affordable_code_values(const TakeAndBreak& code, Heap max_values, std::uint64_t max_work);
+
+// The most values of `code` that `limits` let HeapValues compute:
+// max_code_values when it was given, else affordable_code_values. At least 1.
+Heap code_values_limit(const TakeAndBreak& code, const ComputeLimits& limits);
 
 // G(0..last) by the naive mex over every option: the by-definition twin.
 std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last);
