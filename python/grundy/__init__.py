@@ -370,7 +370,7 @@ class Analysis:
 def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]],
             convention: str = "normal", remoteness: bool = False, max_moves: int = 10_000,
             count: bool = False, search_limit: int = 4_000_000,
-            proven_only: bool = False,
+            proven_only: bool = False, max: Optional[int] = None,
             progress: Optional[Callable[["SearchProgress"], Any]] = None) -> Analysis:
     """Who wins a position, its Grundy value, and every winning move.
 
@@ -387,6 +387,9 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
     count         count the winning moves without listing them
     search_limit  most positions an exhaustive search may store
     proven_only   refuse values from a period observed but not proven
+    max           compute up to this many values of a take-and-break code in
+                  search of a proven period, whatever the work (by default
+                  2^20, and about a second's work on the split-set engine)
     progress      called with a :class:`SearchProgress` while a position
                   search runs (about every 50 ms, or every 4096 positions)
 
@@ -401,6 +404,7 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
         raise ValueError(f"unknown convention '{convention}': use normal, misere, every or conjunctive")
     raw = _grundy.analyze(handle, convention, bool(remoteness), _count(max_moves, "max_moves"),
                           bool(count), _count(search_limit, "search_limit"), bool(proven_only),
+                          0 if max is None else _count(max, "max"),
                           _search_progress_adapter(progress))
     pos = Position(handle)
     best = Move._from_whole(raw["best_move"]) if "best_move" in raw else None

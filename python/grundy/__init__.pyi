@@ -75,7 +75,7 @@ class SearchProgress:
 
 def analyze(game: GameLike, *numbers: Number, convention: str = ..., remoteness: bool = ...,
             max_moves: int = ..., count: bool = ..., search_limit: int = ...,
-            proven_only: bool = ...,
+            proven_only: bool = ..., max: Optional[int] = ...,
             progress: Optional[Callable[[SearchProgress], Any]] = ...) -> Analysis: ...
 def best_move(game: GameLike, *numbers: Number, convention: str = ...,
               search_limit: int = ...,
@@ -112,7 +112,7 @@ class ValueInfo:
     proven: bool
     method: str
 
-def value(ruleset: str, n: int, *, max: int = ..., observed: bool = ...,
+def value(ruleset: str, n: int, *, max: Optional[int] = ..., observed: bool = ...,
           detail: bool = ...,
           progress: Optional[Callable[[Progress], Any]] = ...) -> Union[int, ValueInfo]: ...
 

@@ -181,7 +181,8 @@ py::dict explanation_facts(const Explanation& facts) {
 
 py::dict analyze_python(const GameHandle& game, const std::string& convention_name,
                         bool remoteness, std::size_t max_moves, bool count,
-                        std::uint64_t search_limit, bool proven_only, const py::object& progress) {
+                        std::uint64_t search_limit, bool proven_only, std::uint64_t max_values,
+                        const py::object& progress) {
   const PyConvention convention = parse_convention(convention_name);
   const GamePosition& whole = game.whole;
   const bool python = calls_python(*whole.ruleset);
@@ -238,6 +239,13 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   options.count_only = count;
   options.search_limit = search_limit;
   options.compute.accept_observed = !proven_only;
+  if (max_values != 0) {
+    // `max` given: a code's values computed up to it whatever the work, as
+    // `grundy analyze --max` (lowered to what memory holds).
+    options.compute.max_code_values =
+        std::min<Heap>(max_values, code_values_within(default_memory_limit()));
+    options.compute.code_values_given = true;
+  }
   Analysis a;
   run_search(python, progress, "analysis", [&](const SearchControl* control) {
     AnalysisOptions watched = options;
@@ -294,7 +302,7 @@ py::object best_move_python(const GameHandle& game, const std::string& conventio
                             std::uint64_t search_limit, const py::object& progress) {
   const PyConvention convention = parse_convention(convention_name);
   if (convention == PyConvention::every || convention == PyConvention::conjunctive) {
-    py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false,
+    py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false, 0,
                                 progress);
     return a.contains("best_move") ? py::object(a["best_move"]) : py::object(py::none());
   }
@@ -455,7 +463,7 @@ void bind_games(py::module_& m) {
   m.def("game", &game_from_python, py::arg("game"));
   m.def("analyze", &analyze_python, py::arg("game"), py::arg("convention"), py::arg("remoteness"),
         py::arg("max_moves"), py::arg("count"), py::arg("search_limit"), py::arg("proven_only"),
-        py::arg("progress"));
+        py::arg("max_values"), py::arg("progress"));
   m.def("best_move", &best_move_python, py::arg("game"), py::arg("convention"),
         py::arg("search_limit"), py::arg("progress"));
 

@@ -138,6 +138,9 @@ def test_period_and_value(cli):
         grundy.value("0.8", 14000)
     info = grundy.value("0.8", 14000, max=14001, detail=True)
     assert info.proven and info.value == cli("values", "0.8", "--from", "14000", "--to", "14000")["values"][0]
+    assert not grundy.analyze("0.8", 14000, 5).proven
+    exact = grundy.analyze("0.8", 14000, 5, max=14001)
+    assert exact.proven and exact.component_values == [info.value, 1]
 
 
 def test_period_histogram_against_the_command_and_bincount(cli):
