@@ -85,12 +85,13 @@ int run_period(const PeriodRequest& request) {
   // Without --max, also within the work budget of the other commands: a code
   // on the split-set engine (0.3F, 0.[7], say) costs O(n^2) operations or
   // more and would otherwise run for days. --max sets the bound explicitly.
-  const std::uint64_t max_work = ComputeLimits{}.max_work;
-  const Heap max = std::min(
-      fit, request.max_given
-               ? asked
-               : std::max<Heap>(std::min<Heap>(asked, 16),
-                                affordable_code_values(*code, asked, max_work)));
+  // The same bound as `value` and `analyze` (code_values_limit).
+  ComputeLimits bound;
+  bound.max_code_values = asked;
+  bound.code_values_given = request.max_given;
+  const std::uint64_t max_work = bound.max_work;
+  const Heap max =
+      std::min(fit, std::max<Heap>(std::min<Heap>(asked, 16), code_values_limit(*code, bound)));
   PeriodSearchOptions options;
   options.max_values = max;
   options.observe_to_max = request.max_given;
