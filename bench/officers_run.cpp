@@ -3,7 +3,8 @@
 //   bench_officers_run [N] [CODE] [THREADS] [ENGINE] [TARGET]
 // computes G(0..N) of CODE (default 2^24 and 0.6, Officers) with the
 // rare/common engine (ENGINE = fast, default, which is the split-set engine
-// for a code rare/common does not cover; naive; portable = rare/common with
+// for a code rare/common does not cover and the partition-set engine for
+// one with digits wider than four heaps; naive; portable = rare/common with
 // its portable kernels) on THREADS threads (default 0: one per core),
 // its vector kernels compiled for TARGET (an instruction set this CPU runs,
 // by Highway's name: AVX3, AVX2, SSE4, ...; default the best one; naming one
@@ -64,6 +65,9 @@ int main(int argc, char** argv) {
   std::string engine_label = engine_name;
   if (engine_name == "naive") {
     engine = grundy::make_naive_engine(code);
+  } else if (!code.is_classic()) {
+    engine = grundy::make_partition_set_engine(code);
+    engine_label = "partition-set";
   } else if (!grundy::rare_common_applies(code)) {
     engine = grundy::make_split_set_engine(code, threads);
     engine_label = "split-set";

@@ -424,7 +424,7 @@ json mex_table(const HeapRuleset& heaps, HeapValues& values, Heap n) {
     }
     auto parts = json::array();
     Nimber v = 0;
-    for (std::uint8_t i = 0; i < option.part_count; ++i) {
+    for (std::size_t i = 0; i < option.part_count; ++i) {
       parts.push_back({option.parts[i], values.value(option.parts[i])});
       v ^= values.value(option.parts[i]);
     }

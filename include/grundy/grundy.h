@@ -16,6 +16,7 @@
 #include "grundy/core/types.h"
 
 // Rules: the ruleset interface, every family of games, and parse_ruleset (registry)
+#include "grundy/rules/code_digit.h"
 #include "grundy/rules/compound.h"
 #include "grundy/rules/graph.h"
 #include "grundy/rules/game_syntax.h"

@@ -151,3 +151,22 @@ def every_options(component_options, conjunctive):
                     yield (o,) + rest
         yield from product(0)
     return options
+
+
+def partitions(m, low=1):
+    """Every non-decreasing tuple of parts >= low summing to m."""
+    if m == 0:
+        yield ()
+        return
+    for a in range(low, m + 1):
+        for rest in partitions(m - a, a):
+            yield (a,) + rest
+
+
+@lru_cache(maxsize=None)
+def remove_one_split_two_or_more(n):
+    """G(n) of the code 0.{2+}: remove one token, leave the rest in two heaps or more."""
+    if n < 3:
+        return 0
+    return mex(_xor(remove_one_split_two_or_more(p) for p in parts)
+               for parts in partitions(n - 1) if len(parts) >= 2)

@@ -61,6 +61,18 @@ def test_positions_by_name_numbers_and_sums():
     assert len(grundy.position("nim 2").options()) == 2
 
 
+def test_wider_take_and_break_digits_against_brute_force():
+    # CGSuite's {2+} digit: the '+' inside braces is part of the code, not a sum.
+    for n in range(0, 22):
+        assert grundy.value("0.{2+}", n) == brute.remove_one_split_two_or_more(n)
+    a = grundy.analyze("0.{2+} 9 + nim 3")
+    assert a.value == brute.remove_one_split_two_or_more(9) ^ 3
+    assert a.winning_moves
+    for move in a.winning_moves:
+        assert grundy.analyze(move.after).outcome == "P"
+    assert str(grundy.position("0.{2,3}!", 5)) == "0.C! 5"
+
+
 @settings(max_examples=40, deadline=None)
 @given(rows=st.lists(st.integers(0, 7), max_size=2), heaps=st.lists(st.integers(0, 4), max_size=2))
 def test_sums_against_brute_force(rows, heaps):

@@ -315,11 +315,17 @@ std::string over_memory_text(Heap to, const std::string& shown, std::uint64_t es
       shown, estimate >> 20, limit >> 20);
 }
 
-std::string over_work_text(Heap to, const std::string& shown, std::uint64_t work) {
+std::string over_work_text(Heap to, const TakeAndBreak& code, const std::string& shown,
+                           std::uint64_t work) {
   return fmt::format(
-      "computing G(0..{}) of '{}' takes about {} operations (the rare/common engine covers only "
-      "finite codes whose moves leave at most two heaps), over the limit of {}",
-      to, shown, work, kMaxSplitSetWork);
+      "computing G(0..{}) of '{}' takes {} operations ({}), over the limit of {}", to, shown,
+      work == ~std::uint64_t{0} ? std::string("more than 2^64") : fmt::format("about {}", work),
+      code.is_classic() ? "the rare/common engine covers only finite codes whose moves leave at "
+                          "most two heaps"
+                        : "digits past four heaps: the partition-set engine makes O(n) set "
+                          "unions a heap, and lists the splits of '!' on three heaps or more one "
+                          "by one",
+      kMaxSplitSetWork);
 }
 
 }  // namespace
@@ -329,7 +335,7 @@ void check_stored_code_run(const TakeAndBreak& code, Heap to, std::uint64_t memo
   const std::uint64_t estimate = code_run_bytes(code, to, true);
   if (estimate > memory) throw LimitError(over_memory_text(to, shown, estimate, memory));
   const std::uint64_t work = split_set_work(code, to);
-  if (work > kMaxSplitSetWork) throw LimitError(over_work_text(to, shown, work));
+  if (work > kMaxSplitSetWork) throw LimitError(over_work_text(to, code, shown, work));
 }
 
 int run_values(const ValuesRequest& asked) {
@@ -447,7 +453,7 @@ int run_values(const ValuesRequest& asked) {
   // past kMaxSplitSetWork the run would take days.
   const std::uint64_t work = engine ? split_set_work(*code, to) : 0;
   const auto over_work = [&](const std::string& why) {
-    return LimitError(over_work_text(to, ruleset->shown_name(), work) + why);
+    return LimitError(over_work_text(to, *code, ruleset->shown_name(), work) + why);
   };
   if (work > kMaxSplitSetWork && !far) throw over_work("");
 

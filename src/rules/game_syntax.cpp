@@ -164,10 +164,15 @@ std::vector<std::string> split_game_words(std::string_view text) {
     if (!word.empty()) words.push_back(std::move(word));
     word.clear();
   };
+  // A '+' inside braces is part of a take-and-break digit ("0.{2+}": two
+  // heaps or more), not a sum.
+  int braces = 0;
   for (const char c : text) {
+    if (c == '{') ++braces;
+    if (c == '}' && braces > 0) --braces;
     if (is_space(c)) {
       end_word();
-    } else if (c == '+') {
+    } else if (c == '+' && braces == 0) {
       end_word();
       words.emplace_back("+");
     } else {

@@ -14,14 +14,14 @@ std::optional<TakeAndBreak> HeapRuleset::as_code() const { return std::nullopt; 
 
 Heap HeapOption::total() const {
   Heap sum = 0;
-  for (std::uint8_t i = 0; i < part_count; ++i) sum += parts[i];
+  for (std::size_t i = 0; i < part_count; ++i) sum += parts[i];
   return sum;
 }
 
 Position HeapRuleset::apply(const Position& position, std::size_t index, const HeapOption& option) {
   GRUNDY_ASSERT(index < position.size());
   Position after;
-  after.reserve(position.size() + kMaxHeapParts - 1);
+  after.reserve(position.size() + std::max<std::size_t>(option.part_count, 1) - 1);
   after.insert(after.end(), position.begin(), position.begin() + static_cast<std::ptrdiff_t>(index));
   if (option.part_count == 0) {
     after.push_back(0);
@@ -52,7 +52,7 @@ std::string describe(std::size_t index, Heap n, const HeapOption& option) {
   const std::size_t heap = index + 1;
   if (option.part_count == 0) return fmt::format("take all {} from heap {}", n, heap);
   std::string parts;
-  for (std::uint8_t j = 0; j < option.part_count; ++j)
+  for (std::size_t j = 0; j < option.part_count; ++j)
     parts += (j ? " + " : "") + fmt::to_string(option.parts[j]);
   const Heap sum = option.total();
   if (sum < n) {
@@ -82,12 +82,12 @@ std::string HeapRuleset::describe_move(const Position& before, const Position& a
   std::size_t i = 0;
   while (i < before.size() && i < after.size() && before[i] == after[i]) ++i;
   GRUNDY_ASSERT(i < before.size());
-  GRUNDY_ASSERT(after.size() + 1 >= before.size() &&
-                after.size() + 1 <= before.size() + kMaxHeapParts);
+  GRUNDY_ASSERT(after.size() + 1 >= before.size());
   HeapOption option;
   const std::size_t part_count = after.size() + 1 - before.size();
   if (!(part_count == 1 && after[i] == 0)) {
-    option.part_count = static_cast<std::uint8_t>(part_count);
+    option.part_count = static_cast<std::uint32_t>(part_count);
+    option.parts.resize(part_count);
     for (std::size_t j = 0; j < part_count; ++j) option.parts[j] = after[i + j];
   }
   return describe(i, before[i], option);

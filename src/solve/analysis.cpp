@@ -206,7 +206,7 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
         }
         Nimber x = total ^ v;
         std::uint64_t big = large - (v > 1);
-        for (std::uint8_t p = 0; p < option.part_count; ++p) {
+        for (std::size_t p = 0; p < option.part_count; ++p) {
           const Nimber w = values.value(option.parts[p]);
           x ^= w;
           big += w > 1;
@@ -366,7 +366,7 @@ std::optional<Analysis> misere_by_quotient(Parts& parts) {
       ruleset->for_each_heap_option(h, [&](const HeapOption& option) {
         if (++visits > options.max_option_visits) return false;
         Element x = MisereQuotient::identity();
-        for (std::uint8_t p = 0; p < option.part_count; ++p)
+        for (std::size_t p = 0; p < option.part_count; ++p)
           x = q->multiply(x, q->heap_element(option.parts[p]));
         listed.emplace_back(option, x);
         return true;

@@ -149,7 +149,7 @@ SpotCheck spot_check(const HeapRuleset& ruleset, Heap lo, Heap to,
         return false;
       }
       Nimber v = 0;
-      for (std::uint8_t i = 0; i < option.part_count; ++i) v ^= value_at(option.parts[i]);
+      for (std::size_t i = 0; i < option.part_count; ++i) v ^= value_at(option.parts[i]);
       seen.insert(v);
       ++used;
       ticker.tick(budget - left + used, budget);

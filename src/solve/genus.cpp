@@ -197,10 +197,13 @@ std::uint64_t heap_reach_lower_bound(const HeapRuleset& ruleset, Heap from, Heap
           stopped = true;
           return false;
         }
-        Heap parts[kMaxHeapParts];
+        // Options of one or two heaps only: a lower bound may leave the
+        // others out.
+        Heap parts[2];
         std::size_t count = 0;
-        for (std::uint8_t i = 0; i < option.part_count; ++i)
-          if (option.parts[i] > 0) parts[count++] = option.parts[i];
+        for (std::size_t i = 0; i < option.part_count; ++i)
+          if (option.parts[i] > 0 && count++ < 2) parts[count - 1] = option.parts[i];
+        if (count > 2) return true;
         for (std::size_t i = 0; i < count; ++i)
           if (parts[i] >= n) return true;  // not a smaller heap: no use here
         if (count == 0) {

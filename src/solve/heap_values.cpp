@@ -19,7 +19,7 @@ std::vector<Nimber> naive_heap_values(const HeapRuleset& ruleset, Heap last) {
     seen.clear();
     ruleset.for_each_heap_option(n, [&](const HeapOption& option) {
       Nimber v = 0;
-      for (std::uint8_t i = 0; i < option.part_count; ++i) v ^= g[option.parts[i]];
+      for (std::size_t i = 0; i < option.part_count; ++i) v ^= g[option.parts[i]];
       seen.insert(v);
       return true;
     });

@@ -500,7 +500,7 @@ std::vector<Element> heap_option_images(const Stage& s, const HeapRuleset& rules
   std::vector<Element> images;
   ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
     Element x = 0;
-    for (std::uint8_t i = 0; i < option.part_count; ++i) x = s.times(x, s.phi[option.parts[i]]);
+    for (std::size_t i = 0; i < option.part_count; ++i) x = s.times(x, s.phi[option.parts[i]]);
     images.push_back(x);
     return true;
   });
@@ -528,8 +528,9 @@ std::optional<PretendingPeriod> find_period(const std::vector<Element>& phi,
   const Heap last = phi.size() - 1;
   std::optional<TakeAndBreak> code = ruleset.as_code();
   // The criterion shifts a part by p, as Guy-Smith's does: not for codes whose
-  // splits must be unequal (periodicity.cpp).
-  const bool finite = code && code->is_finite() && !code->has_modifiers();
+  // splits must be unequal (periodicity.cpp), and it needs a most heaps q.
+  const bool finite = code && code->is_finite() && !code->has_modifiers() &&
+                      code->max_parts() != kAnyNumberOfHeaps;
   std::optional<PretendingPeriod> observed;
   for (Heap p = 1; p <= last; ++p) {
     Heap n0 = last - p + 1;

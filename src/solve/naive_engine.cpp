@@ -4,7 +4,8 @@
 //   bit set and takes the mex. The options come straight from the code's
 //   digits (docs/theory.md §3): digit d_k, k >= 1, bit 1 takes a whole heap
 //   of k, bit 2 leaves one heap n-k, bit 4 two heaps a + b = n-k (a <= b),
-//   bit 8 three heaps a <= b <= c, bit 16 four; d0 (k = 0) only splits. The
+//   bit 8 three heaps a <= b <= c, bit 16 four; d0 (k = 0) only splits; a
+//   code with wider digits (code_digit.h) lists its options itself. The
 //   modifiers restrict the splits: '!' to a < b (< c ...), as in Grundy's
 //   game 4!.0, '?' to heaps not all equal, '=' to heaps all equal. All
 //   values so far are below a power of two V >= 64, so every option value (a
@@ -59,7 +60,7 @@ constexpr Nimber kValueLimit = Nimber{1} << 16;
 
 class NaiveEngine final : public SequenceEngine {
  public:
-  explicit NaiveEngine(const TakeAndBreak& code) : code_(code) {}
+  explicit NaiveEngine(const TakeAndBreak& code) : code_(code), classic_(code.is_classic()) {}
 
   bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
   bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
@@ -74,7 +75,8 @@ class NaiveEngine final : public SequenceEngine {
     while (digits_.size() <= k) {
       const Heap j = digits_.size();
       digits_.push_back(static_cast<std::uint8_t>(
-          code_.digit(j) | static_cast<unsigned>(code_.modifier(j)) << kModifierShift));
+          code_.code_digit(j).classic_bits() |
+          static_cast<unsigned>(code_.modifier(j)) << kModifierShift));
     }
     return digits_[k];
   }
@@ -82,6 +84,7 @@ class NaiveEngine final : public SequenceEngine {
   void visit_options(const Value16* g, Heap n, Mark&& mark);
 
   TakeAndBreak code_;
+  bool classic_;  // digits 0-V only: the loops below; else the code's own options
   std::vector<std::uint8_t> digits_;
   EngineProgress progress_;
 };
@@ -89,6 +92,17 @@ class NaiveEngine final : public SequenceEngine {
 // Calls mark(value) for the value of every option of a heap of n.
 template <class Mark>
 void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
+  if (!classic_) {
+    // Wider digits (more than four heaps, or a modifier per heap count): the
+    // code's own option list, split by split.
+    code_.for_each_heap_option(n, [&](const HeapOption& option) {
+      unsigned v = 0;
+      for (std::size_t i = 0; i < option.part_count; ++i) v ^= g[option.parts[i]];
+      mark(v);
+      return true;
+    });
+    return;
+  }
   const Heap last_k = code_.is_finite() ? std::min<Heap>(n, code_.last_digit()) : n;
   for (Heap k = 0; k <= last_k; ++k) {
     const unsigned d = digit(k);

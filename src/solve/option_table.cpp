@@ -10,13 +10,17 @@ OptionTable option_table(const HeapRuleset& ruleset, Heap n,
   table.heap = n;
   ruleset.for_each_heap_option(n, [&](const HeapOption& option) {
     OptionRow row;
-    row.option = option;
-    for (std::uint8_t i = 0; i < option.part_count; ++i) {
-      row.part_values[i] = value_of(option.parts[i]);
-      row.value ^= row.part_values[i];
+    const bool listed = table.rows.size() < max_rows;
+    for (std::size_t i = 0; i < option.part_count; ++i) {
+      const Nimber v = value_of(option.parts[i]);
+      row.value ^= v;
+      if (listed) row.part_values.push_back(v);
     }
     table.reached.push_back(row.value);
-    if (table.rows.size() < max_rows) table.rows.push_back(row);
+    if (listed) {
+      row.option = option;
+      table.rows.push_back(std::move(row));
+    }
     ++table.option_count;
     return true;
   });

@@ -25,7 +25,8 @@ std::optional<OptionsOfValue> periodic_options_where(
     const std::function<bool(Heap)>& one, const std::function<bool(Heap, Heap)>& two,
     std::size_t max_listed) {
   // Codes with the '!' modifier have no proven period (periodicity.cpp).
-  if (!code.is_finite() || code.has_modifiers() || code.max_parts() > 2 || period == 0)
+  if (!code.is_classic() || !code.is_finite() || code.has_modifiers() || code.max_parts() > 2 ||
+      period == 0)
     return std::nullopt;
   const Heap t = code.last_digit();
   // Every rest r = n - k must reach past the periodic region's first period.
@@ -36,7 +37,7 @@ std::optional<OptionsOfValue> periodic_options_where(
     if (result.listed.size() < max_listed) result.listed.push_back(option);
   };
   for (Heap k = 0; k <= t; ++k) {
-    const unsigned d = code.digit(k);
+    const unsigned d = code.code_digit(k).classic_bits();
     const Heap r = n - k;  // r > 0 here
     if ((d & 2) && k > 0 && one(r)) {
       HeapOption option;
@@ -94,10 +95,12 @@ void append_moves(const OptionsOfValue& found, std::size_t i, Heap n, std::size_
 std::optional<OptionsOfValue> arithmetic_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed) {
-  if (code.has_modifiers()) return std::nullopt;  // no proven period (periodicity.cpp)
+  // No proven period with modifiers (periodicity.cpp); wider digits are no
+  // subtraction games.
+  if (code.has_modifiers() || !code.is_classic()) return std::nullopt;
   // The same code without its d0: the options that remove tokens.
   std::vector<unsigned> digits;
-  for (Heap k = 1; k <= code.last_digit(); ++k) digits.push_back(code.digit(k));
+  for (Heap k = 1; k <= code.last_digit(); ++k) digits.push_back(code.code_digit(k).classic_bits());
   const std::optional<Heap> x =
       code.is_finite() ? std::nullopt
                        : cofinite_subtraction_length(TakeAndBreak::from_digits(0, digits, {3}));

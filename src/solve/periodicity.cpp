@@ -212,7 +212,9 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
   // checkable criterion is implemented (docs/periodicity-proofs.md §4).
   // Its proof maps a split (a, b) of n + p to (a, b - p) of n, which may be
   // an equal split: not for codes with the '!' modifier (Grundy's game).
-  if (result.period == 0 || !code.is_finite() || code.has_modifiers() || result.saltus != 0)
+  // It also needs a most heaps k a move can leave: none for '*' and '+'.
+  if (result.period == 0 || !code.is_finite() || code.has_modifiers() || result.saltus != 0 ||
+      code.max_parts() == kAnyNumberOfHeaps)
     return result;
   result.proof_needs = guy_smith_bound(code, result.preperiod, result.period);
   if (result.checked_to >= result.proof_needs) {
@@ -243,7 +245,8 @@ std::optional<Heap> cofinite_subtraction_length(const TakeAndBreak& code) {
 }
 
 bool has_period_criterion(const TakeAndBreak& code) {
-  return (code.is_finite() && !code.has_modifiers()) || closed_form_of(code) != nullptr ||
+  return (code.is_finite() && !code.has_modifiers() && code.max_parts() != kAnyNumberOfHeaps) ||
+         closed_form_of(code) != nullptr ||
          cofinite_subtraction_length(code).has_value();
 }
 

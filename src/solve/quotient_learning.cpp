@@ -37,7 +37,7 @@ class SumOutcomes {
     for (Heap h = 1; h <= n; ++h)
       ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
         std::vector<Heap> parts;
-        for (std::uint8_t i = 0; i < option.part_count; ++i)
+        for (std::size_t i = 0; i < option.part_count; ++i)
           if (option.parts[i] > 0) parts.push_back(option.parts[i]);
         if (option.total() >= h) tokens_decrease_ = false;
         options_[h].push_back(std::move(parts));
@@ -276,7 +276,7 @@ std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset, const Au
     ruleset.for_each_heap_option(sum[i], [&](const HeapOption& option) {
       std::vector<Heap> x = sum;
       x.erase(x.begin() + static_cast<std::ptrdiff_t>(i));
-      for (std::uint8_t k = 0; k < option.part_count; ++k)
+      for (std::size_t k = 0; k < option.part_count; ++k)
         if (option.parts[k] > 0) x.push_back(option.parts[k]);
       if (outcomes->lost(x) != (s.p[element(x)] != 0)) {
         found = std::move(x);

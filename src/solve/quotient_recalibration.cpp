@@ -140,7 +140,7 @@ Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n
   for (Heap h = 1; h <= n; ++h) {
     ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
       Code x = 0;
-      for (std::uint8_t i = 0; i < option.part_count; ++i)
+      for (std::size_t i = 0; i < option.part_count; ++i)
         if (option.parts[i] > 0) x = m.times(x, m.heap(option.parts[i]));
       option_codes[h].push_back(x);
       return true;

@@ -397,7 +397,7 @@ void walsh_hadamard(std::vector<std::int64_t>& h) {
 }  // namespace
 
 bool rare_common_applies(const TakeAndBreak& code) {
-  return code.is_finite() && code.max_parts() <= 2;
+  return code.is_classic() && code.is_finite() && code.max_parts() <= 2;
 }
 
 struct RareCommonEngine::Impl {
@@ -566,7 +566,7 @@ RareCommonEngine::Impl::Impl(const TakeAndBreak& c, RareCommonOptions o)
   const Heap t = code.last_digit();
   take_all.assign(t + 1, false);
   for (Heap k = 0; k <= t; ++k) {
-    const unsigned d = code.digit(k);
+    const unsigned d = code.code_digit(k).classic_bits();
     if (k > 0 && (d & 1)) take_all[k] = true;
     if (k > 0 && (d & 2)) leave_one.push_back(k);
     if ((d & 4) && code.equal_split_only(k))
@@ -1355,6 +1355,8 @@ std::string RareCommonEngine::kernel() const {
 }
 
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads) {
+  // Wider digits than the split-set engine's four heaps.
+  if (!code.is_classic()) return make_partition_set_engine(code);
   if (!rare_common_applies(code)) return make_split_set_engine(code, threads);
   RareCommonOptions options;
   options.threads = threads;

@@ -105,7 +105,7 @@ struct SetsUsed {
 SetsUsed sets_used(const TakeAndBreak& code) {
   SetsUsed used;
   for (Heap k = 0; k <= code.last_digit() + code.repeat_length(); ++k) {
-    const unsigned d = code.digit(k);
+    const unsigned d = code.code_digit(k).classic_bits();
     const SplitModifier m = code.modifier(k);
     if (m == SplitModifier::all_equal) continue;
     used.pairs = used.pairs || (d & 4) != 0;
@@ -319,7 +319,7 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads) : cod
   prefix_ = code_.last_digit();
   period_ = code_.repeat_length();
   for (Heap k = 0; k <= prefix_ + period_; ++k) {
-    const unsigned d = code_.digit(k);
+    const unsigned d = code_.code_digit(k).classic_bits();
     if (d == 0) continue;
     const Digit digit{k, d, code_.modifier(k)};
     (k <= prefix_ ? digits_ : block_).push_back(digit);
@@ -685,16 +685,17 @@ bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineC
 
 std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   if (rare_common_applies(code)) return 0;
+  if (!code.is_classic()) return partition_set_work(code, last);  // wider digits
   const SetsUsed used = sets_used(code);
   // Set unions a heap: one per two-, three- or four-heap digit of d0..df; one
   // per kind of set (one heap, two, three, four) of each digit of the block,
   // and one a kind to join heap size n-f-1 to its residue.
   std::uint64_t unions = 0;
   for (Heap k = 0; k <= code.last_digit(); ++k)
-    unions += static_cast<unsigned>(std::popcount(code.digit(k) & 28u));
+    unions += static_cast<unsigned>(std::popcount(code.code_digit(k).classic_bits() & 28u));
   unsigned block_bits = 0;
   for (Heap j = 0; j < code.repeat_length(); ++j) {
-    const unsigned d = code.digit(code.last_digit() + 1 + j) & 30u;
+    const unsigned d = code.code_digit(code.last_digit() + 1 + j).classic_bits() & 30u;
     unions += static_cast<unsigned>(std::popcount(d));
     block_bits |= d;
   }
@@ -738,6 +739,7 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
 
 std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
   if (rare_common_applies(code)) return 0;
+  if (!code.is_classic()) return partition_set_bytes(code, last);  // wider digits
   const Heap bound = std::min<Heap>(kSplitValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   // S2 of every heap size with three-heap sets made from them, else the
   // ring's; S3 of every heap size too with four-heap sets; the residues'
@@ -754,6 +756,11 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
 }
 
 std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code, unsigned threads) {
+  if (!code.is_classic())
+    throw InputError(code.name(), fmt::format("the split-set engine reads digits 0-V (at most "
+                                              "four heaps, one modifier a digit); '{}' has "
+                                              "wider ones",
+                                              code.name()));
   if (rare_common_applies(code))
     throw InputError(code.name(), fmt::format("the split-set engine is for the codes the "
                                               "rare/common engine does not cover: infinite ones "

@@ -78,7 +78,8 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
       result.stopped = fmt::format("work limit {} reached", limits.max_work);
     else if (!search.unprovable && options.max_values < max_values)
       result.stopped = fmt::format(
-          "a code on the split-set engine: stopped at {} operations",
+          "a code on the {}: stopped at {} operations",
+          code.is_classic() ? "split-set engine" : "partition-set engine",
           split_set_budget(ComputeLimits{}.max_work));
   }
   if (result.status == SurveyStatus::proven)

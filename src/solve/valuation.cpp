@@ -212,7 +212,7 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
         ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
           if (!within_budget()) return false;
           Nimber v = 0;
-          for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
+          for (std::size_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
           return v == target ? tally(option) : true;
         });
       }
@@ -227,7 +227,7 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
         ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
           if (!within_budget()) return false;
           Nimber v = 0;
-          for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
+          for (std::size_t p = 0; p < option.part_count; ++p) v ^= values.value(option.parts[p]);
           return v == target ? keep(option) : true;
         });
         it = searched.emplace(h, hits).first;

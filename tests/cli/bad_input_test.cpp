@@ -72,14 +72,17 @@ std::vector<BadInput> table() {
   const std::string precious = "an older file, to be left as it is\n";
   return {
       // Ruleset names and take-and-break codes.
-      {"CodeBadDigit", {"analyze", "0.77x", "3"}, "'x' is not a digit (0-9, A-V)"},
+      {"CodeBadDigit", {"analyze", "0.77x", "3"}, "'x' is not a digit (0-9, A-V, or &n;"},
       {"CodeLetterW", {"analyze", "0.W", "3"}, "'W'"},
-      {"CodeCgsuiteList", {"analyze", "0.{3+}", "3"}, "'{' (CGSuite's notation"},
+      {"CodeListNeverClosed", {"analyze", "0.{3+", "3"}, "'{' is never closed"},
+      {"CodeListCountTooLarge", {"analyze", "0.{64}", "3"}, "counts go up to 63"},
+      {"CodeWideDigitWithoutSemicolon", {"analyze", "0.&32", "3"}, "without its ';'"},
       {"CodeOpenBlock", {"analyze", "0.[", "3"}, "never closed"},
       {"CodeEmptyBlock", {"analyze", "0.[]", "3"}, "empty repeated block"},
       {"CodeCloseWithoutOpen", {"analyze", "0.7]", "3"}, "']' without '['"},
       {"CodeTwoPoints", {"analyze", "0.77.7", "3"}, "0.77.7"},
       {"CodeBadFirstDigit", {"analyze", "5.7", "3"}, "d0 must be 0, 4, 8, C, G, K, O or S"},
+      {"CodeStarBeforeThePoint", {"analyze", "*.7", "3"}, "d0 must be 0, 4, 8, C, G, K, O or S"},
       {"CodeAfterBlock", {"analyze", "0.7[3]7", "3"}, "nothing may follow"},
       {"CodeLongFirstDigit", {"analyze", "00000000000000000000.7", "3"}, "single digit"},
       {"CodeHugeDigitString", {"analyze", long_code, "3"}, "'W' is not a digit"},

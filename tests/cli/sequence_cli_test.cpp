@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -174,6 +175,47 @@ TEST(SequenceCli, FourHeapDigits) {
   ASSERT_EQ(explain.status, 0) << explain.err;
   const std::string row = "1 + 1 + 1 + 5  G(1) xor G(1) xor G(1) xor G(5) = 0 xor 0 xor 0 xor 1 = 1";
   EXPECT_NE(explain.out.find(row), std::string::npos) << explain.out;
+}
+
+TEST(SequenceCli, WiderDigitsThanFourHeaps) {
+  // CGSuite's &n; digit: 0.&34; removes one token and leaves one heap or
+  // five; its period 2 is proven by the Guy-Smith theorem with k = 5.
+  const auto p = run_json({"period", "0.&34;", "--json"});
+  EXPECT_EQ(p["proven"], true);
+  EXPECT_EQ(p["period"], 2);
+  EXPECT_NE(p["criterion"].get<std::string>().find("k = 5"), std::string::npos) << p;
+  // With '+' or '*' no k bounds the heaps a move leaves: observed only.
+  const auto plus = run_json({"period", "0.{2+}", "--json"});
+  EXPECT_EQ(plus["proven"], false);
+  EXPECT_EQ(plus["code"], "0.{2+}");
+  // A wide spelling of a classic digit is that digit.
+  EXPECT_EQ(run_json({"values", "0.{2,3}!", "--to", "40", "--json"})["values"],
+            run_json({"values", "0.C!", "--to", "40", "--json"})["values"]);
+  // value, values and analyze agree: the engine's sequence against the
+  // code's own moves on a single heap.
+  for (const char* code : {"0.{2+}", "0.*", "0.{2!,3=,6+}", "{2+}=.0", "0.1&32;"}) {
+    SCOPED_TRACE(code);
+    const auto values = first_values(code, 40);
+    EXPECT_EQ(run_json({"value", code, "40", "--json"})["value"], values[40]);
+    for (int n : {0, 9, 25, 40})
+      EXPECT_EQ(run_json({"analyze", code, std::to_string(n), "--json"})["value"], values[n])
+          << "n = " << n;
+  }
+  // Far past what the sets allow, or the partitions when the splits are
+  // listed one by one ('!' on three heaps or more): refused before any
+  // work, one line.
+  for (const auto& [code, to, why] :
+       {std::tuple{"0.*", "1000000", "operations"},
+        std::tuple{"0.{2+}!", "100000", "more than 2^64 operations"}}) {
+    const auto far = run_program(GRUNDY_CLI_PATH, {"values", code, "--to", to});
+    EXPECT_EQ(far.status, 2);
+    EXPECT_NE(far.err.find(why), std::string::npos) << far.err;
+    EXPECT_NE(far.err.find("partition-set engine"), std::string::npos) << far.err;
+    EXPECT_EQ(std::count(far.err.begin(), far.err.end(), '\n'), 1) << far.err;
+  }
+  // Past the naive engine's reach (p(n) options at n with '*'): the sets.
+  const auto star = run_json({"values", "0.{2+}", "--from", "3000", "--to", "3003", "--json"});
+  EXPECT_EQ(star["values"].size(), 4u);
 }
 
 TEST(SequenceCli, SubtractionGamePeriod) {

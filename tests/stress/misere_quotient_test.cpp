@@ -339,7 +339,7 @@ TEST(MisereQuotientStress, WinningMovesOfHugeHeapsFromThePeriod) {
         const auto rest = q.element_of(others);
         heaps->for_each_heap_option(p[i], [&](const HeapOption& option) {
           auto x = rest;
-          for (std::uint8_t k = 0; k < option.part_count; ++k)
+          for (std::size_t k = 0; k < option.part_count; ++k)
             x = q.multiply(x, q.heap_element(option.parts[k]));
           if (q.is_p(x)) expected.push_back(HeapRuleset::heap_move(i, p[i], option).after(p));
           return true;

@@ -351,7 +351,7 @@ TEST(PeriodicityStress, CofiniteSubtractionCodesProvenPeriodsHoldFarBeyond) {
       std::vector<HeapOption> slow;
       game.for_each_heap_option(n, [&](const HeapOption& option) {
         Nimber v = 0;
-        for (std::uint8_t p = 0; p < option.part_count; ++p) v ^= values[option.parts[p]];
+        for (std::size_t p = 0; p < option.part_count; ++p) v ^= values[option.parts[p]];
         if (v == target) slow.push_back(option);
         return true;
       });

@@ -40,7 +40,8 @@ std::vector<GamePosition> parse_summands(const std::string& ruleset,
 
 // The words of a whole position written as one line, "kayles 5 + nim 3":
 // split at white space, with every '+' a word of its own ("5+nim" is
-// "5", "+", "nim").
+// "5", "+", "nim") except inside braces, where it belongs to a
+// take-and-break digit ("0.{2+}").
 std::vector<std::string> split_game_words(std::string_view text);
 
 // The summands of a whole position written as one line (split_game_words,

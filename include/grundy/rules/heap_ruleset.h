@@ -1,15 +1,19 @@
 // Heap games: a position is a multiset of heaps, and a move acts on ONE heap,
-// replacing it by at most four smaller heaps (a removal, a split, or both).
+// replacing it by smaller heaps (a removal, a split, or both).
 // Such a position is the disjunctive sum of its heaps, so its Grundy value is
 // the nim-sum of the heap values G(n) (Sprague-Grundy theorem, docs/theory.md §1).
 // Nim, subtraction games, take-and-break codes, Lasker's Nim and the split
 // games (AcWing 894, Grundy's game) are heap games.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <optional>
+#include <vector>
 
 #include "grundy/rules/ruleset.h"
 
@@ -17,18 +21,56 @@ namespace grundy {
 
 class TakeAndBreak;
 
-// The most heaps one move on a heap can leave (a take-and-break digit G-V:
-// four).
+// The heaps one move of a classic code can leave at most (a take-and-break
+// digit G-V: four). Codes written with CGSuite's wider digits (&n;, {..},
+// '*') can leave more, and HeapParts holds any number.
 inline constexpr unsigned kMaxHeapParts = 4;
+
+// The parts of one option: up to kMaxHeapParts in place (every option of the
+// classic codes and of the other heap games, so listing them allocates
+// nothing), more in an array of their own. Only the first `part_count` of
+// the owning HeapOption are meaningful; `resize` makes room for more.
+class HeapParts {
+ public:
+  HeapParts() = default;
+  HeapParts(std::initializer_list<Heap> parts) { *this = parts; }
+  HeapParts& operator=(std::initializer_list<Heap> parts) {
+    wide_.clear();
+    if (parts.size() > kMaxHeapParts) wide_.assign(parts.begin(), parts.end());
+    else std::copy(parts.begin(), parts.end(), small_.begin());
+    return *this;
+  }
+  // Room for `count` parts; those already held keep their values.
+  void resize(std::size_t count) {
+    if (count <= capacity()) return;
+    if (wide_.empty()) wide_.assign(small_.begin(), small_.end());
+    wide_.resize(count);
+  }
+  std::size_t capacity() const { return wide_.empty() ? kMaxHeapParts : wide_.size(); }
+  Heap* data() { return wide_.empty() ? small_.data() : wide_.data(); }
+  const Heap* data() const { return wide_.empty() ? small_.data() : wide_.data(); }
+  Heap* begin() { return data(); }
+  const Heap* begin() const { return data(); }
+  Heap& operator[](std::size_t i) { return data()[i]; }
+  const Heap& operator[](std::size_t i) const { return data()[i]; }
+
+ private:
+  std::array<Heap, kMaxHeapParts> small_{};
+  std::vector<Heap> wide_;  // all the parts, once more than kMaxHeapParts were asked for
+};
 
 // One option of a single heap: the non-empty heaps left behind, in ascending
 // order (an empty list means the heap was taken away entirely).
 struct HeapOption {
-  std::array<Heap, kMaxHeapParts> parts{};
-  std::uint8_t part_count = 0;
+  HeapParts parts;
+  std::uint32_t part_count = 0;
 
   Heap total() const;
-  friend bool operator==(const HeapOption&, const HeapOption&) = default;
+  // The same heaps left: parts past part_count do not count.
+  friend bool operator==(const HeapOption& a, const HeapOption& b) {
+    return a.part_count == b.part_count &&
+           std::equal(a.parts.begin(), a.parts.begin() + a.part_count, b.parts.begin());
+  }
 };
 
 class HeapRuleset : public Ruleset {

@@ -14,13 +14,16 @@
 //   NOT ALL equal, '=' makes them ALL equal. They restrict only that digit's
 //   moves that leave two heaps or more; for two heaps '!' and '?' are the
 //   same. 4!.0 is Grundy's game; 0.4= removes a token and halves the rest.
-//   CGSuite's digits past V (&n;), lists of heap counts ({..}) and '*' (any
-//   number of heaps) are not read.
+//   Wider digits (CGSuite's too, rules/code_digit.h): &n; (&32; leaves five
+//   heaps), {2,5} (a list of heap counts, each with its own modifier if
+//   wanted), {2+} (two heaps or more), '*' (any number of heaps). 0.{2+}
+//   removes one token and splits the rest into any number of heaps.
 // Source: WW ch. 4; CGSuite TakeAndBreak (its code "4!.0" for Grundy's
 //   game, and its modifiers); docs/theory.md §3.
 // Time: options of heap n: O(t) removals for a code of t digits, plus O(n)
-//   per two-heap digit, O(n^2) per three-heap digit and O(n^3) per
-//   four-heap digit.
+//   per two-heap digit, O(n^2) per three-heap digit, O(n^3) per four-heap
+//   digit, and one step per partition (O(r) each) for r heaps: p(n) in all
+//   for '*' (p(100) is about 1.9·10^8).
 // Status: option lists compared with the dedicated rulesets (0.[3] = nim,
 //   4.[3] = lasker, 0.333 = subtract:1,2,3) and, with modifiers, with every
 //   split filtered by the definition (tests/unit/rules_test.cpp); values
@@ -33,24 +36,17 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/rules/code_digit.h"
 #include "grundy/rules/heap_ruleset.h"
 
 namespace grundy {
 
-// A modifier after a splitting digit: which heaps its splits may leave.
-enum class SplitModifier : std::uint8_t {
-  none,           // any
-  distinct,       // '!': pairwise unequal heaps
-  not_all_equal,  // '?': heaps not all equal (two heaps: the same as '!')
-  all_equal,      // '=': all heaps equal
-};
-
-// Whether `count` heaps `parts` (2 to 4, in ascending order) are a split that
-// `modifier` allows: the definition, for the naive engine and the tests.
-inline bool split_allowed(SplitModifier modifier, const Heap* parts, unsigned count) {
+// Whether `count` heaps `parts` (2 or more, in ascending order) are a split
+// that `modifier` allows: the definition, for the naive engine and the tests.
+inline bool split_allowed(SplitModifier modifier, const Heap* parts, std::size_t count) {
   // In ascending order, equal parts are neighbours.
   bool some_equal = false, all_equal = true;
-  for (unsigned i = 1; i < count; ++i) {
+  for (std::size_t i = 1; i < count; ++i) {
     some_equal = some_equal || parts[i] == parts[i - 1];
     all_equal = all_equal && parts[i] == parts[i - 1];
   }
@@ -62,17 +58,22 @@ inline bool split_allowed(SplitModifier modifier, const Heap* parts, unsigned co
   }
   return true;
 }
-// The modifier's character ('!', '?', '='), or 0 for none.
-char modifier_char(SplitModifier modifier);
+// Calls `visit` with each split of `rest` tokens into r >= 2 non-empty heaps
+// (ascending) that `modifier` allows, in lexicographic order, until it
+// returns false (then false too). `option` is the buffer it fills, reused
+// from call to call.
+bool for_each_split(Heap rest, Heap r, SplitModifier modifier, HeapOption& option,
+                    const HeapRuleset::HeapOptionVisitor& visit);
 
 class TakeAndBreak final : public HeapRuleset {
  public:
-  // Parses a code such as "0.77", "4.[3]", "0.3F", ".137" or "0.3003330[3]"
-  // (base-32 digits in either case). Throws InputError naming the code
-  // and what is wrong with it.
+  // Parses a code such as "0.77", "4.[3]", "0.3F", ".137", "0.3003330[3]"
+  // (base-32 digits in either case) or "0.{2+}" (wider digits). Throws
+  // InputError naming the code and what is wrong with it.
   static TakeAndBreak parse(std::string_view code);
 
-  // The code with digit d_k = `finite[k-1]`, then `repeat` for ever.
+  // The code with digit d_k = `finite[k-1]`, then `repeat` for ever; each a
+  // classic digit's bits, with its SplitModifier shifted by kModifierShift.
   static TakeAndBreak from_digits(unsigned d0, std::vector<unsigned> finite,
                                   std::vector<unsigned> repeat = {});
 
@@ -90,20 +91,24 @@ class TakeAndBreak final : public HeapRuleset {
   std::uint64_t compute_cost(Heap last) const override;
   std::uint64_t heap_option_bound(Heap n) const override { return option_bound(n); }
 
-  // The digit for removing k tokens (k = 0: the digit before the point),
-  // without its modifier.
-  unsigned digit(Heap k) const { return raw_digit(k) & 31; }
-  // The modifier of the digit for removing k tokens.
-  SplitModifier modifier(Heap k) const {
-    return static_cast<SplitModifier>(raw_digit(k) >> kModifierShift);
-  }
+  // The digit for removing k tokens (k = 0: the digit before the point).
+  const CodeDigit& code_digit(Heap k) const;
+  // Its heap counts as bits (bit r: r heaps; a classic digit's value).
+  std::uint64_t digit(Heap k) const { return code_digit(k).counts; }
+  // The modifier of a classic digit's splits (is_classic()).
+  SplitModifier modifier(Heap k) const { return code_digit(k).split_modifier(); }
   // Whether the two heaps left by removing k tokens must be unequal ('!' or
   // '?'), and whether they must be equal ('=').
+  // For a classic digit (the engines for two heaps).
   bool unequal_split(Heap k) const {
     const SplitModifier m = modifier(k);
     return m == SplitModifier::distinct || m == SplitModifier::not_all_equal;
   }
   bool equal_split_only(Heap k) const { return modifier(k) == SplitModifier::all_equal; }
+  // Whether every digit is classic (0-V, one modifier for all its splits):
+  // the code the engines for at most four heaps read. The others (wider
+  // digits) are computed by the definition.
+  bool is_classic() const;
   // Whether some digit carries a modifier. The periodicity theorems shift one
   // part of a split by the period, which can turn an unequal split into an
   // equal one and back: none of them applies to such a code.
@@ -116,20 +121,20 @@ class TakeAndBreak final : public HeapRuleset {
   // The length of the repeated block (0 for a finite code): digit
   // f + 1 + j + i·repeat_length() is the block's digit j.
   std::size_t repeat_length() const { return repeat_.size(); }
-  // The most heaps a move can leave (1, 2, 3 or 4).
-  unsigned max_parts() const;
+  // The most heaps a move can leave (1 to 63), or kAnyNumberOfHeaps.
+  Heap max_parts() const;
 
- private:
-  TakeAndBreak(unsigned d0, std::vector<unsigned> finite, std::vector<unsigned> repeat);
-  std::uint64_t option_bound(Heap n) const;
-  // The stored digit: bits 1-16 as above, the SplitModifier above them.
-  unsigned raw_digit(Heap k) const;
+  // The bits of a classic packed digit: kModifierShift places its modifier.
   static constexpr unsigned kModifierShift = 5;
 
-  unsigned d0_;
-  std::vector<unsigned> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty
-  std::vector<unsigned> repeat_;  // the repeated block, empty for a finite code
-  std::string alias_;             // the table's name for the code, if it was named so
+ private:
+  TakeAndBreak(CodeDigit d0, std::vector<CodeDigit> finite, std::vector<CodeDigit> repeat);
+  std::uint64_t option_bound(Heap n) const;
+
+  CodeDigit d0_;
+  std::vector<CodeDigit> finite_;  // d1 .. dt, no trailing zeros when repeat_ is empty
+  std::vector<CodeDigit> repeat_;  // the repeated block, empty for a finite code
+  std::string alias_;              // the table's name for the code, if it was named so
 };
 
 }  // namespace grundy

@@ -26,7 +26,7 @@ namespace grundy {
 // One option of the heap: the heaps it leaves, their values, and its value.
 struct OptionRow {
   HeapOption option;
-  std::array<Nimber, kMaxHeapParts> part_values{};  // G of option.parts[i], i < part_count
+  std::vector<Nimber> part_values;  // G of option.parts[i], i < part_count
   Nimber value = 0;                     // the nim-sum of part_values
 };
 

@@ -81,15 +81,29 @@ std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code,
 // limits' units (64-bit set words or-ed, pairs xored), counted as if the
 // values grew like n (as 0.8's and 0.3F's do; an overestimate for codes
 // whose values stay small). 0 for the rare/common engine's codes, which are
-// not bounded by work.
+// not bounded by work. Codes with wider digits than four heaps:
+// partition_set_work.
 std::uint64_t split_set_work(const TakeAndBreak& code, Heap last);
 // The bytes of the split-set engine's sets (V/8 each, V up to 65536, under
 // the same assumption) and copy of the values for G(0..last); 0 for the
 // rare/common engine's codes.
 std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last);
 
+// Codes with digits wider than four heaps (&n;, {..}, '*'; code_digit.h):
+// the values of splits into r heaps, and into r heaps or more, as sets made
+// by unions over the first part, O(n V/64) a value and set kind; '!' on
+// three heaps or more split by split, as the naive engine
+// (src/solve/partition_set_engine.cpp). Single-threaded.
+std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code);
+// Its work for G(0..last), in the split-set engine's units (set words or-ed,
+// look-ups; a split listed counts kSplitSetOpsPerVisit), as if the values
+// grew like n; and the bytes of its sets and values.
+std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last);
+std::uint64_t partition_set_bytes(const TakeAndBreak& code, Heap last);
+
 // The rare/common method (docs/theory.md §3) for finite codes whose moves
-// leave at most two heaps; the split-set engine for the others. `threads` =
+// leave at most two heaps; the split-set engine for the others, and the
+// partition-set engine for codes with wider digits. `threads` =
 // 0 means one per core.
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads = 0);
 

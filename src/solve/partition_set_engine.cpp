@@ -1,0 +1,444 @@
+// The partition-set engine: heap values of take-and-break codes with digits
+// wider than four heaps (CGSuite's &n;, {..} and '*', rules/code_digit.h),
+// by sets of split values instead of one partition at a time.
+//
+// Description: the values of the splits of m tokens into exactly r heaps
+//   form a set A_r(m) = {G(p1) ^ ... ^ G(pr) : p1 + ... + pr = m, pi >= 1},
+//   kept as a bit set over the values below V (a power of two above every
+//   value so far). A xor does not depend on the order of the parts, so the
+//   set over the partitions is the set over the ordered splits, and those
+//   are a first part a and an ordered split of the rest:
+//     A_1(m) = {G(m)},  A_r(m) = union over 1 <= a <= m-r+1 of G(a) ^ A_{r-1}(m-a),
+//   one union of V/64 words per a, by the kernel of the three-heap sets
+//   (kernels::or_three_heap_set: the xor moves words and permutes bits, and
+//   the permutation is done once per low six bits of G(a)). "r heaps or
+//   more" ('+', '*') is the same with T_{>=s} in place of A_r:
+//     T_{>=1}(m) = {G(m)} u T_{>=2}(m),  T_{>=s}(m) = union over a of G(a) ^ T_{>=s-1}(m-a).
+//   The modifiers: '=' gives the one value G(m/r) (r odd) or 0 (r even)
+//   when r divides m. '?' takes out that value of the all-equal split unless
+//   another split gives it: a split that is not all equal has a part x other
+//   than m/r, so it exists exactly when G(m/r) ^ G(x) (or G(x), r even) is in
+//   A_{r-1}(m-x) for some x != m/r (every ordered split whose first part is
+//   not m/r is not all equal). '!' on two heaps is '?'; on three or more,
+//   and '?' or '!' on "or more", the splits are listed one by one
+//   (for_each_split, take_and_break.h), as the naive engine would.
+//   An infinite code's block is taken digit by digit, O(n) digits a heap.
+// Source: the mex rule and the codes, docs/theory.md §1, §3; CGSuite's
+//   digits; the union over first parts as in the split-set engine
+//   (split_set_engine.cpp, S3 from S2).
+// Time: per value n, n unions of V/64 words per set family kept (A_2..A_R,
+//   T_{>=1}..T_{>=S}, R and S the largest counts the code needs), one union
+//   per digit and count to gather the options (n of them for an infinite
+//   code), O(n) look-ups per '?', and the splits listed for '!' as above.
+// Memory: V/8 bytes per heap size and family kept, plus the values.
+// Status: compared with the naive engine (every split listed) on random
+//   codes with wide digits (tests/stress/wide_digit_test.cpp).
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/memory.h"
+#include "grundy/rules/take_and_break.h"
+#include "grundy/solve/heap_values.h"
+#include "grundy/solve/sequence_engine.h"
+#include "solve/sequence_kernels.h"
+#include "solve/sequence_vector.h"
+
+namespace grundy {
+
+namespace {
+
+using SetWord = std::uint64_t;
+constexpr Nimber kPartitionValueLimit = Nimber{1} << 16;
+
+// How a digit's splits into some number of heaps are valued.
+enum class Term : std::uint8_t {
+  exactly,        // A_r
+  not_all_equal,  // A_r less the all-equal split's value unless another gives it
+  all_equal,      // the one all-equal split, when r divides the heap
+  listed,         // r heaps, split by split (`modifier`)
+  or_more,        // T_{>=r}
+  or_more_equal,  // every all-equal split into r heaps or more
+  or_more_listed  // r heaps or more, split by split (`modifier`)
+};
+
+struct CountTerm {
+  Term term;
+  Heap r;
+  SplitModifier modifier;
+};
+
+// The terms of one digit: zero and one heap apart, then each count r >= 2
+// below the "or more" run, then the run.
+struct DigitPlan {
+  bool take_all = false, leave_one = false;
+  std::vector<CountTerm> terms;
+};
+
+DigitPlan plan_of(const CodeDigit& d) {
+  DigitPlan plan;
+  plan.take_all = d.allows(0);
+  plan.leave_one = d.allows(1);
+  // The run: the least count from which every count is allowed with count
+  // 63's modifier (2 at least: counts 0 and 1 are above).
+  Heap run = 64;
+  if (d.or_more) {
+    const SplitModifier last = d.modifier(63);
+    while (run > 2 && d.allows(run - 1) && d.modifier(run - 1) == last) --run;
+  }
+  for (Heap r = 2; r < run; ++r) {
+    if (!d.allows(r)) continue;
+    const SplitModifier m = d.modifier(r);
+    Term t = Term::exactly;
+    if (m == SplitModifier::all_equal) t = Term::all_equal;
+    else if (m == SplitModifier::not_all_equal || (m == SplitModifier::distinct && r == 2))
+      t = Term::not_all_equal;
+    else if (m == SplitModifier::distinct) t = Term::listed;
+    plan.terms.push_back({t, r, m});
+  }
+  if (d.or_more) {
+    const SplitModifier m = d.modifier(63);
+    const Term t = m == SplitModifier::none        ? Term::or_more
+                   : m == SplitModifier::all_equal ? Term::or_more_equal
+                                                   : Term::or_more_listed;
+    plan.terms.push_back({t, run, m});
+  }
+  return plan;
+}
+
+// The sets a code needs: A_1..A_R and T_{>=1}..T_{>=S} (R or S 0: none),
+// and whether some term lists its splits.
+struct Families {
+  Heap exactly = 0, or_more = 0;
+  bool listed = false;
+};
+
+Families families_of(const std::vector<DigitPlan>& plans) {
+  Families f;
+  for (const DigitPlan& plan : plans)
+    for (const CountTerm& t : plan.terms) {
+      if (t.term == Term::exactly || t.term == Term::not_all_equal)
+        f.exactly = std::max(f.exactly, t.r);
+      if (t.term == Term::or_more) f.or_more = std::max(f.or_more, t.r);
+      if (t.term == Term::listed || t.term == Term::or_more_listed) f.listed = true;
+    }
+  return f;
+}
+
+class PartitionSetEngine final : public SequenceEngine {
+ public:
+  explicit PartitionSetEngine(const TakeAndBreak& code) : code_(code) {
+    for (Heap k = 0; k <= code_.last_digit() + code_.repeat_length(); ++k)
+      plans_.push_back(plan_of(code_.code_digit(k)));
+    families_ = families_of(plans_);
+    exactly_.resize(families_.exactly + 1);
+    or_more_.resize(families_.or_more + 1);
+  }
+
+  bool extend(ValueSequence& values, Heap last, const EngineControl& control) override {
+    const bool continued = !left_values_.empty() && values == left_values_;
+    left_values_.clear();
+    bool state = false;
+    const bool done = detail::extend_vector(
+        code_, values, last,
+        [&](Value16* g, Heap& known) {
+          const bool reached = run(g, known, last, control, continued && known == sizes_);
+          state = true;
+          return reached;
+        },
+        [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
+    if (state) left_values_ = values;
+    return done;
+  }
+
+  bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override {
+    const bool continued = left_g_ != nullptr && g == left_g_ && known == sizes_;
+    left_values_.clear();
+    left_g_ = nullptr;
+    const bool done = run(g, known, last, control, continued);
+    left_g_ = g;
+    return done;
+  }
+
+  EngineProgress progress() const override { return progress_; }
+
+ private:
+  bool run(Value16* g, Heap& known, Heap last, const EngineControl& control, bool continued);
+  void rebuild(const Value16* g, Heap known);
+  void widen(Nimber bound, Heap sizes);
+  // The sets of heap size n that need only G(0..n-1) (A_r and T_{>=s}, r, s
+  // >= 2), and then, with G(n), A_1(n) and T_{>=1}(n).
+  std::uint64_t add_splits(const Value16* g, Heap n);
+  void add_own(const Value16* g, Heap n);
+  // Ors the values of the options of heap n into `options`; returns the work.
+  std::uint64_t collect_options(const Value16* g, Heap n, SetWord* options);
+  const DigitPlan& plan(Heap k) const {
+    if (k < plans_.size()) return plans_[k];
+    return plans_[code_.last_digit() + 1 + (k - code_.last_digit() - 1) % code_.repeat_length()];
+  }
+  SetWord* set(std::vector<SetWord>& family, Heap m) { return family.data() + m * words_; }
+
+  TakeAndBreak code_;
+  std::vector<DigitPlan> plans_;  // d0..dt, then the block's digits
+  Families families_;
+  // exactly_[r] holds A_r(m) for every m < sizes_ (r = 1..R); or_more_[s]
+  // holds T_{>=s}(m) (s = 1..S). Index 0 unused.
+  std::vector<std::vector<SetWord>> exactly_, or_more_;
+  Nimber bound_ = 64;
+  unsigned words_ = 1;
+  Heap sizes_ = 0;  // the heap sizes whose sets are made
+  std::vector<SetWord> by_low_;
+  HeapOption option_;  // for the splits listed one by one
+  ValueSequence left_values_;
+  const Value16* left_g_ = nullptr;
+  EngineProgress progress_;
+};
+
+void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
+  const unsigned old_words = words_;
+  bound_ = bound;
+  words_ = static_cast<unsigned>(bound_ / 64);
+  const std::uint64_t families = families_.exactly + families_.or_more;
+  const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * families;
+  const std::uint64_t memory = physical_memory();
+  if (memory != 0 && bytes > memory)
+    throw LimitError(fmt::format(
+        "the partition sets of '{}' for {} heap sizes with values below {} need {} MiB, more "
+        "than this machine's {} MiB of memory",
+        code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
+  const auto relayout = [&](std::vector<SetWord>& sets) {
+    const std::size_t count = sets.size() / old_words;
+    std::vector<SetWord> wider(count * words_, 0);
+    for (std::size_t i = 0; i < count; ++i)
+      std::copy_n(sets.data() + i * old_words, old_words, wider.data() + i * words_);
+    sets = std::move(wider);
+  };
+  for (auto& family : exactly_) relayout(family);
+  for (auto& family : or_more_) relayout(family);
+  by_low_.assign(64 * std::size_t{words_}, 0);
+}
+
+std::uint64_t PartitionSetEngine::add_splits(const Value16* g, Heap n) {
+  std::uint64_t work = 0;
+  for (Heap r = 1; r <= families_.exactly; ++r) exactly_[r].resize((n + 1) * words_, 0);
+  for (Heap s = 1; s <= families_.or_more; ++s) or_more_[s].resize((n + 1) * words_, 0);
+  for (Heap r = 2; r <= families_.exactly; ++r)
+    if (n >= r) {
+      kernels::or_three_heap_set(g, n, 1, n - r + 1, exactly_[r - 1].data(), words_, false,
+                                 by_low_.data(), set(exactly_[r], n));
+      work += (n - r + 1 + 64) * std::uint64_t{words_};
+    }
+  // T_{>=s}(n) from s = S down, each from the T_{>=s-1} of smaller heaps.
+  for (Heap s = families_.or_more; s >= 2; --s)
+    if (n >= s) {
+      kernels::or_three_heap_set(g, n, 1, n - 1, or_more_[s - 1].data(), words_, false,
+                                 by_low_.data(), set(or_more_[s], n));
+      work += (n + 64) * std::uint64_t{words_};
+    }
+  return work;
+}
+
+void PartitionSetEngine::add_own(const Value16* g, Heap n) {
+  if (n == 0) return;
+  const unsigned v = g[n];
+  if (families_.exactly >= 1) set(exactly_[1], n)[v >> 6] |= SetWord{1} << (v & 63);
+  if (families_.or_more >= 1) {
+    SetWord* t1 = set(or_more_[1], n);
+    if (families_.or_more >= 2) std::copy_n(set(or_more_[2], n), words_, t1);
+    t1[v >> 6] |= SetWord{1} << (v & 63);
+  }
+}
+
+std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetWord* options) {
+  std::uint64_t work = 0;
+  const auto mark = [&](unsigned v) { options[v >> 6] |= SetWord{1} << (v & 63); };
+  const auto or_in = [&](const SetWord* s) {
+    for (unsigned w = 0; w < words_; ++w) options[w] |= s[w];
+    work += words_;
+  };
+  // Value of r equal heaps of q: G(q) for odd r, 0 for even r.
+  const auto equal_value = [&](Heap r, Heap q) { return r % 2 ? unsigned{g[q]} : 0u; };
+  const auto list = [&](Heap rest, Heap r, SplitModifier m) {
+    for_each_split(rest, r, m, option_, [&](const HeapOption& o) {
+      unsigned v = 0;
+      for (std::size_t i = 0; i < o.part_count; ++i) v ^= g[o.parts[i]];
+      mark(v);
+      ++work;
+      return true;
+    });
+  };
+  const Heap last_k = code_.is_finite() ? std::min<Heap>(n, code_.last_digit()) : n;
+  for (Heap k = 0; k <= last_k; ++k) {
+    const DigitPlan& p = plan(k);
+    const Heap rest = n - k;
+    if (p.take_all && k > 0 && rest == 0) mark(0);
+    if (p.leave_one && k > 0 && rest >= 1) mark(g[rest]);
+    for (const CountTerm& t : p.terms) {
+      if (t.r > rest) continue;
+      switch (t.term) {
+        case Term::exactly: or_in(set(exactly_[t.r], rest)); break;
+        case Term::all_equal:
+          if (rest % t.r == 0) mark(equal_value(t.r, rest / t.r));
+          break;
+        case Term::not_all_equal: {
+          const SetWord* all = set(exactly_[t.r], rest);
+          if (rest % t.r != 0) {
+            or_in(all);
+            break;
+          }
+          // Another split than q, q, ..., q with the same value: a first part
+          // x != q and the rest split into r - 1 heaps.
+          const Heap q = rest / t.r;
+          const unsigned value = equal_value(t.r, q);
+          bool other = false;
+          for (Heap x = 1; x + t.r - 1 <= rest && !other; ++x) {
+            if (x == q) continue;
+            const unsigned w = value ^ g[x];
+            other = (set(exactly_[t.r - 1], rest - x)[w >> 6] >> (w & 63)) & 1;
+            ++work;
+          }
+          const SetWord keep = other ? ~SetWord{0} : ~(SetWord{1} << (value & 63));
+          for (unsigned w = 0; w < words_; ++w)
+            options[w] |= all[w] & (w == (value >> 6) ? keep : ~SetWord{0});
+          work += words_;
+          break;
+        }
+        case Term::listed: list(rest, t.r, t.modifier); break;
+        case Term::or_more: or_in(set(or_more_[t.r], rest)); break;
+        case Term::or_more_equal:
+          for (Heap r = t.r; r <= rest; ++r)
+            if (rest % r == 0) mark(equal_value(r, rest / r));
+          work += rest;
+          break;
+        case Term::or_more_listed:
+          for (Heap r = t.r; r <= rest; ++r) list(rest, r, t.modifier);
+          break;
+      }
+    }
+  }
+  return work;
+}
+
+void PartitionSetEngine::rebuild(const Value16* g, Heap known) {
+  Nimber bound = 64;
+  for (Heap n = 0; n < known; ++n) bound = std::max<Nimber>(bound, std::bit_ceil(Nimber{g[n]} + 1));
+  for (auto& family : exactly_) family.clear();
+  for (auto& family : or_more_) family.clear();
+  words_ = 1;
+  widen(bound, known);
+  for (Heap n = 0; n < known; ++n) {
+    add_splits(g, n);
+    add_own(g, n);
+  }
+  sizes_ = known;
+}
+
+bool PartitionSetEngine::run(Value16* g, Heap& known, Heap last, const EngineControl& control,
+                             bool continued) {
+  if (known == 0) {
+    g[0] = 0;  // G(0) = 0: no options
+    known = 1;
+    continued = false;
+  }
+  const Heap start = known;
+  progress_ = EngineProgress{start, 0, 0};
+  if (!continued || sizes_ != start) rebuild(g, start);
+  if (last < start) return true;
+
+  detail::HeapLoopPoll poll(control, progress_, 64);
+  std::uint64_t work = 0;
+  std::vector<SetWord> options(words_);
+  Heap n = start;
+  try {
+    for (; n <= last; ++n) {
+      if (poll.stop_before(n, work)) break;
+      work += add_splits(g, n);
+      options.assign(words_, 0);
+      work += collect_options(g, n, options.data());
+      Nimber value = bound_;
+      for (unsigned w = 0; w < words_; ++w)
+        if (options[w] != ~SetWord{0}) {
+          value = 64 * w + static_cast<Nimber>(std::countr_one(options[w]));
+          break;
+        }
+      if (value >= kPartitionValueLimit)
+        throw LimitError(fmt::format(
+            "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines "
+            "store",
+            n, code_.name()));
+      g[n] = static_cast<Value16>(value);
+      if (value >= bound_) {
+        widen(std::bit_ceil(value + 1), n + 1);
+        options.assign(words_, 0);
+      }
+      add_own(g, n);
+      sizes_ = n + 1;
+    }
+  } catch (...) {
+    known = n;
+    progress_.reached = n;
+    sizes_ = 0;  // the sets may be half made: the next call rebuilds
+    throw;
+  }
+  known = n;
+  progress_.reached = n;
+  if (control.progress) control.progress(progress_);
+  return n > last;
+}
+
+}  // namespace
+
+std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code) {
+  return std::make_unique<PartitionSetEngine>(code);
+}
+
+std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
+  std::vector<DigitPlan> plans;
+  for (Heap k = 0; k <= code.last_digit() + code.repeat_length(); ++k)
+    plans.push_back(plan_of(code.code_digit(k)));
+  const Families f = families_of(plans);
+  // Splits listed one by one: as many as the naive engine visits.
+  if (f.listed) return detail::saturating_mul(code.compute_cost(last), kSplitSetOpsPerVisit);
+  // Per heap n with W = V/64 words a set (V the power of two above n, at
+  // most 65536, as if the values grew like n): n unions per family, one per
+  // digit and term (n digits for an infinite code), n look-ups per '?'.
+  std::uint64_t terms = 0;
+  for (const DigitPlan& p : plans) terms += p.terms.size() + 1;
+  const std::uint64_t families = f.exactly + f.or_more;
+  using detail::saturating_add, detail::saturating_mul;
+  std::uint64_t work = 0;
+  for (Heap lo = 0; lo <= last;) {
+    const Heap bound = std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(lo + 1)));
+    const Heap hi = bound >= kPartitionValueLimit ? last : std::min<Heap>(last, bound - 1);
+    const std::uint64_t words = bound / 64, count = hi - lo + 1;
+    const std::uint64_t sum = (lo + hi) % 2 == 0 ? saturating_mul((lo + hi) / 2, count)
+                                                 : saturating_mul(lo + hi, count / 2);
+    // n + 64 word unions per family and heap; the options' unions.
+    work = saturating_add(work, saturating_mul(saturating_mul(families, words),
+                                               saturating_add(sum, 64 * count)));
+    const std::uint64_t gathered = code.is_finite() ? saturating_mul(terms, count)
+                                                    : saturating_mul(terms, sum);
+    work = saturating_add(work, saturating_mul(saturating_add(gathered, sum), words));
+    if (hi == last) break;
+    lo = hi + 1;
+  }
+  return work;
+}
+
+std::uint64_t partition_set_bytes(const TakeAndBreak& code, Heap last) {
+  std::vector<DigitPlan> plans;
+  for (Heap k = 0; k <= code.last_digit() + code.repeat_length(); ++k)
+    plans.push_back(plan_of(code.code_digit(k)));
+  const Families f = families_of(plans);
+  const Heap bound = std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
+  return detail::saturating_add(
+      detail::saturating_mul(detail::saturating_mul(f.exactly + f.or_more, last + 1), bound / 8),
+      detail::saturating_mul(last + 1, sizeof(Value16)));
+}
+
+}  // namespace grundy
