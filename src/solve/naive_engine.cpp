@@ -52,6 +52,12 @@ void check_sequence_size(const TakeAndBreak& code, Heap last) {
         last, code.name(), (last + 1) * sizeof(Value16) >> 20, memory >> 20));
 }
 
+LimitError value_past_16_bits(const TakeAndBreak& code, Heap n) {
+  return LimitError(fmt::format(
+      "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines store", n,
+      code.name()));
+}
+
 }  // namespace detail
 
 namespace {
@@ -176,19 +182,12 @@ bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
         seen[v >> 6] |= std::uint64_t{1} << (v & 63);
         ++work;
       });
-      value = bound;
-      for (std::size_t w = 0; w < seen.size(); ++w)
-        if (seen[w] != ~std::uint64_t{0}) {
-          value = 64 * w + static_cast<Nimber>(std::countr_one(seen[w]));
-          break;
-        }
+      value = detail::set_mex(seen.data(), seen.size());
     }
     if (value >= kValueLimit) {
       known = n;
       progress_.reached = n;
-      throw LimitError(fmt::format(
-          "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines store",
-          n, code_.name()));
+      throw detail::value_past_16_bits(code_, n);
     }
     g[n] = static_cast<Value16>(value);
     if (value >= bound) {

@@ -360,17 +360,8 @@ bool PartitionSetEngine::run(Value16* g, Heap& known, Heap last, const EngineCon
       work += add_splits(g, n);
       options.assign(words_, 0);
       work += collect_options(g, n, options.data());
-      Nimber value = bound_;
-      for (unsigned w = 0; w < words_; ++w)
-        if (options[w] != ~SetWord{0}) {
-          value = 64 * w + static_cast<Nimber>(std::countr_one(options[w]));
-          break;
-        }
-      if (value >= kPartitionValueLimit)
-        throw LimitError(fmt::format(
-            "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines "
-            "store",
-            n, code_.name()));
+      const Nimber value = detail::set_mex(options.data(), words_);
+      if (value >= kPartitionValueLimit) throw detail::value_past_16_bits(code_, n);
       g[n] = static_cast<Value16>(value);
       if (value >= bound_) {
         widen(std::bit_ceil(value + 1), n + 1);

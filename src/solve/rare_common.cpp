@@ -1326,10 +1326,7 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
     }
     if (value >= kValues) {
       if (helping && !drain()) continue;
-      throw LimitError(fmt::format(
-          "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines "
-          "store",
-          n, code.name()));
+      throw detail::value_past_16_bits(code, n);
     }
     commit(n, value);
     n_cur = n + 1;

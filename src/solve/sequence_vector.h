@@ -3,9 +3,12 @@
 // of the stop flag and the progress report in the loop over heaps.
 #pragma once
 
+#include <bit>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 
+#include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
 
@@ -14,6 +17,17 @@ namespace grundy::detail {
 // Throws LimitError unless G(0..last) fits in 16-bit storage in this
 // machine's memory (naive_engine.cpp).
 void check_sequence_size(const TakeAndBreak& code, Heap last);
+
+// The error for G(n) of `code` past the 16-bit values the engines store.
+LimitError value_past_16_bits(const TakeAndBreak& code, Heap n);
+
+// The mex of a set of option values held as `words` 64-bit words: the first
+// value not in it (64·words when all are).
+inline Nimber set_mex(const std::uint64_t* set, std::size_t words) {
+  for (std::size_t w = 0; w < words; ++w)
+    if (set[w] != ~std::uint64_t{0}) return 64 * w + static_cast<Nimber>(std::countr_one(set[w]));
+  return 64 * words;
+}
 
 // Extends `values` (G(0..values.size()-1)) to G(0..last) with
 // extend_in(storage, known), an engine's extend_in on the vector's storage:

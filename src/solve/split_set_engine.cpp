@@ -652,17 +652,8 @@ bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineC
       options.assign(words_, 0);
       work += collect_options(g, n, options.data()) + check_steps_;
       check_steps_ = 0;
-      Nimber value = bound_;
-      for (unsigned w = 0; w < words_; ++w)
-        if (options[w] != ~SetWord{0}) {
-          value = 64 * w + static_cast<Nimber>(std::countr_one(options[w]));
-          break;
-        }
-      if (value >= kSplitValueLimit)
-        throw LimitError(fmt::format(
-            "G({}) of '{}' is at least 65536, beyond the 16-bit values the sequence engines "
-            "store",
-            n, code_.name()));
+      const Nimber value = detail::set_mex(options.data(), words_);
+      if (value >= kSplitValueLimit) throw detail::value_past_16_bits(code_, n);
       g[n] = static_cast<Value16>(value);
       if (value >= bound_) {
         widen(std::bit_ceil(value + 1), n + 1);
