@@ -6,6 +6,12 @@
 
 namespace grundy::python {
 
+void python_refusal_words(ComputeLimits& limits) {
+  limits.observed_hint = "value(..., observed=True) and by analyze() unless proven_only=True";
+  limits.in_full_hint = "values(ruleset, to={0}) computes G(0..{0}) in full";
+  limits.in_full_max = code_values_within(default_memory_limit());
+}
+
 std::uint64_t to_u64(const py::handle& value, const char* what) {
   if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
     throw InputError(py::str(py::repr(value)),

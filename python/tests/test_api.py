@@ -145,9 +145,14 @@ def test_period_and_value(cli):
     assert (far.period, far.preperiod, far.proven) == (12, 71, True)
     # A code on the split-set engine: the default bound is about a second of
     # work (0.8 to n = 13566, no proof of its pattern); a max given is the
-    # bound, as for `grundy value --max`.
-    with pytest.raises(grundy.LimitError, match="--store FILE"):
+    # bound, as for `grundy value --max`. The refusal names this module's
+    # arguments, not the command's options.
+    with pytest.raises(grundy.LimitError, match=r"values\(ruleset, to=14000\)") as refused:
         grundy.value("0.8", 14000)
+    assert "observed=True" in str(refused.value) and "--" not in str(refused.value)
+    with pytest.raises(grundy.LimitError, match="proven_only=True") as refused:
+        grundy.analyze("grundy-game", 2**40, proven_only=True)
+    assert "--" not in str(refused.value) and "values(ruleset" not in str(refused.value)
     info = grundy.value("0.8", 14000, max=14001, detail=True)
     assert info.proven and info.value == cli("values", "0.8", "--from", "14000", "--to", "14000")["values"][0]
     assert not grundy.analyze("0.8", 14000, 5).proven

@@ -142,10 +142,6 @@ std::string HeapValues::search_period(Heap limit) {
   }
 }
 
-// The largest n for which a refusal suggests computing G(0..n) in full:
-// 2^36 values are 128 GiB in a sequence file, days of work.
-constexpr Heap kInFullHint = Heap{1} << 36;
-
 // Makes G(n) available from a period: proven, or observed when accepted;
 // otherwise throws a LimitError that says what was seen and why it is not a
 // proof.
@@ -168,18 +164,19 @@ void HeapValues::find_period_for(Heap n) {
   // unless the engine already stopped short (a value past 16 bits, or sets
   // past memory), which a store does not change, or the values seen grow
   // past 16 bits before n.
-  bool reachable = n <= kInFullHint && !engine_stopped_;
+  bool reachable = !limits_.in_full_hint.empty() && n <= limits_.in_full_max && !engine_stopped_;
   if (reachable && p.period != 0 && p.saltus != 0) {
     const std::optional<Nimber> seen_at_n = value_from_periodicity(p, code_values_, n, true);
     reachable = seen_at_n && *seen_at_n <= 0xFFFF;
   }
   const std::string in_full =
-      reachable ? fmt::format("; `value --store FILE` computes G(0..{}) in full", n) : "";
+      reachable ? "; " + fmt::format(fmt::runtime(limits_.in_full_hint), n) : "";
   throw LimitError(fmt::format(
       "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; an observed pattern is "
-      "accepted by `value --observed` and by `analyze` without --proven-only{})",
+      "accepted by {}{})",
       n, ruleset_.name(), p.checked_to - 1, seen,
-      stopped.empty() ? fmt::format("limit {} values", limit) : stopped, in_full));
+      stopped.empty() ? fmt::format("limit {} values", limit) : stopped, limits_.observed_hint,
+      in_full));
 }
 
 void HeapValues::require(Heap last) {

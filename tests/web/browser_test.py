@@ -5,8 +5,9 @@ Serves the built site (tools/web build: build-web/site) on 127.0.0.1 on a free
 port, drives headless Chromium with Selenium, and checks the page against the
 `grundy` command's JSON for the same input:
 
-- Analyse: `kayles 5 + nim 3` in normal and misère play, a Wythoff position
-  at 10^12, Every-SG `kayles 3 4`, and stepping into a winning move;
+- Analyse: `kayles 5 + nim 3` in normal and misère play, `0.{2+} 9 + nim 3`,
+  a Wythoff position at 10^12, Every-SG `kayles 3 4`, and stepping into a
+  winning move;
 - Play: a game of Nim from a P-position, played to the end against the
   computer, and lost; undo; Every-SG and conjunctive `kayles 3 4` won by
   following the hints, each turn against the command's analysis; a typed
@@ -190,6 +191,14 @@ def test_analyse(page, grundy):
         check(got["outcome"] == want["outcome"], f"wythoff {' '.join(heaps)}: outcome {want['outcome']}")
         check(got["moves"] == [m["description"] for m in want["winning_moves"]],
               f"wythoff {' '.join(heaps)}: winning moves as the command's")
+
+    # CGSuite's wider digit {2+} (two heaps or more): its '+' is the code's,
+    # not a sum's; the moves leave many heaps.
+    want = cli_json(grundy, "analyze", "0.{2+}", "9", "+", "nim", "3")
+    got = page.analyse("0.{2+} 9 + nim 3", "normal")
+    check(got["facts"].get("Value", "") == str(want["value"]), f"0.{{2+}} 9 + nim 3: value {want['value']}")
+    check(got["moves"] == [m["description"] for m in want["winning_moves"]],
+          "0.{2+} 9 + nim 3: winning moves as the command's")
 
     want = cli_json(grundy, "analyze", "kayles", "3", "4", "--every")
     got = page.analyse("kayles 3 4", "every")
