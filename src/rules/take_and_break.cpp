@@ -200,7 +200,10 @@ TakeAndBreak TakeAndBreak::parse(std::string_view code) {
   if (point >= 1) {
     std::size_t i = 0;
     d0 = reader.read(i);
-    if (i != point) throw reader.fail("expected a single digit before the point");
+    if (i != point)
+      throw reader.fail(
+          "expected a single digit before the point (CGSuite's further digits there, for moves "
+          "that add tokens, are not read)");
     if (d0.counts & 3)
       throw reader.fail(fmt::format(
           "digit {} before the point: a move that removes nothing can only split a heap, so d0 "
