@@ -311,9 +311,13 @@ std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetW
         case Term::listed: list(rest, t.r, t.modifier); break;
         case Term::or_more: or_in(set(or_more_[t.r], rest)); break;
         case Term::or_more_equal:
-          for (Heap r = t.r; r <= rest; ++r)
-            if (rest % r == 0) mark(equal_value(r, rest / r));
-          work += rest;
+          // The divisors r >= t.r of rest, in pairs (d, rest/d).
+          for (Heap d = 1; d * d <= rest; ++d) {
+            if (rest % d != 0) continue;
+            if (d >= t.r) mark(equal_value(d, rest / d));
+            if (rest / d >= t.r && rest / d != d) mark(equal_value(rest / d, d));
+            ++work;
+          }
           break;
         case Term::or_more_listed:
           for (Heap r = t.r; r <= rest; ++r) list(rest, r, t.modifier);
@@ -396,25 +400,40 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
   // Splits listed one by one: as many as the naive engine visits.
   if (f.listed) return detail::saturating_mul(code.compute_cost(last), kSplitSetOpsPerVisit);
   // Per heap n with W = V/64 words a set (V the power of two above n, at
-  // most 65536, as if the values grew like n): n unions per family, one per
-  // digit and term (n digits for an infinite code), n look-ups per '?'.
-  std::uint64_t terms = 0;
-  for (const DigitPlan& p : plans) terms += p.terms.size() + 1;
+  // most 65536, as if the values grew like n): n + 64 word unions per family
+  // (the kernel's unions and its 64 permutations); per digit visited (all
+  // of them for a finite code, up to n for an infinite one), W words per
+  // term gathered, n look-ups per '?' and sqrt(n) divisions per '=' on "or
+  // more".
+  std::uint64_t terms = 0, lookups = 0, divisions = 0;
+  for (const DigitPlan& p : plans) {
+    terms += p.terms.size() + 1;
+    for (const CountTerm& t : p.terms) {
+      lookups += t.term == Term::not_all_equal;
+      divisions += t.term == Term::or_more_equal;
+    }
+  }
   const std::uint64_t families = f.exactly + f.or_more;
   using detail::saturating_add, detail::saturating_mul;
   std::uint64_t work = 0;
   for (Heap lo = 0; lo <= last;) {
-    const Heap bound = std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(lo + 1)));
+    const Heap bound =
+        std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(lo + 1)));
     const Heap hi = bound >= kPartitionValueLimit ? last : std::min<Heap>(last, bound - 1);
     const std::uint64_t words = bound / 64, count = hi - lo + 1;
     const std::uint64_t sum = (lo + hi) % 2 == 0 ? saturating_mul((lo + hi) / 2, count)
                                                  : saturating_mul(lo + hi, count / 2);
-    // n + 64 word unions per family and heap; the options' unions.
+    // Digits visited over the range: one each per heap, or n of them.
+    const std::uint64_t visits = code.is_finite() ? count : sum;
+    // Sums over the range of n and sqrt(n) per visit (bounds: hi, 2^(w/2+1));
+    // a 64-bit division counts as four operations (measured: {2+}=.0).
+    const std::uint64_t n_per_visit = code.is_finite() ? sum : saturating_mul(sum, hi);
+    const std::uint64_t root = std::uint64_t{8} << (std::bit_width(hi) / 2);
     work = saturating_add(work, saturating_mul(saturating_mul(families, words),
                                                saturating_add(sum, 64 * count)));
-    const std::uint64_t gathered = code.is_finite() ? saturating_mul(terms, count)
-                                                    : saturating_mul(terms, sum);
-    work = saturating_add(work, saturating_mul(saturating_add(gathered, sum), words));
+    work = saturating_add(work, saturating_mul(saturating_mul(terms, visits), words));
+    work = saturating_add(work, saturating_mul(lookups, n_per_visit));
+    work = saturating_add(work, saturating_mul(saturating_mul(divisions, visits), root));
     if (hi == last) break;
     lo = hi + 1;
   }

@@ -26,8 +26,10 @@
 //   for '*' (p(100) is about 1.9·10^8).
 // Status: option lists compared with the dedicated rulesets (0.[3] = nim,
 //   4.[3] = lasker, 0.333 = subtract:1,2,3) and, with modifiers, with every
-//   split filtered by the definition (tests/unit/rules_test.cpp); values
-//   with published ones (docs/theory.md §8) and with the naive mex (tests).
+//   split filtered by the definition (tests/unit/rules_test.cpp), wider
+//   digits with every partition made by a recursion of the test's own
+//   (tests/stress/wide_digit_test.cpp); values with published ones
+//   (docs/theory.md §8) and with the naive mex (tests).
 #pragma once
 
 #include <cstdint>
@@ -97,9 +99,9 @@ class TakeAndBreak final : public HeapRuleset {
   std::uint64_t digit(Heap k) const { return code_digit(k).counts; }
   // The modifier of a classic digit's splits (is_classic()).
   SplitModifier modifier(Heap k) const { return code_digit(k).split_modifier(); }
-  // Whether the two heaps left by removing k tokens must be unequal ('!' or
-  // '?'), and whether they must be equal ('=').
-  // For a classic digit (the engines for two heaps).
+  // For a classic digit (the engines for two heaps): whether the two heaps
+  // left by removing k tokens must be unequal ('!' or '?'), and whether they
+  // must be equal ('=').
   bool unequal_split(Heap k) const {
     const SplitModifier m = modifier(k);
     return m == SplitModifier::distinct || m == SplitModifier::not_all_equal;
@@ -107,7 +109,7 @@ class TakeAndBreak final : public HeapRuleset {
   bool equal_split_only(Heap k) const { return modifier(k) == SplitModifier::all_equal; }
   // Whether every digit is classic (0-V, one modifier for all its splits):
   // the code the engines for at most four heaps read. The others (wider
-  // digits) are computed by the definition.
+  // digits) go to the partition-set engine (sequence_engine.h).
   bool is_classic() const;
   // Whether some digit carries a modifier. The periodicity theorems shift one
   // part of a split by the period, which can turn an unequal split into an
