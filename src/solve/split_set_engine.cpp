@@ -17,7 +17,7 @@
 //   and only those 64 have their bits permuted (a vector kernel,
 //   kernels::or_three_heap_set in sequence_kernels.h). With two threads, a
 //   helper makes the upper half of the range of a of each large S3(j)
-//   (SetHelper below).
+//   (solve/set_helper.h).
 //   CGSuite's modifiers: S2(i) leaves out the equal split, whose value is
 //   always 0, so a two-heap digit with '!' or '?' (unequal heaps) takes
 //   S2(i), one without adds 0 when i is even, and one with '=' takes only
@@ -77,6 +77,7 @@
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
+#include "solve/set_helper.h"
 #include "solve/split_sets.h"
 #include "solve/thread_start.h"
 
@@ -86,12 +87,6 @@ namespace {
 
 using SetWord = std::uint64_t;
 constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16 bits
-// With two threads, S3(j) is split between them once its unions come to this
-// many set words (about 20 microseconds of work): at half of it (0.8 to
-// 6000) two threads took 0.045-0.071 s against 0.056 s on one, no steady
-// gain (docs/performance.md).
-constexpr std::uint64_t kMinSharedWords = std::uint64_t{1} << 16;
-
 // Which sets of each heap size a code needs: S2 (two-heap splits other than
 // '=' ones, and for the sets below), S3 (three heaps without a modifier or
 // with '?', and for S4), S3? ('?'), S3! ('!'), S4 (four heaps without a
@@ -130,73 +125,6 @@ void or_set(SetWord* out, const SetWord* set, unsigned words) {
   for (unsigned w = 0; w < words; ++w) out[w] |= set[w];
 }
 
-// A second thread that makes half of the unions of S3(j): the main thread
-// hands it a range of a and makes the other half meanwhile, then waits and
-// ors its result in. The sets it reads (S2 of heap sizes below j, G(a) for
-// a <= j/3) do not change while it works: the main thread touches nothing
-// until it is done.
-class SetHelper {
- public:
-  SetHelper() : thread_(detail::start_thread([this] { work(); })) {}
-  ~SetHelper() {
-    quit_.store(true, std::memory_order_relaxed);
-    posted_.fetch_add(1, std::memory_order_release);
-    thread_.join();
-  }
-  // Starts out = the union over from <= a <= to (sequence_kernels.h).
-  void post(const Value16* g, Heap j, Heap from, Heap to, const std::uint64_t* pairs,
-            unsigned words, bool equal_splits) {
-    g_ = g;
-    j_ = j;
-    from_ = from;
-    to_ = to;
-    pairs_ = pairs;
-    equal_splits_ = equal_splits;
-    if (words_ != words) {
-      words_ = words;
-      by_low_.assign(64 * std::size_t{words}, 0);
-    }
-    out_.assign(words, 0);
-    posted_.fetch_add(1, std::memory_order_release);
-  }
-  // Waits for the posted range and returns its union (`words` words).
-  const std::uint64_t* result() {
-    const std::uint64_t wanted = posted_.load(std::memory_order_relaxed);
-    unsigned idle = 0;
-    while (done_.load(std::memory_order_acquire) != wanted) detail::back_off(idle, false);
-    return out_.data();
-  }
-
- private:
-  void work() {
-    std::uint64_t seen = 0;
-    unsigned idle = 0;
-    while (true) {
-      const std::uint64_t posted = posted_.load(std::memory_order_acquire);
-      if (posted == seen) {
-        detail::back_off(idle, true);
-        continue;
-      }
-      idle = 0;
-      seen = posted;
-      if (quit_.load(std::memory_order_relaxed)) return;
-      kernels::or_three_heap_set(g_, j_, from_, to_, pairs_, words_, equal_splits_,
-                                 by_low_.data(), out_.data());
-      done_.store(seen, std::memory_order_release);
-    }
-  }
-
-  alignas(64) std::atomic<std::uint64_t> posted_{0};
-  alignas(64) std::atomic<std::uint64_t> done_{0};
-  alignas(64) std::atomic<bool> quit_{false};
-  const Value16* g_ = nullptr;
-  Heap j_ = 0, from_ = 0, to_ = 0;
-  const std::uint64_t* pairs_ = nullptr;
-  unsigned words_ = 0;
-  bool equal_splits_ = true;
-  std::vector<std::uint64_t> by_low_, out_;
-  std::thread thread_;  // last: started once the fields above exist
-};
 
 class SplitSetEngine final : public SequenceEngine {
  public:
@@ -303,9 +231,7 @@ class SplitSetEngine final : public SequenceEngine {
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
   std::vector<SetWord> by_low_;  // 64 sets: the words moved, bits not yet permuted
   Heap sizes_ = 0;               // S2 and S3 are made for the heap sizes below this
-  unsigned threads_ = 1;
-  std::unique_ptr<SetHelper> helper_;  // started at the first S3 worth sharing
-  bool helper_refused_ = false;        // the system would not start it: one thread
+  detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
   const Value16* left_g_ = nullptr;  // the storage and size the last extend_in left
   Heap left_at_ = 0;
   ValueSequence left_values_;    // the values the last extend left (its state's)
@@ -315,7 +241,7 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads) : cod
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
   threads = 1;  // the WebAssembly build (web/) has no threads
 #endif
-  threads_ = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+  sharing_.set_threads(threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
   prefix_ = code_.last_digit();
   period_ = code_.repeat_length();
   for (Heap k = 0; k <= prefix_ + period_; ++k) {
@@ -386,23 +312,7 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
 // worth it.
 void SplitSetEngine::or_union(const SetWord* sets, const Value16* g, Heap j, Heap last_a,
                               bool equal_splits, SetWord* out) {
-  if (threads_ >= 2 && !helper_refused_ && last_a * words_ >= kMinSharedWords) {
-    if (!helper_) {
-      try {
-        helper_ = std::make_unique<SetHelper>();
-      } catch (const std::system_error&) {
-        helper_refused_ = true;  // no second thread: this one does it all
-      }
-    }
-    if (helper_) {
-      const Heap middle = last_a / 2;
-      helper_->post(g, j, middle + 1, last_a, sets, words_, equal_splits);
-      kernels::or_three_heap_set(g, j, 1, middle, sets, words_, equal_splits, by_low_.data(), out);
-      or_set(out, helper_->result(), words_);
-      return;
-    }
-  }
-  kernels::or_three_heap_set(g, j, 1, last_a, sets, words_, equal_splits, by_low_.data(), out);
+  sharing_.or_union(g, j, last_a, sets, words_, equal_splits, by_low_.data(), out);
 }
 
 // With G(0..n-1) known: makes S2(n) and the three- and four-heap sets of n
