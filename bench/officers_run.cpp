@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   if (engine_name == "naive") {
     engine = grundy::make_naive_engine(code);
   } else if (!code.is_classic()) {
-    engine = grundy::make_partition_set_engine(code);
+    engine = grundy::make_partition_set_engine(code, threads);
     engine_label = "partition-set";
   } else if (!grundy::rare_common_applies(code)) {
     engine = grundy::make_split_set_engine(code, threads);

@@ -5,38 +5,43 @@
 // Description: the values of the splits of m tokens into exactly r heaps
 //   form a set A_r(m) = {G(p1) ^ ... ^ G(pr) : p1 + ... + pr = m, pi >= 1},
 //   kept as a bit set over the values below V (a power of two above every
-//   value so far). A xor does not depend on the order of the parts, so the
-//   set over the partitions is the set over the ordered splits, and those
-//   are a first part a and an ordered split of the rest:
-//     A_1(m) = {G(m)},  A_r(m) = union over 1 <= a <= m-r+1 of G(a) ^ A_{r-1}(m-a),
+//   value so far). A split into r heaps has a smallest part a <= m/r, and
+//   the other r - 1 parts split m - a; conversely a part a and any split of
+//   m - a into r - 1 heaps are a split of m (whatever a's place among the
+//   parts, the xor is the same). So, as S3 from S2 in the split-set engine,
+//     A_1(m) = {G(m)},  A_r(m) = union over 1 <= a <= m/r of G(a) ^ A_{r-1}(m-a),
 //   one union of V/64 words per a, by the kernel of the three-heap sets
 //   (kernels::or_three_heap_set: the xor moves words and permutes bits, and
-//   the permutation is done once per low six bits of G(a)). "r heaps or
+//   the permutation is done once per low six bits of G(a)); with two
+//   threads the upper half of the range of a of a large union is made by a
+//   helper (solve/set_helper.h). "r heaps or
 //   more" ('+', '*') is the same with T_{>=s} in place of A_r:
-//     T_{>=1}(m) = {G(m)} u T_{>=2}(m),  T_{>=s}(m) = union over a of G(a) ^ T_{>=s-1}(m-a).
+//     T_{>=1}(m) = {G(m)} u T_{>=2}(m),
+//     T_{>=s}(m) = union over 1 <= a <= m/s of G(a) ^ T_{>=s-1}(m-a).
 //   The modifiers: '=' gives the one value G(m/r) (r odd) or 0 (r even)
 //   when r divides m. '?' takes out that value of the all-equal split unless
-//   another split gives it: a split that is not all equal has a part x other
-//   than m/r, so it exists exactly when G(m/r) ^ G(x) (or G(x), r even) is in
-//   A_{r-1}(m-x) for some x != m/r (every ordered split whose first part is
-//   not m/r is not all equal). '!' on two heaps is '?'; on three or more,
+//   another split gives it: a split that is not all equal has a smallest
+//   part x < m/r, so it exists exactly when G(m/r) ^ G(x) (or G(x), r even)
+//   is in A_{r-1}(m-x) for some x < m/r. '!' on two heaps is '?'; on three or more,
 //   and '?' or '!' on "or more", the splits are listed one by one
 //   (for_each_split, take_and_break.h), as the naive engine would.
 //   An infinite code's block is taken digit by digit, O(n) digits a heap.
 // Source: the mex rule and the codes, docs/theory.md §1, §3; CGSuite's
 //   digits; the union over first parts as in the split-set engine
 //   (split_set_engine.cpp, S3 from S2).
-// Time: per value n, n unions of V/64 words per set family kept (A_2..A_R,
-//   T_{>=1}..T_{>=S}, R and S the largest counts the code needs), one union
-//   per digit and count to gather the options (n of them for an infinite
-//   code), O(n) look-ups per '?', and the splits listed for '!' as above.
+// Time: per value n, n/r unions of V/64 words for A_r and n/s for T_{>=s}
+//   (r, s up to the largest counts the code needs), one union per digit and
+//   count to gather the options (n of them for an infinite code), n/r
+//   look-ups per '?', and the splits listed for '!' as above.
 // Memory: V/8 bytes per heap size and family kept, plus the values.
 // Status: compared with the naive engine (every split listed) on random
-//   codes with wide digits (tests/stress/wide_digit_test.cpp).
+//   codes with wide digits, on one thread and two
+//   (tests/stress/wide_digit_test.cpp).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -48,6 +53,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
+#include "solve/set_helper.h"
 
 namespace grundy {
 
@@ -132,7 +138,11 @@ Families families_of(const std::vector<DigitPlan>& plans) {
 
 class PartitionSetEngine final : public SequenceEngine {
  public:
-  explicit PartitionSetEngine(const TakeAndBreak& code) : code_(code) {
+  PartitionSetEngine(const TakeAndBreak& code, unsigned threads) : code_(code) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    threads = 1;  // the WebAssembly build (web/) has no threads
+#endif
+    sharing_.set_threads(threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
     for (Heap k = 0; k <= code_.last_digit() + code_.repeat_length(); ++k)
       plans_.push_back(plan_of(code_.code_digit(k)));
     families_ = families_of(plans_);
@@ -193,6 +203,7 @@ class PartitionSetEngine final : public SequenceEngine {
   unsigned words_ = 1;
   Heap sizes_ = 0;  // the heap sizes whose sets are made
   std::vector<SetWord> by_low_;
+  detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
   HeapOption option_;  // for the splits listed one by one
   ValueSequence left_values_;
   const Value16* left_g_ = nullptr;
@@ -229,16 +240,16 @@ std::uint64_t PartitionSetEngine::add_splits(const Value16* g, Heap n) {
   for (Heap s = 1; s <= families_.or_more; ++s) or_more_[s].resize((n + 1) * words_, 0);
   for (Heap r = 2; r <= families_.exactly; ++r)
     if (n >= r) {
-      kernels::or_three_heap_set(g, n, 1, n - r + 1, exactly_[r - 1].data(), words_, false,
-                                 by_low_.data(), set(exactly_[r], n));
-      work += (n - r + 1 + 64) * std::uint64_t{words_};
+      sharing_.or_union(g, n, n / r, exactly_[r - 1].data(), words_, false, by_low_.data(),
+                        set(exactly_[r], n));
+      work += (n / r + 64) * std::uint64_t{words_};
     }
   // T_{>=s}(n) from s = S down, each from the T_{>=s-1} of smaller heaps.
   for (Heap s = families_.or_more; s >= 2; --s)
     if (n >= s) {
-      kernels::or_three_heap_set(g, n, 1, n - 1, or_more_[s - 1].data(), words_, false,
-                                 by_low_.data(), set(or_more_[s], n));
-      work += (n + 64) * std::uint64_t{words_};
+      sharing_.or_union(g, n, n / s, or_more_[s - 1].data(), words_, false, by_low_.data(),
+                        set(or_more_[s], n));
+      work += (n / s + 64) * std::uint64_t{words_};
     }
   return work;
 }
@@ -291,13 +302,13 @@ std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetW
             or_in(all);
             break;
           }
-          // Another split than q, q, ..., q with the same value: a first part
-          // x != q and the rest split into r - 1 heaps.
+          // Another split than q, q, ..., q with the same value: its smallest
+          // part x is below q, and the rest is a split of rest - x into
+          // r - 1 heaps (any such (x, rest) is not all equal).
           const Heap q = rest / t.r;
           const unsigned value = equal_value(t.r, q);
           bool other = false;
-          for (Heap x = 1; x + t.r - 1 <= rest && !other; ++x) {
-            if (x == q) continue;
+          for (Heap x = 1; x < q && !other; ++x) {
             const unsigned w = value ^ g[x];
             other = (set(exactly_[t.r - 1], rest - x)[w >> 6] >> (w & 63)) & 1;
             ++work;
@@ -388,8 +399,9 @@ bool PartitionSetEngine::run(Value16* g, Heap& known, Heap last, const EngineCon
 
 }  // namespace
 
-std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code) {
-  return std::make_unique<PartitionSetEngine>(code);
+std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code,
+                                                          unsigned threads) {
+  return std::make_unique<PartitionSetEngine>(code, threads);
 }
 
 std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
@@ -400,8 +412,9 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
   // Splits listed one by one: as many as the naive engine visits.
   if (f.listed) return detail::saturating_mul(code.compute_cost(last), kSplitSetOpsPerVisit);
   // Per heap n with W = V/64 words a set (V the power of two above n, at
-  // most 65536, as if the values grew like n): n + 64 word unions per family
-  // (the kernel's unions and its 64 permutations); per digit visited (all
+  // most 65536, as if the values grew like n): n/2 + 64 word unions per
+  // family at most (the kernel's unions, a <= n/r with r >= 2, and its 64
+  // permutations); per digit visited (all
   // of them for a finite code, up to n for an infinite one), W words per
   // term gathered, n look-ups per '?' and sqrt(n) divisions per '=' on "or
   // more".
@@ -430,7 +443,7 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
     const std::uint64_t n_per_visit = code.is_finite() ? sum : saturating_mul(sum, hi);
     const std::uint64_t root = std::uint64_t{8} << (std::bit_width(hi) / 2);
     work = saturating_add(work, saturating_mul(saturating_mul(families, words),
-                                               saturating_add(sum, 64 * count)));
+                                               saturating_add(sum / 2, 64 * count)));
     work = saturating_add(work, saturating_mul(saturating_mul(terms, visits), words));
     work = saturating_add(work, saturating_mul(lookups, n_per_visit));
     work = saturating_add(work, saturating_mul(saturating_mul(divisions, visits), root));

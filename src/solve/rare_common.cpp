@@ -1353,7 +1353,7 @@ std::string RareCommonEngine::kernel() const {
 
 std::unique_ptr<SequenceEngine> make_fast_engine(const TakeAndBreak& code, unsigned threads) {
   // Wider digits than the split-set engine's four heaps.
-  if (!code.is_classic()) return make_partition_set_engine(code);
+  if (!code.is_classic()) return make_partition_set_engine(code, threads);
   if (!rare_common_applies(code)) return make_split_set_engine(code, threads);
   RareCommonOptions options;
   options.threads = threads;

@@ -203,5 +203,21 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
   }
 }
 
+// Two threads share the large unions (set_helper.h): the same values as
+// one, past the size where the helper starts (unions of 2^16 set words:
+// the values of these codes grow like n/2, so 64-word sets from n = 4096,
+// and the unions of a <= n/2 are shared from there).
+TEST(WideDigits, TwoThreadsAgreeWithOne) {
+  for (const char* text : {"0.{2+}", "0.{2,3?}"}) {
+    SCOPED_TRACE(text);
+    const TakeAndBreak code = TakeAndBreak::parse(text);
+    ValueSequence one, two;
+    ASSERT_TRUE(make_partition_set_engine(code, 1)->extend(one, 6000, {}));
+    ASSERT_TRUE(make_partition_set_engine(code, 2)->extend(two, 6000, {}));
+    EXPECT_EQ(one, two);
+    EXPECT_GE(*std::max_element(one.begin(), one.end()), 2048u);  // sets of 64 words
+  }
+}
+
 }  // namespace
 }  // namespace grundy

@@ -93,8 +93,10 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last);
 // the values of splits into r heaps, and into r heaps or more, as sets made
 // by unions over the first part, O(n V/64) a value and set kind; '!' on
 // three heaps or more split by split, as the naive engine
-// (src/solve/partition_set_engine.cpp). Single-threaded.
-std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code);
+// (src/solve/partition_set_engine.cpp). With `threads` >= 2 (0: one per
+// core) a second thread makes half of each large union.
+std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code,
+                                                          unsigned threads = 1);
 // Its work for G(0..last), in the split-set engine's units (set words or-ed,
 // look-ups; a split listed counts kSplitSetOpsPerVisit), as if the values
 // grew like n; and the bytes of its sets and values.
