@@ -13,17 +13,17 @@
 //   one union of V/64 words per a, by the kernel of the three-heap sets
 //   (kernels::or_three_heap_set: the xor moves words and permutes bits, and
 //   the permutation is done once per low six bits of G(a)); with two
-//   threads the upper half of the range of a of a large union is made by a
-//   helper (solve/set_helper.h). "r heaps or
-//   more" ('+', '*') is the same with T_{>=s} in place of A_r:
+//   threads a helper makes the upper half of the range of a of a large
+//   union (solve/set_helper.h). "r heaps or more" ('+', '*') is the same
+//   with T_{>=s} in place of A_r:
 //     T_{>=1}(m) = {G(m)} u T_{>=2}(m),
 //     T_{>=s}(m) = union over 1 <= a <= m/s of G(a) ^ T_{>=s-1}(m-a).
 //   The modifiers: '=' gives the one value G(m/r) (r odd) or 0 (r even)
 //   when r divides m. '?' takes out that value of the all-equal split unless
 //   another split gives it: a split that is not all equal has a smallest
 //   part x < m/r, so it exists exactly when G(m/r) ^ G(x) (or G(x), r even)
-//   is in A_{r-1}(m-x) for some x < m/r. '!' on two heaps is '?'; on three or more,
-//   and '?' or '!' on "or more", the splits are listed one by one
+//   is in A_{r-1}(m-x) for some x < m/r. '!' on two heaps is '?'; on three
+//   or more, and '?' or '!' on "or more", the splits are listed one by one
 //   (for_each_split, take_and_break.h), as the naive engine would.
 //   An infinite code's block is taken digit by digit, O(n) digits a heap.
 // Source: the mex rule and the codes, docs/theory.md §1, §3; CGSuite's

@@ -13,8 +13,8 @@
 //   steady gain; docs/performance.md), or when the system refuses a thread.
 // Source: split_set_engine.cpp's S3 (where it was first written).
 // Status: two threads against one on the same codes (tests/stress/
-//   split_set_engine_test.cpp, wide_digit_test.cpp), ThreadSanitizer runs
-//   (docs/performance.md, "Two threads").
+//   split_set_engine_test.cpp, wide_digit_test.cpp), also under
+//   ThreadSanitizer (docs/performance.md, "More than four heaps").
 #pragma once
 
 #include <atomic>
