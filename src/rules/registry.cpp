@@ -241,7 +241,8 @@ constexpr RulesetEntry kRulesets[] = {
      [](std::string_view, const std::string&) -> std::unique_ptr<Ruleset> {
        return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.07").named("dawson"));
      }},
-    {"d0.d1d2...", "a take-and-break code, e.g. 0.137, 0.3F, 4.[3], 4!.0, 0.{2+} (CGSuite notation)",
+    {"d0.d1d2...",
+     "a take-and-break code, e.g. 0.137, 0.3F, 4.[3], 4!.0, 0.{2+} (CGSuite notation)",
      [](std::string_view code, const std::string&) -> std::unique_ptr<Ruleset> {
        return std::make_unique<TakeAndBreak>(TakeAndBreak::parse(code));
      }},

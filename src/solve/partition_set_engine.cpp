@@ -458,7 +458,8 @@ std::uint64_t partition_set_bytes(const TakeAndBreak& code, Heap last) {
   for (Heap k = 0; k <= code.last_digit() + code.repeat_length(); ++k)
     plans.push_back(plan_of(code.code_digit(k)));
   const Families f = families_of(plans);
-  const Heap bound = std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
+  const Heap bound =
+      std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   return detail::saturating_add(
       detail::saturating_mul(detail::saturating_mul(f.exactly + f.or_more, last + 1), bound / 8),
       detail::saturating_mul(last + 1, sizeof(Value16)));

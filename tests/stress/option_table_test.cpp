@@ -27,7 +27,8 @@ void expect_mex_is_value(const HeapRuleset& heaps, Heap last) {
     ASSERT_EQ(table.rows.size(), std::min<std::size_t>(options, 4));
     for (const OptionRow& row : table.rows) {
       Nimber sum = 0;
-      for (std::size_t i = 0; i < row.option.part_count; ++i) sum ^= values.value(row.option.parts[i]);
+      for (std::size_t i = 0; i < row.option.part_count; ++i)
+        sum ^= values.value(row.option.parts[i]);
       ASSERT_EQ(row.value, sum);
     }
   }

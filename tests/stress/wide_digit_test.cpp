@@ -96,7 +96,8 @@ TEST(WideDigits, OptionsFollowTheDefinition) {
                            "{3+}?.{1,4+}!"}) {
     SCOPED_TRACE(text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
-    for (Heap n = 0; n <= 18; ++n) EXPECT_EQ(generated_options(code, n), defined_options(code, n)) << n;
+    for (Heap n = 0; n <= 18; ++n)
+      EXPECT_EQ(generated_options(code, n), defined_options(code, n)) << n;
   }
   // The general splitting against the loops of the classic digits: a list
   // with one modifier per count has the options of its classic digits.

@@ -104,7 +104,8 @@ TEST(Rules, BadNamesNameTheToken) {
   try {
     parse_ruleset("0.7W");
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("'W' is not a digit (0-9, A-V, or &n;"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("'W' is not a digit (0-9, A-V, or &n;"),
+              std::string::npos);
   }
 }
 

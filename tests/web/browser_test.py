@@ -196,7 +196,8 @@ def test_analyse(page, grundy):
     # not a sum's; the moves leave many heaps.
     want = cli_json(grundy, "analyze", "0.{2+}", "9", "+", "nim", "3")
     got = page.analyse("0.{2+} 9 + nim 3", "normal")
-    check(got["facts"].get("Value", "") == str(want["value"]), f"0.{{2+}} 9 + nim 3: value {want['value']}")
+    check(got["facts"].get("Value", "") == str(want["value"]),
+          f"0.{{2+}} 9 + nim 3: value {want['value']}")
     check(got["moves"] == [m["description"] for m in want["winning_moves"]],
           "0.{2+} 9 + nim 3: winning moves as the command's")
 

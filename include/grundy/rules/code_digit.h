@@ -7,13 +7,14 @@
 //   equal, '=' all equal). CGSuite writes wider digits too, and so does
 //   grundy: &n; is the bit set n (heap counts 0..63: &32; leaves five
 //   heaps), {2,3,5} lists the heap counts, {2+} is "two heaps or more", '*'
-//   any number of heaps (none included), and a list may give each count its
+//   any number of heaps (zero included), and a list may give each count its
 //   own modifier ({2!,3=}). A CodeDigit holds all of these: a 64-bit set of
 //   counts, "or more" past its largest, and one set of counts per modifier.
 // Source: CGSuite's take-and-break codes (class TBCode: digits, constraint
 //   lists, '*', '&n;'); WW ch. 4 for the classic digits; docs/theory.md §3.
-// Status: parsed and printed back by TakeAndBreak (tests/unit/rules_test.cpp),
-//   every spelling of one digit printing the same canonical text.
+// Status: parsed and printed back by TakeAndBreak, every spelling of one
+//   digit printing the same canonical text (tests/unit/code_digit_test.cpp;
+//   random codes in tests/stress/wide_digit_test.cpp).
 #pragma once
 
 #include <cstdint>
