@@ -53,6 +53,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
+#include "solve/set_engine_loop.h"
 #include "solve/set_helper.h"
 
 namespace grundy {
@@ -136,9 +137,9 @@ Families families_of(const std::vector<DigitPlan>& plans) {
   return f;
 }
 
-class PartitionSetEngine final : public SequenceEngine {
+class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine> {
  public:
-  PartitionSetEngine(const TakeAndBreak& code, unsigned threads) : code_(code) {
+  PartitionSetEngine(const TakeAndBreak& code, unsigned threads) : SetEngineLoop(code, 64) {
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
     threads = 1;  // the WebAssembly build (web/) has no threads
 #endif
@@ -150,37 +151,18 @@ class PartitionSetEngine final : public SequenceEngine {
     or_more_.resize(families_.or_more + 1);
   }
 
-  bool extend(ValueSequence& values, Heap last, const EngineControl& control) override {
-    const bool continued = !left_values_.empty() && values == left_values_;
-    left_values_.clear();
-    bool state = false;
-    const bool done = detail::extend_vector(
-        code_, values, last,
-        [&](Value16* g, Heap& known) {
-          const bool reached = run(g, known, last, control, continued && known == sizes_);
-          state = true;
-          return reached;
-        },
-        [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
-    if (state) left_values_ = values;
-    return done;
-  }
-
-  bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override {
-    const bool continued = left_g_ != nullptr && g == left_g_ && known == sizes_;
-    left_values_.clear();
-    left_g_ = nullptr;
-    const bool done = run(g, known, last, control, continued);
-    left_g_ = g;
-    return done;
-  }
-
-  EngineProgress progress() const override { return progress_; }
-
  private:
-  bool run(Value16* g, Heap& known, Heap last, const EngineControl& control, bool continued);
+  friend class detail::SetEngineLoop<PartitionSetEngine>;
+  // The loop's steps (set_engine_loop.h).
   void rebuild(const Value16* g, Heap known);
   void widen(Nimber bound, Heap sizes);
+  std::uint64_t options_of(const Value16* g, Heap n, SetWord* options) {
+    return add_splits(g, n) + collect_options(g, n, options);
+  }
+  void settle(const Value16* g, Heap n) {
+    add_own(g, n);
+    sizes_ = n + 1;
+  }
   // The sets of heap size n that need only G(0..n-1) (A_r and T_{>=s}, r, s
   // >= 2), and then, with G(n), A_1(n) and T_{>=1}(n).
   std::uint64_t add_splits(const Value16* g, Heap n);
@@ -193,21 +175,14 @@ class PartitionSetEngine final : public SequenceEngine {
   }
   SetWord* set(std::vector<SetWord>& family, Heap m) { return family.data() + m * words_; }
 
-  TakeAndBreak code_;
   std::vector<DigitPlan> plans_;  // d0..dt, then the block's digits
   Families families_;
   // exactly_[r] holds A_r(m) for every m < sizes_ (r = 1..R); or_more_[s]
   // holds T_{>=s}(m) (s = 1..S). Index 0 unused.
   std::vector<std::vector<SetWord>> exactly_, or_more_;
-  Nimber bound_ = 64;
-  unsigned words_ = 1;
-  Heap sizes_ = 0;  // the heap sizes whose sets are made
   std::vector<SetWord> by_low_;
   detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
   HeapOption option_;  // for the splits listed one by one
-  ValueSequence left_values_;
-  const Value16* left_g_ = nullptr;
-  EngineProgress progress_;
 };
 
 void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
@@ -351,50 +326,6 @@ void PartitionSetEngine::rebuild(const Value16* g, Heap known) {
     add_own(g, n);
   }
   sizes_ = known;
-}
-
-bool PartitionSetEngine::run(Value16* g, Heap& known, Heap last, const EngineControl& control,
-                             bool continued) {
-  if (known == 0) {
-    g[0] = 0;  // G(0) = 0: no options
-    known = 1;
-    continued = false;
-  }
-  const Heap start = known;
-  progress_ = EngineProgress{start, 0, 0};
-  if (!continued || sizes_ != start) rebuild(g, start);
-  if (last < start) return true;
-
-  detail::HeapLoopPoll poll(control, progress_, 64);
-  std::uint64_t work = 0;
-  std::vector<SetWord> options(words_);
-  Heap n = start;
-  try {
-    for (; n <= last; ++n) {
-      if (poll.stop_before(n, work)) break;
-      work += add_splits(g, n);
-      options.assign(words_, 0);
-      work += collect_options(g, n, options.data());
-      const Nimber value = detail::set_mex(options.data(), words_);
-      if (value >= kPartitionValueLimit) throw detail::value_past_16_bits(code_, n);
-      g[n] = static_cast<Value16>(value);
-      if (value >= bound_) {
-        widen(std::bit_ceil(value + 1), n + 1);
-        options.assign(words_, 0);
-      }
-      add_own(g, n);
-      sizes_ = n + 1;
-    }
-  } catch (...) {
-    known = n;
-    progress_.reached = n;
-    sizes_ = 0;  // the sets may be half made: the next call rebuilds
-    throw;
-  }
-  known = n;
-  progress_.reached = n;
-  if (control.progress) control.progress(progress_);
-  return n > last;
 }
 
 }  // namespace

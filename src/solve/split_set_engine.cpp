@@ -77,6 +77,7 @@
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
+#include "solve/set_engine_loop.h"
 #include "solve/set_helper.h"
 #include "solve/split_sets.h"
 #include "solve/thread_start.h"
@@ -126,15 +127,12 @@ void or_set(SetWord* out, const SetWord* set, unsigned words) {
 }
 
 
-class SplitSetEngine final : public SequenceEngine {
+class SplitSetEngine final : public detail::SetEngineLoop<SplitSetEngine> {
  public:
   SplitSetEngine(const TakeAndBreak& code, unsigned threads);
 
-  bool extend(ValueSequence& values, Heap last, const EngineControl& control) override;
-  bool extend_in(Value16* g, Heap& known, Heap last, const EngineControl& control) override;
-  EngineProgress progress() const override { return progress_; }
-
  private:
+  friend class detail::SetEngineLoop<SplitSetEngine>;
   struct Digit {
     Heap k;
     unsigned bits;
@@ -199,10 +197,12 @@ class SplitSetEngine final : public SequenceEngine {
   void make_distinct(const Value16* g, Heap j);
   void make_fours(const Value16* g, Heap j);
   std::uint64_t collect_options(const Value16* g, Heap n, SetWord* options);
+  // The loop's steps (set_engine_loop.h): the rebuild above, the sets and
+  // options of heap n, nothing once G(n) is known (add_sets counted n).
   void rebuild(const Value16* g, Heap known);
-  bool run(Value16* g, Heap& known, Heap last, const EngineControl& control, bool continued);
+  std::uint64_t options_of(const Value16* g, Heap n, SetWord* options);
+  void settle(const Value16* /*g*/, Heap /*n*/) {}
 
-  TakeAndBreak code_;
   Heap prefix_ = 0;  // f: the digits before the repeated block (a finite code's last digit)
   Heap period_ = 0;  // p: the length of the repeated block, 0 for a finite code
   std::vector<Digit> digits_;   // the non-zero digits d0 .. df
@@ -217,9 +217,6 @@ class SplitSetEngine final : public SequenceEngine {
   bool all_pairs_ = false;      // S2 of every heap size is kept (S3 and S3! need them)
   bool all_threes_ = false;     // S3 of every heap size is kept (S4 needs them)
   Heap window_ = 2;             // the ring's heap sizes: n-f-1 .. n
-  EngineProgress progress_;
-  Nimber bound_ = 64;
-  unsigned words_ = 1;
   std::vector<SetWord> pairs_;   // S2(i) less the equal split: every i, or a ring of window_
   std::vector<SetWord> threes_;  // S3(i), a ring of window_
   std::vector<SetWord> some_;      // S3?(i): three heaps not all equal, a ring of window_
@@ -230,14 +227,11 @@ class SplitSetEngine final : public SequenceEngine {
   std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
   std::vector<SetWord> by_low_;  // 64 sets: the words moved, bits not yet permuted
-  Heap sizes_ = 0;               // S2 and S3 are made for the heap sizes below this
   detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
-  const Value16* left_g_ = nullptr;  // the storage and size the last extend_in left
-  Heap left_at_ = 0;
-  ValueSequence left_values_;    // the values the last extend left (its state's)
 };
 
-SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads) : code_(code) {
+SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads)
+    : SetEngineLoop(code, 256) {
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
   threads = 1;  // the WebAssembly build (web/) has no threads
 #endif
@@ -502,84 +496,15 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
   sizes_ = known;
 }
 
-bool SplitSetEngine::extend(ValueSequence& values, Heap last, const EngineControl& control) {
-  // The engine goes on from its state when `values` holds what the last call
-  // left (a caller extending in chunks); otherwise it rebuilds.
-  const bool continued = !left_values_.empty() && values == left_values_;
-  left_values_.clear();
-  left_g_ = nullptr;
-  bool state = false;
-  const bool done = detail::extend_vector(
-      code_, values, last,
-      [&](Value16* g, Heap& known) {
-        const bool reached = run(g, known, last, control, continued && known == sizes_);
-        state = true;
-        return reached;
-      },
-      [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
-  left_g_ = nullptr;
-  if (state) left_values_ = values;
-  return done;
-}
-
-bool SplitSetEngine::extend_in(Value16* const g, Heap& known, Heap last,
-                               const EngineControl& control) {
-  const bool continued = left_g_ != nullptr && g == left_g_ && known == left_at_;
-  left_values_.clear();
-  left_g_ = nullptr;
-  const bool done = run(g, known, last, control, continued);
-  left_g_ = g;
-  left_at_ = known;
-  return done;
-}
-
-// Extends G(0..known-1) to G(0..last) in g; `continued` when the sets are
-// those of G(0..known-1). Leaves the sets those of the values known, unless
-// it throws.
-bool SplitSetEngine::run(Value16* const g, Heap& known, Heap last, const EngineControl& control,
-                         bool continued) {
-  if (known == 0) {
-    g[0] = 0;  // G(0) = 0: no options
-    known = 1;
-    continued = false;
-  }
-  const Heap start = known;
-  progress_ = EngineProgress{start, 0, 0};
-  if (!continued || sizes_ != start) rebuild(g, start);
-  if (last < start) return true;
-
-  detail::HeapLoopPoll poll(control, progress_, 256);
+std::uint64_t SplitSetEngine::options_of(const Value16* g, Heap n, SetWord* options) {
+  add_sets(g, n, 0);
   std::uint64_t work = 0;
-  std::vector<SetWord> options(words_);
-  Heap n = start;
-  try {
-    for (; n <= last; ++n) {
-      if (poll.stop_before(n, work)) break;
-      add_sets(g, n, 0);
-      if (pairs_used_) work += n / 2;
-      if (threes_used_) work += (n / 3 + 64) * std::uint64_t{words_};
-      if (distinct_used_) work += n + (n + 64) * std::uint64_t{words_};
-      options.assign(words_, 0);
-      work += collect_options(g, n, options.data()) + check_steps_;
-      check_steps_ = 0;
-      const Nimber value = detail::set_mex(options.data(), words_);
-      if (value >= kSplitValueLimit) throw detail::value_past_16_bits(code_, n);
-      g[n] = static_cast<Value16>(value);
-      if (value >= bound_) {
-        widen(std::bit_ceil(value + 1), n + 1);
-        options.assign(words_, 0);
-      }
-    }
-  } catch (...) {
-    known = n;
-    progress_.reached = n;
-    sizes_ = 0;  // the sets may be half made: the next call rebuilds
-    throw;
-  }
-  known = n;
-  progress_.reached = n;
-  if (control.progress) control.progress(progress_);
-  return n > last;
+  if (pairs_used_) work += n / 2;
+  if (threes_used_) work += (n / 3 + 64) * std::uint64_t{words_};
+  if (distinct_used_) work += n + (n + 64) * std::uint64_t{words_};
+  work += collect_options(g, n, options) + check_steps_;
+  check_steps_ = 0;
+  return work;
 }
 
 }  // namespace
