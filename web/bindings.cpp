@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis_json.h"
+#include "grundy/core/front_end_words.h"
 #include "move_syntax.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/grundy.h"
@@ -80,6 +81,25 @@ void make_exact(json& j) {
   } else if (j.is_array() || j.is_object()) {
     for (json& item : j) make_exact(item);
   }
+}
+
+// What the library's messages advise, in the page's words
+// (core/front_end_words.h): the page's own limits are fixed, so the way past
+// one is the command line's.
+FrontEndWords page_words() {
+  FrontEndWords words;
+  words.setting = [](std::string_view setting) {
+    return fmt::format("the command line's --{}", setting);
+  };
+  words.given = [](std::string_view setting, std::string_view value) {
+    return fmt::format("--{} {}", setting, value);
+  };
+  words.resume = [](std::string_view command, std::string_view file) {
+    return fmt::format("`grundy {} --resume {}` on the command line", command, file);
+  };
+  words.observed = "this page as soon as one is seen";
+  words.in_full = "`grundy value --store FILE` on the command line computes G(0..{0}) in full";
+  return words;
 }
 
 // Runs `work` and returns its JSON as text, or {"error": message}.
@@ -658,6 +678,7 @@ std::string catalogue_web() {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(grundy_web) {
+  set_front_end_words(page_words());
   emscripten::function("analyze", &analyze_web);
   emscripten::function("bestMove", &best_move_web);
   emscripten::function("hint", &hint_web);

@@ -7,6 +7,7 @@
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/bounded_list.h"
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/gamma.h"
 #include "grundy/core/memory.h"
 #include "grundy/core/nim_product.h"

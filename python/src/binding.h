@@ -39,10 +39,9 @@ py::object gamma_to_python(const GammaValue& value);
 // (an InputError) naming `what` otherwise.
 std::uint64_t to_u64(const py::handle& value, const char* what);
 
-// Refusals of G(n) (HeapValues) name this module's arguments, not the
-// command's options: observed=True, proven_only, and values(to=n) while its
-// array fits in memory.
-void python_refusal_words(ComputeLimits& limits);
+// A refused G(n) (HeapValues) offers values(to=n) only while its array fits
+// in memory; the module's words for the rest are installed at import.
+void python_in_full_limit(ComputeLimits& limits);
 
 // Whether a position of this ruleset calls Python to list its moves (it is,
 // or contains, a game written in Python): its analyses then hold the GIL and

@@ -239,7 +239,7 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   options.count_only = count;
   options.search_limit = search_limit;
   options.compute.accept_observed = !proven_only;
-  python_refusal_words(options.compute);
+  python_in_full_limit(options.compute);
   if (max_values != 0) {
     // `max` given: a code's values computed up to it whatever the work, as
     // `grundy analyze --max` (lowered to what memory holds).

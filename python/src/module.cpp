@@ -1,15 +1,43 @@
 // grundy._grundy: the module, its exceptions and nim arithmetic; the rest is
 // bound in games.cpp, sequences.cpp and user_games.cpp.
+#include <algorithm>
+
 #include <fmt/format.h>
+
+#include "grundy/core/front_end_words.h"
 
 #include "binding.h"
 
 namespace grundy::python {
 
-void python_refusal_words(ComputeLimits& limits) {
-  limits.observed_hint = "value(..., observed=True) and by analyze() unless proven_only=True";
-  limits.in_full_hint = "values(ruleset, to={0}) computes G(0..{0}) in full";
+void python_in_full_limit(ComputeLimits& limits) {
   limits.in_full_max = code_values_within(default_memory_limit());
+}
+
+// The module's words for what a message advises (core/front_end_words.h):
+// its keyword arguments. It reads graph files at the default memory limit
+// only, so a graph's memory refusal gives no advice.
+FrontEndWords python_words() {
+  const auto argument = [](std::string_view setting) {
+    std::string name(setting);
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+  };
+  FrontEndWords words;
+  words.setting = [argument](std::string_view setting) -> std::string {
+    if (setting == "max-memory") return "";
+    if (setting == "count") return "count=True";
+    return fmt::format("the {} argument", argument(setting));
+  };
+  words.given = [argument](std::string_view setting, std::string_view value) {
+    return fmt::format("{}={}", argument(setting), value);
+  };
+  words.resume = [](std::string_view, std::string_view file) {
+    return fmt::format("resume='{}'", file);
+  };
+  words.observed = "value(..., observed=True) and by analyze() unless proven_only=True";
+  words.in_full = "values(ruleset, to={0}) computes G(0..{0}) in full";
+  return words;
 }
 
 std::uint64_t to_u64(const py::handle& value, const char* what) {
@@ -33,6 +61,7 @@ using namespace grundy::python;
 PYBIND11_MODULE(_grundy, m) {
   m.doc() = "The C++ core of the grundy package (use `import grundy`).";
   m.attr("__version__") = GRUNDY_VERSION;
+  set_front_end_words(python_words());
 
   // Bad input is a ValueError, a refused computation a grundy.LimitError,
   // both with the library's one-line message (docs/architecture.md, Errors).

@@ -135,7 +135,7 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   limits.max_code_values =
       std::min(to_u64(max_obj, "value: max"), code_values_within(default_memory_limit()));
   limits.accept_observed = observed;
-  python_refusal_words(limits);
+  python_in_full_limit(limits);
   // A `max` given is the bound for a code, as `grundy value --max` (the
   // default work budget of the split-set engine no longer applies).
   limits.code_values_given = max_given;

@@ -153,6 +153,9 @@ def test_period_and_value(cli):
     with pytest.raises(grundy.LimitError, match="proven_only=True") as refused:
         grundy.analyze("grundy-game", 2**40, proven_only=True)
     assert "--" not in str(refused.value) and "values(ruleset" not in str(refused.value)
+    # So do the refusals of exhaustive searches.
+    with pytest.raises(grundy.LimitError, match=r"\(raise it with the search_limit argument\)$"):
+        grundy.analyze("wythoff", 30, 40, convention="misere", search_limit=5)
     info = grundy.value("0.8", 14000, max=14001, detail=True)
     assert info.proven and info.value == cli("values", "0.8", "--from", "14000", "--to", "14000")["values"][0]
     assert not grundy.analyze("0.8", 14000, 5).proven

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 
 namespace grundy {
 
@@ -355,9 +356,8 @@ void check_graph_memory(std::uint64_t vertices, std::uint64_t edges, std::uint64
   const std::uint64_t needed = graph_memory_estimate(vertices, edges);
   if (needed <= max_memory) return;
   throw LimitError(fmt::format(
-      "a graph of {} vertices and {} edges needs about {} MiB, over the memory limit of {} MiB "
-      "(--max-memory SIZE raises it)",
-      vertices, edges, (needed >> 20) + 1, max_memory >> 20));
+      "a graph of {} vertices and {} edges needs about {} MiB, over the memory limit of {} MiB{}",
+      vertices, edges, (needed >> 20) + 1, max_memory >> 20, raise_with("max-memory")));
 }
 
 Graph parse_graph(std::string_view text, std::uint64_t max_memory) {

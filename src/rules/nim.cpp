@@ -6,27 +6,16 @@
 
 namespace grundy {
 
-namespace {
-HeapOption leave(Heap n) {
-  HeapOption option;
-  if (n != 0) {
-    option.parts[0] = n;
-    option.part_count = 1;
-  }
-  return option;
-}
-}  // namespace
-
 std::optional<TakeAndBreak> Nim::as_code() const { return TakeAndBreak::parse("0.[3]"); }
 
 void Nim::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
   for (Heap left = n; left-- > 0;)
-    if (!visit(leave(left))) return;
+    if (!visit(HeapOption::leaving(left))) return;
 }
 
 bool Nim::for_each_heap_option_with_value(Heap n, Nimber target,
                                           const HeapOptionVisitor& visit) const {
-  if (target < n) visit(leave(target));
+  if (target < n) visit(HeapOption::leaving(target));
   return true;
 }
 

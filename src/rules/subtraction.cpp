@@ -11,15 +11,6 @@
 namespace grundy {
 
 namespace {
-HeapOption leave(Heap n) {
-  HeapOption option;
-  if (n != 0) {
-    option.parts[0] = n;
-    option.part_count = 1;
-  }
-  return option;
-}
-
 std::vector<Heap> sorted_distinct(std::vector<Heap> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -37,7 +28,7 @@ Heap isqrt(Heap n) {
 }
 
 void SubtractionRuleset::for_each_heap_option(Heap n, const HeapOptionVisitor& visit) const {
-  for_each_subtraction(n, [&](Heap k) { return visit(leave(n - k)); });
+  for_each_subtraction(n, [&](Heap k) { return visit(HeapOption::leaving(n - k)); });
 }
 
 // --- bash:M
@@ -60,7 +51,7 @@ bool Bash::for_each_heap_option_with_value(Heap n, Nimber target,
   if (target >= modulus) return true;
   // The only k in 1..M with (n - k) ≡ target (mod M+1).
   const Heap k = (n % modulus + modulus - target) % modulus;
-  if (k != 0 && k <= n) visit(leave(n - k));
+  if (k != 0 && k <= n) visit(HeapOption::leaving(n - k));
   return true;
 }
 

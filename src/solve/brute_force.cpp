@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/memory.h"
 #include "grundy/core/nimber.h"
 
@@ -45,9 +46,8 @@ void BruteForce::check_limit(std::size_t extra) const {
   const std::uint64_t count = positions_stored() + held_ + extra;
   if (count > limit_)
     throw LimitError(fmt::format(
-        "exhaustive search over '{}' would exceed the limit of {} positions (raise it with "
-        "--search-limit)",
-        ruleset_.name(), limit_));
+        "exhaustive search over '{}' would exceed the limit of {} positions{}", ruleset_.name(),
+        limit_, raise_with("search-limit")));
   check_memory(count);
 }
 
@@ -62,7 +62,7 @@ void BruteForce::check_memory(std::uint64_t count) const {
   if (count > memory_limit_ / bytes_each)
     throw LimitError(fmt::format(
         "exhaustive search over '{}' would need more than {} MiB for its positions of up to {} "
-        "numbers each (256 bytes a position under --search-limit); no exhaustive search can "
+        "numbers each (256 bytes a position within the search limit); no exhaustive search can "
         "decide so large a position",
         ruleset_.name(), memory_limit_ >> 20, largest_position_));
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/nimber.h"
 #include "grundy/solve/detail/search.h"
 
@@ -107,9 +108,8 @@ GenusSearch::GenusSearch(const Ruleset& ruleset, std::uint64_t position_limit)
 void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
   if (genera_.size() + held + extra > limit_)
     throw LimitError(fmt::format(
-        "genus search over '{}' would exceed the limit of {} positions (raise it with "
-        "--search-limit)",
-        ruleset_.name(), limit_));
+        "genus search over '{}' would exceed the limit of {} positions{}", ruleset_.name(),
+        limit_, raise_with("search-limit")));
 }
 
 std::vector<Position> GenusSearch::expand(const Position& key) {
@@ -120,8 +120,9 @@ std::vector<Position> GenusSearch::expand(const Position& key) {
     if (++options_generated_ > option_limit)
       throw LimitError(fmt::format(
           "genus search over '{}' would generate more than {} options ({} per position of "
-          "the limit of {} positions; raise it with --search-limit)",
-          ruleset_.name(), option_limit, kGenusOptionsPerPosition, limit_));
+          "the limit of {} positions){}",
+          ruleset_.name(), option_limit, kGenusOptionsPerPosition, limit_,
+          raise_with("search-limit")));
   });
 }
 
@@ -238,9 +239,8 @@ void check_genus_reach(const HeapRuleset& ruleset, Heap from, Heap to, std::uint
   if (reach > limit)
     throw LimitError(fmt::format(
         "genus search over '{}' would exceed the limit of {} positions: some heap in {}..{} "
-        "alone reaches more than {} positions (a lower bound, counted before searching; raise "
-        "the limit with --search-limit)",
-        ruleset.name(), limit, from, to, reach));
+        "alone reaches more than {} positions (a lower bound, counted before searching){}",
+        ruleset.name(), limit, from, to, reach, raise_with("search-limit")));
 }
 
 namespace {
@@ -309,9 +309,8 @@ TameVerdict scan_heaps(const HeapRuleset& ruleset, Heap from, Heap to, std::uint
 void check_heap_count(const HeapRuleset& ruleset, Heap to, std::uint64_t limit) {
   if (to >= limit)
     throw LimitError(fmt::format(
-        "the genus verdict on heaps 0..{} of '{}' needs more than the limit of {} positions "
-        "(raise it with --search-limit)",
-        to, ruleset.name(), limit));
+        "the genus verdict on heaps 0..{} of '{}' needs more than the limit of {} positions{}",
+        to, ruleset.name(), limit, raise_with("search-limit")));
 }
 
 }  // namespace

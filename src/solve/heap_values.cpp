@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/nimber.h"
 #include "grundy/solve/search_control.h"
 
@@ -164,18 +165,19 @@ void HeapValues::find_period_for(Heap n) {
   // unless the engine already stopped short (a value past 16 bits, or sets
   // past memory), which a store does not change, or the values seen grow
   // past 16 bits before n.
-  bool reachable = !limits_.in_full_hint.empty() && n <= limits_.in_full_max && !engine_stopped_;
+  const FrontEndWords& words = front_end_words();
+  bool reachable = !words.in_full.empty() && n <= limits_.in_full_max && !engine_stopped_;
   if (reachable && p.period != 0 && p.saltus != 0) {
     const std::optional<Nimber> seen_at_n = value_from_periodicity(p, code_values_, n, true);
     reachable = seen_at_n && *seen_at_n <= 0xFFFF;
   }
   const std::string in_full =
-      reachable ? "; " + fmt::format(fmt::runtime(limits_.in_full_hint), n) : "";
+      reachable ? "; " + fmt::format(fmt::runtime(words.in_full), n) : "";
   throw LimitError(fmt::format(
       "G({}) of '{}': no proven period is known; in G(0..{}) {} ({}; an observed pattern is "
       "accepted by {}{})",
       n, ruleset_.name(), p.checked_to - 1, seen,
-      stopped.empty() ? fmt::format("limit {} values", limit) : stopped, limits_.observed_hint,
+      stopped.empty() ? fmt::format("limit {} values", limit) : stopped, words.observed,
       in_full));
 }
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 
 #if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
 #define GRUNDY_MAPPED_FILES 1
@@ -155,9 +156,9 @@ MappedSequence MappedSequence::create(const std::string& path, const std::string
                      "as they lie in the file)");
   std::error_code error;
   if (std::filesystem::exists(path, error))
-    throw InputError(path, fmt::format("store '{}' already exists: continue it with `grundy "
-                                       "values --resume {}`, or remove it to start afresh",
-                                       path, path));
+    throw InputError(path, fmt::format("store '{}' already exists: continue it with {}, or "
+                                       "remove it to start afresh",
+                                       path, front_end_words().resume("values", path)));
   const std::string text = encode_sequence_request(request);
   std::string header(kFieldsEnd, '\0');
   auto* h = reinterpret_cast<unsigned char*>(header.data());

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/rules/take_and_break.h"
 #include "solve/quotient_learning.h"
 #include "solve/quotient_recalibration.h"
@@ -790,9 +791,10 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       Stage before = s;
       if (!adjoin(s, ruleset, n, options, why)) {
         if (!options.stop_at_limit)
-          throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with "
-                                       "--max-elements, or lower --max-heap)",
-                                       ruleset.name(), why));
+          throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with {}, "
+                                       "or lower {})",
+                                       ruleset.name(), why, setting_name("max-elements"),
+                                       setting_name("max-heap")));
         break;
       }
       // The construction is checked, never trusted: where it fails the quotient

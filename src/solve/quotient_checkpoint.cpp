@@ -15,6 +15,7 @@
 
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/sequence_request.h"
 #include "solve/quotient_stage.h"
@@ -28,8 +29,6 @@ constexpr char kQuotientMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'Q', 'C'};
 constexpr std::uint32_t kQuotientVersion = 1;
 // Longest stop note and request kept; the ones grundy writes are far shorter.
 constexpr std::uint64_t kMaxQuotientText = 1 << 16;
-constexpr const char* kQuotientResumeHint =
-    "give `--resume FILE` alone to continue the recorded request";
 
 std::uint64_t quotient_file_checksum(std::string_view bytes) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a 64
@@ -364,42 +363,52 @@ QuotientRunRequest resumed_quotient_request(const QuotientCheckpoint& recorded,
                                             const QuotientRunGiven& given,
                                             const std::string& checkpoint) {
   QuotientRunRequest request = recorded.request;
-  const auto differs = [&](const std::string& option, const std::string& asked,
+  // Each setting as the front end names it (front_end_words.h).
+  const auto named = [](std::string_view setting) {
+    const std::string name = setting_name(setting);
+    return name.empty() ? std::string(setting) : name;
+  };
+  const std::string hint = fmt::format("give {} alone to continue the recorded request",
+                                       front_end_words().resume("quotient", checkpoint));
+  const auto differs = [&](std::string_view setting, const std::string& asked,
                            const std::string& kept) {
-    return InputError(option, fmt::format("{} {} disagrees with checkpoint '{}', which was made "
-                                          "for {} {}; {}",
-                                          option, asked, checkpoint, option, kept,
-                                          kQuotientResumeHint));
+    const FrontEndWords& words = front_end_words();
+    return InputError(named(setting),
+                      fmt::format("{} disagrees with checkpoint '{}', which was made for {}; {}",
+                                  words.given(setting, asked), checkpoint,
+                                  words.given(setting, kept), hint));
+  };
+  const auto flag_differs = [&](std::string_view setting, const std::string& made) {
+    const std::string option = named(setting);
+    return InputError(option, fmt::format("{} disagrees with checkpoint '{}', which was made {}; {}",
+                                          option, checkpoint, made, hint));
   };
   if (given.ruleset && *given.ruleset != request.ruleset)
     throw InputError(*given.ruleset,
                      fmt::format("ruleset '{}' disagrees with checkpoint '{}', which was made for "
                                  "'{}'; {}",
-                                 *given.ruleset, checkpoint, request.ruleset, kQuotientResumeHint));
+                                 *given.ruleset, checkpoint, request.ruleset, hint));
   if (given.max_elements && *given.max_elements != request.options.max_elements)
-    throw differs("--max-elements", fmt::to_string(*given.max_elements),
+    throw differs("max-elements", fmt::to_string(*given.max_elements),
                   fmt::to_string(request.options.max_elements));
   if (given.max_learning_positions &&
       *given.max_learning_positions != request.options.max_learning_positions)
-    throw differs("--learning-limit", fmt::to_string(*given.max_learning_positions),
+    throw differs("learning-limit", fmt::to_string(*given.max_learning_positions),
                   fmt::to_string(request.options.max_learning_positions));
   if (given.recalibrate && *given.recalibrate != request.options.recalibrate)
-    throw InputError("--no-recalibration",
-                     fmt::format("--no-recalibration disagrees with checkpoint '{}', which was "
-                                 "made with recalibration; {}",
-                                 checkpoint, kQuotientResumeHint));
+    throw flag_differs("no-recalibration", "with recalibration");
   if (given.json && *given.json != request.json)
-    throw InputError("--json", fmt::format("--json disagrees with checkpoint '{}', which was made "
-                                           "{} it; {}",
-                                           checkpoint, request.json ? "with" : "without",
-                                           kQuotientResumeHint));
+    throw flag_differs("json", request.json ? "with it" : "without it");
   if (given.max_heap) {
-    if (*given.max_heap < recorded.state.heaps_done())
-      throw InputError("--max-heap",
-                       fmt::format("--max-heap {} is below the heaps 0..{} that checkpoint '{}' "
-                                   "holds already; give {} or more",
-                                   *given.max_heap, recorded.state.heaps_done(), checkpoint,
+    if (*given.max_heap < recorded.state.heaps_done()) {
+      throw InputError(named("max-heap"),
+                       fmt::format("{} is below the heaps 0..{} that checkpoint '{}' holds "
+                                   "already; give {} or more",
+                                   front_end_words().given("max-heap",
+                                                           fmt::to_string(*given.max_heap)),
+                                   recorded.state.heaps_done(), checkpoint,
                                    recorded.state.heaps_done()));
+    }
     request.options.max_heap = *given.max_heap;
   }
   return request;

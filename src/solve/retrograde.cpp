@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 
 namespace grundy {
 
@@ -23,9 +24,8 @@ Retrograde::Id Retrograde::ensure(const Position& position) {
       },
       [&] {
         return fmt::format(
-            "retrograde analysis of '{}' would reach more than the limit of {} positions (raise "
-            "it with --search-limit)",
-            ruleset_.name(), limit_);
+            "retrograde analysis of '{}' would reach more than the limit of {} positions{}",
+            ruleset_.name(), limit_, raise_with("search-limit"));
       });
   // New positions reach only each other and positions labelled before.
   const Graph& graph = graph_.graph();

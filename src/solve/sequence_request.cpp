@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 
 namespace grundy {
 
@@ -151,9 +152,9 @@ void check_new_checkpoint(const std::string& checkpoint, const std::string& resu
   if (!std::filesystem::exists(checkpoint, error)) return;
   if (!resume.empty() && std::filesystem::equivalent(checkpoint, resume, error)) return;
   throw InputError(checkpoint,
-                   fmt::format("checkpoint '{}' already exists: continue it with `grundy {} "
-                               "--resume {}`, or remove it to start afresh",
-                               checkpoint, command, checkpoint));
+                   fmt::format("checkpoint '{}' already exists: continue it with {}, or remove "
+                               "it to start afresh",
+                               checkpoint, front_end_words().resume(command, checkpoint)));
 }
 
 }  // namespace grundy

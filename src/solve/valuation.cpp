@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/rules/compound.h"
 #include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/position_ruleset.h"
@@ -187,8 +188,8 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
     if (periodic && periodic->splits_omitted && options.count_only)
       throw LimitError(fmt::format(
           "counting the winning moves of heap {} of '{}' would need its splits enumerated (about "
-          "n^2 of them); the moves that remove tokens are listed without --count",
-          h, ruleset.name()));
+          "n^2 of them); the moves that remove tokens are listed without {}",
+          h, ruleset.name(), setting_name("count")));
     if (periodic) {
       if (periodic->splits_omitted) {
         list.complete = false;
@@ -361,9 +362,9 @@ class LoopyValuation final : public Valuation {
         [&](const Position& key, auto&& emit) { for_each_canonical_option(ruleset_, key, emit); },
         [&] {
           return fmt::format(
-              "the value of the {} position {} needs more than {} positions explored "
-              "(--search-limit)",
-              ruleset_.name(), ruleset_.show(position), options_.search_limit);
+              "the value of the {} position {} needs more than {} positions explored{}",
+              ruleset_.name(), ruleset_.show(position), options_.search_limit,
+              raise_with("search-limit"));
         });
     if (graph_.vertex_count() > known) gamma_ = solve_graph(graph_.graph(), options_.control).gamma;
     return gamma_value(graph_.graph(), gamma_, root);

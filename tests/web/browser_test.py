@@ -510,6 +510,16 @@ def test_bad_input(page, grundy):
         page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
         check(page.error(field) == want, f"bad input in {field}: {want!r} next to the field (page: {page.error(field)!r})")
         check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
+    # A refusal at a limit: the page's limits are fixed, so its way past one
+    # is the command line's option (core/front_end_words.h), where the
+    # command says "--max-memory" alone.
+    page.fill("graph-edges", "4294967295 1\n0 1\n")
+    page.fill("graph-tokens", "")
+    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    got = page.error("graph-edges")
+    check(got.startswith("line 1: a graph of 4294967295 vertices and 1 edges needs about 163840 MiB")
+          and got.endswith("(raise it with the command line's --max-memory)"),
+          f"a graph past memory names the command line's option (page: {got!r})")
     # Still working: a good input clears the message and answers.
     got = page.analyse("nim 3 4 5", "normal")
     check(page.error("analyse-game") == "" and got["outcome"] == "N", "after bad input the page still works")

@@ -66,6 +66,15 @@ struct HeapOption {
   std::uint32_t part_count = 0;
 
   Heap total() const;
+  // The option that leaves one heap of n, or none when n is 0.
+  static HeapOption leaving(Heap n) {
+    HeapOption option;
+    if (n != 0) {
+      option.parts[0] = n;
+      option.part_count = 1;
+    }
+    return option;
+  }
   // The same heaps left: parts past part_count do not count.
   friend bool operator==(const HeapOption& a, const HeapOption& b) {
     return a.part_count == b.part_count &&

@@ -54,13 +54,10 @@ struct ComputeLimits {
   bool code_values_given = false;
   // Use a period that is observed but not proven (only on explicit request).
   bool accept_observed = false;
-  // How the front end names the ways past a refused G(n), for HeapValues'
-  // message: what accepts an observed period, and what computes G(0..n) in
-  // full ({0} stands for n; empty: nothing does), for n up to in_full_max
-  // (2^36 values are 128 GiB in a sequence file, days of work). The command
-  // line's by default; the Python module names its own.
-  std::string observed_hint = "`value --observed` and by `analyze` without --proven-only";
-  std::string in_full_hint = "`value --store FILE` computes G(0..{0}) in full";
+  // A refused G(n) names the front end's way to compute G(0..n) in full
+  // (FrontEndWords::in_full, core/front_end_words.h) for n up to this: 2^36
+  // values are 128 GiB in a sequence file and days of work; the Python
+  // module, which keeps its values in memory, offers less.
   Heap in_full_max = Heap{1} << 36;
 };
 
