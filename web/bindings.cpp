@@ -26,7 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis_json.h"
-#include "grundy/core/front_end_words.h"
+#include "command_line_words.h"
 #include "move_syntax.h"
 #include "grundy/solve/explanation_text.h"
 #include "grundy/grundy.h"
@@ -87,15 +87,12 @@ void make_exact(json& j) {
 // (core/front_end_words.h): the page's own limits are fixed, so the way past
 // one is the command line's.
 FrontEndWords page_words() {
-  FrontEndWords words;
-  words.setting = [](std::string_view setting) {
-    return fmt::format("the command line's --{}", setting);
+  FrontEndWords words = cli::command_line_words();
+  words.setting = [option = words.setting](std::string_view setting) {
+    return "the command line's " + option(setting);
   };
-  words.given = [](std::string_view setting, std::string_view value) {
-    return fmt::format("--{} {}", setting, value);
-  };
-  words.resume = [](std::string_view command, std::string_view file) {
-    return fmt::format("`grundy {} --resume {}` on the command line", command, file);
+  words.resume = [resume = words.resume](std::string_view command, std::string_view file) {
+    return resume(command, file) + " on the command line";
   };
   words.observed = "this page as soon as one is seen";
   words.in_full = "`grundy value --store FILE` on the command line computes G(0..{0}) in full";

@@ -19,11 +19,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "command_line_words.h"
 #include "commands.h"
 #include "graph_command.h"
 #include "play_command.h"
 #include "grundy/core/error.h"
-#include "grundy/core/front_end_words.h"
 #include "grundy/core/spelling.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/search_control.h"
@@ -542,26 +542,10 @@ std::string misread_words(const CLI::App& cmd, const std::string& name,
   return {};
 }
 
-// The command line's words for what the library's messages advise
-// (core/front_end_words.h): its options.
-grundy::FrontEndWords command_line_words() {
-  grundy::FrontEndWords words;
-  words.setting = [](std::string_view setting) { return "--" + std::string(setting); };
-  words.given = [](std::string_view setting, std::string_view value) {
-    return fmt::format("--{} {}", setting, value);
-  };
-  words.resume = [](std::string_view command, std::string_view file) {
-    return fmt::format("`grundy {} --resume {}`", command, file);
-  };
-  words.observed = "`value --observed` and by `analyze` without --proven-only";
-  words.in_full = "`value --store FILE` computes G(0..{0}) in full";
-  return words;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  grundy::set_front_end_words(command_line_words());
+  grundy::set_front_end_words(grundy::cli::command_line_words());
   CLI::App app{"grundy — exact solver for impartial combinatorial games", "grundy"};
   app.set_version_flag("-V,--version", std::string("grundy ") + GRUNDY_VERSION);
   app.require_subcommand(1);
