@@ -22,17 +22,26 @@
 //   when r divides m. '?' takes out that value of the all-equal split unless
 //   another split gives it: a split that is not all equal has a smallest
 //   part x < m/r, so it exists exactly when G(m/r) ^ G(x) (or G(x), r even)
-//   is in A_{r-1}(m-x) for some x < m/r. '!' on two heaps is '?'; on three
-//   or more, and '?' or '!' on "or more", the splits are listed one by one
-//   (for_each_split, take_and_break.h), as the naive engine would.
+//   is in A_{r-1}(m-x) for some x < m/r. '?' on "or more" has sets of its
+//   own, N_{>=s}(m), the splits into s heaps or more that are not all equal:
+//   with smallest part b <= m/s, the rest is either not all equal itself or
+//   k >= s-1 equal heaps of some c > b (b = m - ck), so
+//     N_{>=1} = N_{>=2},  N_{>=s}(m) = union over 1 <= b <= m/s of
+//       G(b) ^ N_{>=s-1}(m-b), and G(m-ck) ^ G(c) (k odd) or G(m-ck)
+//       (k even) for every k >= s-1 and m/(k+1) < c <= (m-1)/k,
+//   and each of those is conversely a split not all equal. '!' on two heaps
+//   is '?'; on three or more, and '!' on "or more", the splits are listed
+//   one by one (for_each_split, take_and_break.h), as the naive engine
+//   would.
 //   An infinite code's block is taken digit by digit, O(n) digits a heap.
 // Source: the mex rule and the codes, docs/theory.md §1, §3; CGSuite's
 //   digits; the union over first parts as in the split-set engine
 //   (split_set_engine.cpp, S3 from S2).
 // Time: per value n, n/r unions of V/64 words for A_r and n/s for T_{>=s}
-//   (r, s up to the largest counts the code needs), one union per digit and
-//   count to gather the options (n of them for an infinite code), n/r
-//   look-ups per '?', and the splits listed for '!' as above.
+//   and N_{>=s} (r, s up to the largest counts the code needs), with about
+//   n look-ups more for each N_{>=s}; one union per digit and count to
+//   gather the options (n of them for an infinite code), n/r look-ups per
+//   '?' on a count, and the splits listed for '!' as above.
 // Memory: V/8 bytes per heap size and family kept, plus the values.
 // Status: compared with the naive engine (every split listed) on random
 //   codes with wide digits, on one thread and two
@@ -71,6 +80,7 @@ enum class Term : std::uint8_t {
   listed,         // r heaps, split by split (`modifier`)
   or_more,        // T_{>=r}
   or_more_equal,  // every all-equal split into r heaps or more
+  or_more_unequal,  // N_{>=r}: r heaps or more, not all equal ('?')
   or_more_listed  // r heaps or more, split by split (`modifier`)
 };
 
@@ -110,19 +120,21 @@ DigitPlan plan_of(const CodeDigit& d) {
   }
   if (d.or_more) {
     const SplitModifier m = d.modifier(63);
-    const Term t = m == SplitModifier::none        ? Term::or_more
-                   : m == SplitModifier::all_equal ? Term::or_more_equal
-                                                   : Term::or_more_listed;
+    const Term t = m == SplitModifier::none            ? Term::or_more
+                   : m == SplitModifier::all_equal     ? Term::or_more_equal
+                   : m == SplitModifier::not_all_equal ? Term::or_more_unequal
+                                                       : Term::or_more_listed;
     plan.terms.push_back({t, run, m});
   }
   return plan;
 }
 
-// The sets a code needs: A_1..A_R and T_{>=1}..T_{>=S} (R or S 0: none),
-// and whether some term lists its splits.
+// The sets a code needs: A_1..A_R, T_{>=1}..T_{>=S} and N_{>=2}..N_{>=U}
+// (R, S or U 0: none), and whether some term lists its splits.
 struct Families {
-  Heap exactly = 0, or_more = 0;
+  Heap exactly = 0, or_more = 0, unequal = 0;
   bool listed = false;
+  std::uint64_t count() const { return exactly + or_more + (unequal ? unequal - 1 : 0); }
 };
 
 Families families_of(const std::vector<DigitPlan>& plans) {
@@ -132,6 +144,7 @@ Families families_of(const std::vector<DigitPlan>& plans) {
       if (t.term == Term::exactly || t.term == Term::not_all_equal)
         f.exactly = std::max(f.exactly, t.r);
       if (t.term == Term::or_more) f.or_more = std::max(f.or_more, t.r);
+      if (t.term == Term::or_more_unequal) f.unequal = std::max(f.unequal, t.r);
       if (t.term == Term::listed || t.term == Term::or_more_listed) f.listed = true;
     }
   return f;
@@ -149,6 +162,7 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
     families_ = families_of(plans_);
     exactly_.resize(families_.exactly + 1);
     or_more_.resize(families_.or_more + 1);
+    unequal_.resize(families_.unequal + 1);
   }
 
  private:
@@ -163,8 +177,8 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
     add_own(g, n);
     sizes_ = n + 1;
   }
-  // The sets of heap size n that need only G(0..n-1) (A_r and T_{>=s}, r, s
-  // >= 2), and then, with G(n), A_1(n) and T_{>=1}(n).
+  // The sets of heap size n that need only G(0..n-1) (A_r, T_{>=s} and
+  // N_{>=s}, r, s >= 2), and then, with G(n), A_1(n) and T_{>=1}(n).
   std::uint64_t add_splits(const Value16* g, Heap n);
   void add_own(const Value16* g, Heap n);
   // Ors the values of the options of heap n into `options`; returns the work.
@@ -178,8 +192,9 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
   std::vector<DigitPlan> plans_;  // d0..dt, then the block's digits
   Families families_;
   // exactly_[r] holds A_r(m) for every m < sizes_ (r = 1..R); or_more_[s]
-  // holds T_{>=s}(m) (s = 1..S). Index 0 unused.
-  std::vector<std::vector<SetWord>> exactly_, or_more_;
+  // holds T_{>=s}(m) (s = 1..S); unequal_[s] holds N_{>=s}(m) (s = 2..U).
+  // Index 0 unused, and 1 of unequal_ (N_{>=1} is N_{>=2}).
+  std::vector<std::vector<SetWord>> exactly_, or_more_, unequal_;
   std::vector<SetWord> by_low_;
   detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
   HeapOption option_;  // for the splits listed one by one
@@ -189,8 +204,7 @@ void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
   const unsigned old_words = words_;
   bound_ = bound;
   words_ = static_cast<unsigned>(bound_ / 64);
-  const std::uint64_t families = families_.exactly + families_.or_more;
-  const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * families;
+  const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * families_.count();
   const std::uint64_t memory = physical_memory();
   if (memory != 0 && bytes > memory)
     throw LimitError(fmt::format(
@@ -206,6 +220,7 @@ void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
   };
   for (auto& family : exactly_) relayout(family);
   for (auto& family : or_more_) relayout(family);
+  for (auto& family : unequal_) relayout(family);
   by_low_.assign(64 * std::size_t{words_}, 0);
 }
 
@@ -226,6 +241,28 @@ std::uint64_t PartitionSetEngine::add_splits(const Value16* g, Heap n) {
                         set(or_more_[s], n));
       work += (n / s + 64) * std::uint64_t{words_};
     }
+  // N_{>=s}(n): a split into s heaps or more, not all equal, with smallest
+  // part b <= n/s; the rest is either not all equal (N_{>=s-1}(n - b), where
+  // N_{>=1} is N_{>=2}: one heap is all equal) or k >= s-1 equal heaps of
+  // some c > b. Each such b and rest is conversely a split not all equal.
+  for (Heap s = 2; s <= families_.unequal; ++s) unequal_[s].resize((n + 1) * words_, 0);
+  for (Heap s = families_.unequal; s >= 2; --s) {
+    if (n < s + 1) continue;  // s heaps not all equal hold s + 1 tokens at least
+    SetWord* out = set(unequal_[s], n);
+    sharing_.or_union(g, n, n / s, unequal_[std::max<Heap>(s - 1, 2)].data(), words_, false,
+                      by_low_.data(), out);
+    work += (n / s + 64) * std::uint64_t{words_};
+    // b and k equal heaps of c > b: b = n - ck >= 1 and c > b, so
+    // n/(k+1) < c <= (n-1)/k.
+    for (Heap k = s - 1; k < n; ++k) {
+      const Heap last_c = (n - 1) / k;
+      for (Heap c = n / (k + 1) + 1; c <= last_c; ++c) {
+        const unsigned v = g[n - c * k] ^ (k % 2 ? unsigned{g[c]} : 0u);
+        out[v >> 6] |= SetWord{1} << (v & 63);
+      }
+      work += 1 + last_c - std::min(last_c, n / (k + 1));
+    }
+  }
   return work;
 }
 
@@ -296,6 +333,7 @@ std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetW
         }
         case Term::listed: list(rest, t.r, t.modifier); break;
         case Term::or_more: or_in(set(or_more_[t.r], rest)); break;
+        case Term::or_more_unequal: or_in(set(unequal_[t.r], rest)); break;
         case Term::or_more_equal:
           // The divisors r >= t.r of rest, in pairs (d, rest/d).
           for (Heap d = 1; d * d <= rest; ++d) {
@@ -319,6 +357,7 @@ void PartitionSetEngine::rebuild(const Value16* g, Heap known) {
   for (Heap n = 0; n < known; ++n) bound = std::max<Nimber>(bound, std::bit_ceil(Nimber{g[n]} + 1));
   for (auto& family : exactly_) family.clear();
   for (auto& family : or_more_) family.clear();
+  for (auto& family : unequal_) family.clear();
   words_ = 1;
   widen(bound, known);
   for (Heap n = 0; n < known; ++n) {
@@ -357,7 +396,10 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
       divisions += t.term == Term::or_more_equal;
     }
   }
-  const std::uint64_t families = f.exactly + f.or_more;
+  const std::uint64_t families = f.count();
+  // N_{>=s}'s splits with an all-equal rest: about n look-ups a heap, each
+  // level (the k of the k equal heaps run to n).
+  const std::uint64_t unequal_levels = f.unequal ? f.unequal - 1 : 0;
   using detail::saturating_add, detail::saturating_mul;
   std::uint64_t work = 0;
   for (Heap lo = 0; lo <= last;) {
@@ -378,6 +420,7 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
     work = saturating_add(work, saturating_mul(saturating_mul(terms, visits), words));
     work = saturating_add(work, saturating_mul(lookups, n_per_visit));
     work = saturating_add(work, saturating_mul(saturating_mul(divisions, visits), root));
+    work = saturating_add(work, saturating_mul(unequal_levels, sum));
     if (hi == last) break;
     lo = hi + 1;
   }
@@ -392,7 +435,7 @@ std::uint64_t partition_set_bytes(const TakeAndBreak& code, Heap last) {
   const Heap bound =
       std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   return detail::saturating_add(
-      detail::saturating_mul(detail::saturating_mul(f.exactly + f.or_more, last + 1), bound / 8),
+      detail::saturating_mul(detail::saturating_mul(f.count(), last + 1), bound / 8),
       detail::saturating_mul(last + 1, sizeof(Value16)));
 }
 

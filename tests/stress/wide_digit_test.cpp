@@ -186,10 +186,12 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
     ++compared;
   }
   EXPECT_GE(compared, 50);
-  // Known codes, further: the sets only ('*', '+', &n;, '?'), and in two
-  // pieces (the engine going on from its state) against one piece.
+  // Known codes, further: the sets only ('*', '+', &n;, '?', '?' on "or
+  // more"), and in two pieces (the engine going on from its state) against
+  // one piece.
   for (const char* text : {"0.*", "0.{2+}", "0.&32;", "0.{2,3?,5?}", "{2+}.0", "0.1{3+}",
-                           "0.{2+}=", "4.[{2,5}]"}) {
+                           "0.{2+}=", "4.[{2,5}]", "0.{2+}?", "0.*?", "0.{3+}?", "0.4{2,4?+}",
+                           "4.[{3+}?]", "0.{3?+}{5?+}"}) {
     SCOPED_TRACE(text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
     const Heap last = code.compute_cost(90) < 400'000'000 ? 90 : 50;
@@ -209,7 +211,7 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
 // the values of these codes grow like n/2, so 64-word sets from n = 4096,
 // and the unions of a <= n/2 are shared from there).
 TEST(WideDigits, TwoThreadsAgreeWithOne) {
-  for (const char* text : {"0.{2+}", "0.{2,3?}"}) {
+  for (const char* text : {"0.{2+}", "0.{2,3?}", "0.{2+}?"}) {
     SCOPED_TRACE(text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
     ValueSequence one, two;
