@@ -53,7 +53,9 @@ class SetEngineLoop : public SequenceEngine {
           return reached;
         },
         [&](Heap known) { progress_ = EngineProgress{known, 0, 0}; });
-    if (state) left_values_ = values;
+    // A call that asked for nothing new (last below the values held) leaves
+    // the values and the sets as they were: still a continuation.
+    if (state || continued) left_values_ = values;
     return done;
   }
 

@@ -201,6 +201,7 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
     EXPECT_EQ(whole, naive);
     auto engine = make_partition_set_engine(code);
     ASSERT_TRUE(engine->extend(pieces, last / 3, {}));
+    ASSERT_TRUE(engine->extend(pieces, last / 6, {}));  // nothing new: goes on after it
     ASSERT_TRUE(engine->extend(pieces, last, {}));
     EXPECT_EQ(pieces, naive);
   }
