@@ -252,16 +252,23 @@ std::uint64_t PartitionSetEngine::add_splits(const Value16* g, Heap n) {
     sharing_.or_union(g, n, n / s, unequal_[std::max<Heap>(s - 1, 2)].data(), words_, false,
                       by_low_.data(), out);
     work += (n / s + 64) * std::uint64_t{words_};
-    // b and k equal heaps of c > b: b = n - ck >= 1 and c > b, so
-    // n/(k+1) < c <= (n-1)/k.
-    for (Heap k = s - 1; k < n; ++k) {
-      const Heap last_c = (n - 1) / k;
-      for (Heap c = n / (k + 1) + 1; c <= last_c; ++c) {
-        const unsigned v = g[n - c * k] ^ (k % 2 ? unsigned{g[c]} : 0u);
-        out[v >> 6] |= SetWord{1} << (v & 63);
-      }
-      work += 1 + last_c - std::min(last_c, n / (k + 1));
+    // b and k equal heaps of c > b: b = n - ck >= 1 and c > b, that is
+    // k = n div c and b = n mod c for each c that does not divide n. The c
+    // up to sqrt(n) one by one; the larger c, whose k are below sqrt(n), a
+    // run per k (n/(k+1) < c <= (n-1)/k, b falling by k): O(sqrt(n))
+    // divisions in all, not one per c.
+    const auto mark = [&](Heap b, Heap c, Heap k) {
+      const unsigned v = g[b] ^ (k % 2 ? unsigned{g[c]} : 0u);
+      out[v >> 6] |= SetWord{1} << (v & 63);
+    };
+    Heap c = 1;
+    for (; c * c <= n; ++c)
+      if (n % c != 0 && n / c >= s - 1) mark(n % c, c, n / c);
+    for (Heap k = std::max<Heap>(s - 1, 1); k <= n / c; ++k) {
+      const Heap last = (n - 1) / k;
+      for (Heap d = std::max(n / (k + 1) + 1, c); d <= last; ++d) mark(n - d * k, d, k);
     }
+    work += 2 * c + n / s;
   }
   return work;
 }
@@ -397,8 +404,8 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
     }
   }
   const std::uint64_t families = f.count();
-  // N_{>=s}'s splits with an all-equal rest: about n look-ups a heap, each
-  // level (the k of the k equal heaps run to n).
+  // N_{>=s}'s splits with an all-equal rest: one look-up per c <= n/(s-1)
+  // (at most n a heap, each level), and O(sqrt(n)) divisions.
   const std::uint64_t unequal_levels = f.unequal ? f.unequal - 1 : 0;
   using detail::saturating_add, detail::saturating_mul;
   std::uint64_t work = 0;
