@@ -16,7 +16,8 @@ void python_in_full_limit(ComputeLimits& limits) {
 
 // The module's words for what a message advises (core/front_end_words.h):
 // its keyword arguments. It reads graph files at the default memory limit
-// only, so a graph's memory refusal gives no advice.
+// only, and its Solver keeps the default option limit, so those refusals
+// give no advice.
 FrontEndWords python_words() {
   const auto argument = [](std::string_view setting) {
     std::string name(setting);
@@ -25,8 +26,9 @@ FrontEndWords python_words() {
   };
   FrontEndWords words;
   words.setting = [argument](std::string_view setting) -> std::string {
-    if (setting == "max-memory") return "";
+    if (setting == "max-memory" || setting == "game-options") return "";
     if (setting == "count") return "count=True";
+    if (setting == "game-positions") return "the position_limit argument of Solver";
     return fmt::format("the {} argument", argument(setting));
   };
   words.given = [argument](std::string_view setting, std::string_view value) {

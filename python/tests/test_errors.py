@@ -115,7 +115,10 @@ def test_refused_computations_are_limit_errors():
         grundy.values("0.6", 2**40, max_memory=2**30)
     with pytest.raises(grundy.LimitError):
         grundy.value("0.6", 10**18, max=2**10)
-    with pytest.raises(grundy.LimitError, match="position limit"):
+    # In this module's words: position_limit, not the C++ GameLimits.
+    with pytest.raises(grundy.LimitError,
+                       match=r"position limit \(raise it with the position_limit argument of "
+                             r"Solver\)$"):
         grundy.Solver(moves=lambda n: range(n), position_limit=10).value(100)
     assert issubclass(grundy.LimitError, RuntimeError)
 

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "grundy/core/front_end_words.h"
+
 namespace grundy::cli {
 
 namespace {
@@ -110,11 +112,12 @@ void SearchRun::report(const SearchProgress& p) {
     show(fmt::format("\r  {}: heap {} of {}   ", p.search, p.positions, p.limit));
     return;
   }
+  const std::string setting = *p.limit_setting ? ", " + grundy::setting_name(p.limit_setting) : "";
   show(fmt::format(
       "\r  {}: {} {} of the limit of {} ({:.1f}%{}), {:.0f} {}/s   ", p.search, p.positions,
       p.unit, p.limit,
       p.limit ? 100.0 * static_cast<double>(p.positions) / static_cast<double>(p.limit) : 0.0,
-      p.limit_option, rate, p.unit));
+      setting, rate, p.unit));
 }
 
 void SearchRun::report_values(const EngineProgress& p) {

@@ -27,6 +27,9 @@ FrontEndWords library_words() {
     if (setting == "learning-limit") return "QuotientOptions::max_learning_positions";
     if (setting == "no-recalibration") return "QuotientOptions::recalibrate = false";
     if (setting == "count") return "AnalysisOptions::count_only";
+    if (setting == "game-positions")
+      return "GameLimits::positions, the second argument of GameSolver's constructor";
+    if (setting == "game-options") return "GameLimits::options";
     return std::string(setting);
   };
   words.given = [](std::string_view setting, std::string_view value) {

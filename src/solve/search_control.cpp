@@ -11,7 +11,7 @@ void SearchTicker::poll(std::uint64_t positions, std::uint64_t limit) {
     throw Interrupted(fmt::format("{} stopped after {} {} (the limit being {})", search_,
                                   positions, unit_, limit));
   if (control_->progress)
-    control_->progress(SearchProgress{search_, positions, limit, limit_option_, unit_});
+    control_->progress(SearchProgress{search_, positions, limit, limit_setting_, unit_});
 }
 
 }  // namespace grundy::detail

@@ -401,7 +401,7 @@ TEST(GraphValues, ControlSeesProgressAndStops) {
       ++reports;
       last_limit = p.limit;
       EXPECT_LE(p.positions, p.limit);
-      EXPECT_STREQ(p.limit_option, "");
+      EXPECT_STREQ(p.limit_setting, "");
     };
     const GraphValues watched = solve_graph(g, &watch);
     EXPECT_GT(reports, 0u) << cyclic;

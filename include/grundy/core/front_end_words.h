@@ -19,7 +19,9 @@ namespace grundy {
 struct FrontEndWords {
   // A setting, named as the command line names it without its dashes
   // ("search-limit", "max-memory", "max-elements", "max-heap", "count",
-  // "learning-limit", "no-recalibration", "json"), in the front end's words;
+  // "learning-limit", "no-recalibration", "json"), or a user game solver's
+  // limits, which the command line does not have ("game-positions",
+  // "game-options"), in the front end's words;
   // empty when the front end has no such setting, and the message then
   // leaves the advice out.
   std::function<std::string(std::string_view setting)> setting;

@@ -31,9 +31,10 @@ struct SearchProgress {
   std::uint64_t positions = 0;
   // The most it may store (the --search-limit that applies).
   std::uint64_t limit = 0;
-  // The option that sets `limit`, as a progress line names it: ", --search-limit",
-  // or "" where the limit is the size of the game (a graph's vertices).
-  const char* limit_option = ", --search-limit";
+  // The setting that raises `limit` (front_end_words.h: "search-limit",
+  // "game-positions"), or "" where the limit is the size of the game (a
+  // graph's vertices).
+  const char* limit_setting = "search-limit";
   // What `positions` counts, as a progress line names it ("positions";
   // "option visits" for the check by definition of heap values, check.h).
   const char* unit = "positions";
@@ -65,8 +66,8 @@ class SearchTicker {
  public:
   SearchTicker() = default;
   SearchTicker(const SearchControl* control, const char* search,
-               const char* limit_option = ", --search-limit", const char* unit = "positions")
-      : control_(control), search_(search), limit_option_(limit_option), unit_(unit) {}
+               const char* limit_setting = "search-limit", const char* unit = "positions")
+      : control_(control), search_(search), limit_setting_(limit_setting), unit_(unit) {}
   void set(const SearchControl* control, const char* search) {
     control_ = control;
     search_ = search;
@@ -82,7 +83,7 @@ class SearchTicker {
  private:
   const SearchControl* control_ = nullptr;
   const char* search_ = "";
-  const char* limit_option_ = ", --search-limit";
+  const char* limit_setting_ = "search-limit";
   const char* unit_ = "positions";
   std::uint32_t countdown_ = kSearchTick;
 };

@@ -74,6 +74,7 @@
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/gamma.h"
 #include "grundy/core/nimber.h"
 #include "grundy/core/outcome.h"
@@ -156,7 +157,7 @@ class GameSolver {
   // control->stop is set, throws Interrupted, which leaves the solver as a
   // LimitError does: usable, with nothing half-valued. nullptr: none.
   void set_control(const SearchControl* control) {
-    ticker_ = detail::SearchTicker(control, "user game search", ", GameLimits::positions");
+    ticker_ = detail::SearchTicker(control, "user game search", "game-positions");
   }
 
   // Forgets every result (and the statistics), keeping the table's memory
@@ -319,12 +320,12 @@ class GameSolver {
 
   std::string position_limit_message() const {
     return "user game: more than " + std::to_string(limits_.positions) +
-           " distinct positions would be stored (GameSolver's position limit; raise it with "
-           "GameLimits::positions, the second argument of GameSolver's constructor)";
+           " distinct positions would be stored, the solver's position limit" +
+           raise_with("game-positions");
   }
   std::string option_limit_message() const {
     return "user game: a position has more than " + std::to_string(limits_.options) +
-           " options (GameSolver's option limit; raise it with GameLimits::options)";
+           " options, the solver's option limit" + raise_with("game-options");
   }
   // The entry of canonical position k, stored now if it is new.
   std::uint32_t entry(const position& k) {
