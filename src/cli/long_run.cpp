@@ -112,7 +112,8 @@ void SearchRun::report(const SearchProgress& p) {
     show(fmt::format("\r  {}: heap {} of {}   ", p.search, p.positions, p.limit));
     return;
   }
-  const std::string setting = *p.limit_setting ? ", " + grundy::setting_name(p.limit_setting) : "";
+  const std::string name = *p.limit_setting ? grundy::setting_name(p.limit_setting) : "";
+  const std::string setting = name.empty() ? "" : ", " + name;
   show(fmt::format(
       "\r  {}: {} {} of the limit of {} ({:.1f}%{}), {:.0f} {}/s   ", p.search, p.positions,
       p.unit, p.limit,

@@ -17,13 +17,13 @@
 namespace grundy {
 
 struct FrontEndWords {
-  // A setting, named as the command line names it without its dashes
+  // A setting in the front end's words, or empty when the front end has no
+  // such setting (the message then leaves the advice out). Settings are
+  // named as the command line names them without the dashes
   // ("search-limit", "max-memory", "max-elements", "max-heap", "count",
-  // "learning-limit", "no-recalibration", "json"), or a user game solver's
-  // limits, which the command line does not have ("game-positions",
-  // "game-options"), in the front end's words;
-  // empty when the front end has no such setting, and the message then
-  // leaves the advice out.
+  // "learning-limit", "no-recalibration", "json"); a user game solver's
+  // limits, which the command line does not have, are "game-positions" and
+  // "game-options".
   std::function<std::string(std::string_view setting)> setting;
   // The same setting given a value: `--max-heap 40`, `max_heap=40`.
   std::function<std::string(std::string_view setting, std::string_view value)> given;
