@@ -53,10 +53,6 @@
 #include <thread>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "grundy/core/error.h"
-#include "grundy/core/memory.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
@@ -201,22 +197,9 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
 };
 
 void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
-  const unsigned old_words = words_;
-  bound_ = bound;
-  words_ = static_cast<unsigned>(bound_ / 64);
-  const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * families_.count();
-  const std::uint64_t memory = physical_memory();
-  if (memory != 0 && bytes > memory)
-    throw LimitError(fmt::format(
-        "the partition sets of '{}' for {} heap sizes with values below {} need {} MiB, more "
-        "than this machine's {} MiB of memory",
-        code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
+  const unsigned old_words = set_bound(bound, sizes, families_.count(), "partition");
   const auto relayout = [&](std::vector<SetWord>& sets) {
-    const std::size_t count = sets.size() / old_words;
-    std::vector<SetWord> wider(count * words_, 0);
-    for (std::size_t i = 0; i < count; ++i)
-      std::copy_n(sets.data() + i * old_words, old_words, wider.data() + i * words_);
-    sets = std::move(wider);
+    SetEngineLoop::relayout(sets, sets.size() / old_words, old_words);
   };
   for (auto& family : exactly_) relayout(family);
   for (auto& family : or_more_) relayout(family);

@@ -23,10 +23,16 @@
 //   piece and in several.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/sequence_vector.h"
@@ -76,6 +82,33 @@ class SetEngineLoop : public SequenceEngine {
   // power of two) or 2^24 units of work (HeapLoopPoll).
   SetEngineLoop(const TakeAndBreak& code, Heap poll_every)
       : code_(code), poll_every_(poll_every) {}
+
+  // For the engine's widen: the width of a set for values below `bound`
+  // (bound_, words_), after checking that `families` sets per heap size for
+  // sizes + 1 heap sizes fit in the machine's memory (a LimitError naming the
+  // `kind` of sets if not; families 0: nothing kept per heap size). Returns
+  // the old words per set.
+  unsigned set_bound(Nimber bound, Heap sizes, std::uint64_t families, const char* kind) {
+    const unsigned old_words = words_;
+    bound_ = bound;
+    words_ = static_cast<unsigned>(bound_ / 64);
+    const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * families;
+    const std::uint64_t memory = physical_memory();
+    if (memory != 0 && bytes > memory)
+      throw LimitError(fmt::format(
+          "the {} sets of '{}' for {} heap sizes with values below {} need {} MiB, more than "
+          "this machine's {} MiB of memory",
+          kind, code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
+    return old_words;
+  }
+  // The first `count` sets of `old_words` words in `sets` (fewer if it holds
+  // fewer), each widened to words_ words, the new words zero.
+  void relayout(std::vector<SetWord>& sets, std::size_t count, unsigned old_words) const {
+    std::vector<SetWord> wider(count * words_, 0);
+    for (std::size_t i = 0; i < count && (i + 1) * old_words <= sets.size(); ++i)
+      std::copy_n(sets.data() + i * old_words, old_words, wider.data() + i * words_);
+    sets = std::move(wider);
+  }
 
   TakeAndBreak code_;
   EngineProgress progress_;

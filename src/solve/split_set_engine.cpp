@@ -70,7 +70,6 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
-#include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/back_off.h"
@@ -267,23 +266,10 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads)
 // below the old bound, so the new words are zero), `sizes` heap sizes of S2
 // to come when all are kept.
 void SplitSetEngine::widen(Nimber bound, Heap sizes) {
-  const unsigned old_words = words_;
-  bound_ = bound;
-  words_ = static_cast<unsigned>(bound_ / 64);
-  if (all_pairs_) {
-    const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * (all_threes_ ? 2 : 1);
-    const std::uint64_t memory = physical_memory();
-    if (memory != 0 && bytes > memory)
-      throw LimitError(fmt::format(
-          "the split sets of '{}' for {} heap sizes with values below {} need {} MiB, more than "
-          "this machine's {} MiB of memory",
-          code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
-  }
+  const unsigned old_words =
+      set_bound(bound, sizes, all_pairs_ ? (all_threes_ ? 2 : 1) : 0, "split");
   const auto relayout = [&](std::vector<SetWord>& sets, std::size_t count) {
-    std::vector<SetWord> wider(count * words_, 0);
-    for (std::size_t i = 0; i < count && (i + 1) * old_words <= sets.size(); ++i)
-      std::copy_n(sets.data() + i * old_words, old_words, wider.data() + i * words_);
-    sets = std::move(wider);
+    SetEngineLoop::relayout(sets, count, old_words);
   };
   if (pairs_used_) relayout(pairs_, all_pairs_ ? std::max<Heap>(sizes_, 1) : window_);
   if (threes_used_) relayout(threes_, all_threes_ ? std::max<Heap>(sizes_, 1) : window_);
