@@ -10,7 +10,9 @@
 // - §3: the window argument that proves an arithmetic period of a cofinite
 //   subtraction code 0.d1..dx[3] from conditions C1-C5 on the values (our own
 //   lemma; prove_cofinite below checks C1-C5).
-// - §4: why no other saltus is proven: the sources looked up (Howse and
+// - §4: the arithmetic-periodicity test for finite codes with three-heap
+//   moves (our own; solve/arithmetic_periodicity.cpp checks it).
+// - §5: why no other saltus is proven: the sources looked up (Howse and
 //   Nowakowski, TCS 313; Sleator and Slusky, arXiv:1201.3299; CGSuite) give
 //   no checkable bound.
 #include "grundy/solve/periodicity.h"
@@ -23,6 +25,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/rules/lasker.h"
+#include "solve/arithmetic_periodicity.h"
 
 namespace grundy {
 
@@ -206,10 +209,16 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
     if (result.period != 0) prove_cofinite(*x, values, result);
     return result;
   }
-  // Guy-Smith covers pure periods of finite codes only. A saltus stays
-  // "observed": for a finite octal code it can only be a passing pattern
-  // (Horrocks-Nowakowski); for hexadecimal and other infinite codes no
-  // checkable criterion is implemented (docs/periodicity-proofs.md §4).
+  // A saltus of a finite code whose moves leave at most three heaps, some
+  // three: the arithmetic-periodicity test (docs/periodicity-proofs.md §4).
+  // Any other saltus stays "observed": for a finite octal code it can only
+  // be a passing pattern (Horrocks-Nowakowski); for infinite codes no
+  // checkable criterion is implemented (docs/periodicity-proofs.md §5).
+  if (result.period != 0 && result.saltus != 0 && arithmetic_test_applies(code)) {
+    prove_arithmetic_period(code, values, result);
+    return result;
+  }
+  // Guy-Smith covers pure periods of finite codes only.
   // Its proof maps a split (a, b) of n + p to (a, b - p) of n, which may be
   // an equal split: not for codes with the '!' modifier (Grundy's game).
   // It also needs a most heaps k a move can leave: none for '*' and '+'.

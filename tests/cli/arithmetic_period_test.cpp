@@ -121,7 +121,7 @@ TEST(ArithmeticPeriodCli, AnalyzeHugeLaskerHeapsAtOnce) {
 }
 
 TEST(ArithmeticPeriodCli, UnprovenArithmeticPeriodsAreRefusedAtOnce) {
-  // C.[3]: no criterion proves its arithmetic period (docs/periodicity-proofs.md §4), so
+  // C.[3]: no criterion proves its arithmetic period (docs/periodicity-proofs.md §5), so
   // `value` at a huge heap, and `analyze --proven-only`, refuse, quickly,
   // with the pattern seen and the way to accept it.
   for (const std::vector<std::string>& args :
@@ -187,30 +187,75 @@ TEST(ArithmeticPeriodCli, AnalyzeAnswersAtOnceSayingWhetherProven) {
 }
 
 TEST(ArithmeticPeriodCli, HeapsWithinTheValuesComputedAreExact) {
-  // 0.8's pattern (period 3, saltus 1) is only observed. A heap of 5000 is
+  // 0.3F's pattern (period 6, saltus 3) is only observed: the saltus is not
+  // a power of 2 and the sums of values bound nothing (§4 of
+  // docs/periodicity-proofs.md). A heap of 5000 is
   // past the 4096 values below which no period is looked for, so the values
   // G(0..5000) are computed in search of one; G(5000) is then exact, not
   // NOT PROVEN; a heap past the values computed comes from the pattern.
-  auto j = run_json({"analyze", "0.8", "5000", "5", "--json"});
+  auto j = run_json({"analyze", "0.3F", "5000", "5", "--json"});
   EXPECT_EQ(j["proven"], true);
   EXPECT_EQ(j["heap_values"][0],
-            run_json({"values", "0.8", "--from", "5000", "--to", "5000", "--json"})["values"][0]);
-  auto text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "5000", "5"});
+            run_json({"values", "0.3F", "--from", "5000", "--to", "5000", "--json"})["values"][0]);
+  auto text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.3F", "5000", "5"});
   EXPECT_EQ(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
   EXPECT_EQ(text.out.find("OBSERVED"), std::string::npos) << text.out;
-  EXPECT_EQ(run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "5000", "5", "--proven-only"}).status,
+  EXPECT_EQ(run_program(GRUNDY_CLI_PATH, {"analyze", "0.3F", "5000", "5", "--proven-only"}).status,
             0);
-  j = run_json({"analyze", "0.8", "1000000", "5", "--json"});
+  j = run_json({"analyze", "0.3F", "1000000", "5", "--json"});
   EXPECT_EQ(j["proven"], false);
-  text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.8", "1000000", "5"});
+  text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.3F", "1000000", "5"});
   EXPECT_NE(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
-  // Past the default bound (13567 values, about a second's work), --max
+  // Past the default bound (13566 values, about a second's work), --max
   // computes as many values as asked, as for `value` and `period`.
-  EXPECT_EQ(run_json({"analyze", "0.8", "14000", "5", "--json"})["proven"], false);
-  j = run_json({"analyze", "0.8", "14000", "5", "--max", "14001", "--json"});
+  EXPECT_EQ(run_json({"analyze", "0.3F", "14000", "5", "--json"})["proven"], false);
+  j = run_json({"analyze", "0.3F", "14000", "5", "--max", "14001", "--json"});
   EXPECT_EQ(j["proven"], true);
   EXPECT_EQ(j["heap_values"][0],
-            run_json({"values", "0.8", "--from", "14000", "--to", "14000", "--json"})["values"][0]);
+            run_json({"values", "0.3F", "--from", "14000", "--to", "14000", "--json"})["values"]
+                    [0]);
+}
+
+TEST(ArithmeticPeriodCli, ThreeHeapCodesProvenByTheArithmeticTest) {
+  // docs/periodicity-proofs.md §4. Each pattern is extended from values
+  // `values` lists, and 0.8 also against G(n) = (n - 1) div 3, which the
+  // naive mex gives to n = 300 (tests/unit/periodicity_test.cpp).
+  struct Case {
+    const char* code;
+    std::uint64_t preperiod, period, saltus;
+  };
+  for (const Case& c : {Case{"0.8", 1, 3, 1}, Case{"0.C", 1, 2, 1}, Case{"0.28", 1, 53, 16},
+                        Case{"0.9C", 28, 36, 16}}) {
+    SCOPED_TRACE(c.code);
+    const auto period = run_json({"period", c.code, "--json"});
+    EXPECT_EQ(period["proven"], true);
+    EXPECT_EQ(period["preperiod"], c.preperiod);
+    EXPECT_EQ(period["period"], c.period);
+    EXPECT_EQ(period["saltus"], c.saltus);
+    EXPECT_NE(period["criterion"].get<std::string>().find("arithmetic-periodicity test"),
+              std::string::npos);
+    const auto small = run_json({"values", c.code, "--to", "200", "--json"})["values"];
+    for (const std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000},
+                                  std::uint64_t{9'223'372'036'854'775'807}}) {
+      const auto j = run_json({"value", c.code, std::to_string(n), "--json"});
+      EXPECT_EQ(j["proven"], true);
+      const std::uint64_t base = c.preperiod + (n - c.preperiod) % c.period;
+      EXPECT_EQ(j["value"],
+                small[base].get<std::uint64_t>() + (n - c.preperiod) / c.period * c.saltus)
+          << n;
+    }
+  }
+  EXPECT_EQ(run_json({"value", "0.8", "1000000000000000000", "--json"})["value"],
+            333'333'333'333'333'333u);
+  // Values past 16 bits come from the proven period too (the engines stop
+  // at 65535).
+  const auto run = run_program(GRUNDY_CLI_PATH, {"values", "0.8", "--from", "2999999", "--to",
+                                                 "3000001", "--csv"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "n,value\n2999999,999999\n3000000,999999\n3000001,1000000\n");
+  // A saltus where no test applies stays observed: 0.3F (saltus 3, not a
+  // power of 2), and the passing patterns of octal codes (no three heaps).
+  EXPECT_EQ(run_json({"period", "0.3F", "--max", "2000", "--json"})["proven"], false);
 }
 
 TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {

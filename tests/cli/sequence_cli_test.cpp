@@ -68,36 +68,38 @@ TEST(SequenceCli, PeriodStopsAtTheDefaultBound) {
   EXPECT_EQ(j["checked_to"], 1500);
   // Codes the fast engine computes keep the old bound: proven as before.
   EXPECT_EQ(run_json({"period", "0.45", "--json"})["proven"], true);
-  // `value` computes within the same bound: G(10000) of 0.8 (a fraction
-  // of a second) was refused while the bound was 4·10^8 operations (n =
-  // 5200). It must agree with `values`, which has no such bound.
-  run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", "10000"});
+  // `value` computes within the same bound: G(10000) of a code like 0.3F
+  // (a fraction of a second) was refused while the bound was 4·10^8
+  // operations (n = 5200). It must agree with `values`, which has no such
+  // bound.
+  run = run_program(GRUNDY_CLI_PATH, {"value", "0.3F", "10000"});
   ASSERT_EQ(run.status, 0) << run.err;
-  const auto listed = run_json({"values", "0.8", "--from", "10000", "--to", "10000", "--json"});
+  const auto listed = run_json({"values", "0.3F", "--from", "10000", "--to", "10000", "--json"});
   EXPECT_NE(run.out.find(fmt::format("= {} ", listed["values"][0].get<unsigned>())),
             std::string::npos)
       << run.out;
   // Past the bound, with no criterion to prove a period, the refusal says
   // how to compute G(n) in full, and that way agrees with `values`.
-  run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", "14000"});
+  run = run_program(GRUNDY_CLI_PATH, {"value", "0.3F", "14000"});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("`value --store FILE` computes G(0..14000) in full"), std::string::npos)
       << run.err;
   const std::string store = (testing::scratch().path() / "value-in-full.store").string();
-  const auto stored = run_json({"value", "0.8", "14000", "--store", store, "--json"});
+  const auto stored = run_json({"value", "0.3F", "14000", "--store", store, "--json"});
   EXPECT_EQ(stored["proven"], true);
   EXPECT_EQ(stored["value"],
-            run_json({"values", "0.8", "--from", "14000", "--to", "14000", "--json"})["values"][0]);
+            run_json({"values", "0.3F", "--from", "14000", "--to", "14000", "--json"})["values"]
+                    [0]);
   // An explicit --max sets the bound, as for `period`: then the values are
   // computed that far, whatever the default work budget.
-  const auto past = run_json({"value", "0.8", "14000", "--max", "14001", "--json"});
+  const auto past = run_json({"value", "0.3F", "14000", "--max", "14001", "--json"});
   EXPECT_EQ(past["value"], stored["value"]);
   EXPECT_EQ(past["proven"], true);
   // Far beyond what a run can reach, no such suggestion; nor where the
-  // pattern seen (G(n) = (n - 1) div 3) passes the engines' 16-bit values
-  // before n.
+  // pattern seen (period 6, saltus 3: G(n) near n/2) passes the engines'
+  // 16-bit values before n.
   for (const char* far : {"1000000000000", "300000"}) {
-    run = run_program(GRUNDY_CLI_PATH, {"value", "0.8", far});
+    run = run_program(GRUNDY_CLI_PATH, {"value", "0.3F", far});
     EXPECT_EQ(run.status, 2);
     EXPECT_EQ(run.err.find("--store"), std::string::npos) << run.err;
   }
@@ -274,7 +276,7 @@ TEST(SequenceCli, ProvenPeriodsAnswerEverywhereTheyApply) {
   // A code that can leave three heaps also needs its split sets (V/8 bytes a
   // heap size: 8 KiB once its values pass 32768), counted up front.
   run = run_program(GRUNDY_CLI_PATH,
-                    {"values", "0.8", "--to", "3000000", "--max-memory", "1G", "--csv"});
+                    {"values", "0.3F", "--to", "3000000", "--max-memory", "1G", "--csv"});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("needs about 23513 MiB"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("no period"), std::string::npos) << run.err;

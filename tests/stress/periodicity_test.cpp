@@ -2,9 +2,11 @@
 // (preperiod, period) pair, on random and planted sequences; proven periods
 // of random codes (finite, infinite, all-but) extended far past the data they
 // were found in and compared with directly computed values; arithmetic
-// periods proven only for the closed-form games (Nim, Lasker's Nim, 8.[3])
-// and the cofinite subtraction codes (all-but games; window argument), never
-// for other infinite codes; the options of a value of huge heaps of those codes
+// periods of random hexadecimal codes proven by the arithmetic-periodicity
+// test on prefixes and extended to 3000 values; arithmetic periods of
+// infinite codes proven only for the closed-form games (Nim, Lasker's Nim,
+// 8.[3]) and the cofinite subtraction codes (all-but games; window
+// argument); the options of a value of huge heaps of those codes
 // against enumeration; speed at N = 2*10^7.
 #include "grundy/solve/periodicity.h"
 
@@ -20,6 +22,7 @@
 
 #include "grundy/rules/lasker.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/sequence_engine.h"
 #include "solve/periodic_options.h"
 
 namespace grundy {
@@ -201,6 +204,45 @@ TEST(PeriodicityStress, ProvenPeriodsOfRandomCodesPredictLaterValues) {
     expect_proven_periods_hold(code, values, {12, 25, 50, 90}, proven_count);
   }
   EXPECT_GT(proven_count, 50);  // the check above is not vacuous
+}
+
+TEST(PeriodicityStress, ArithmeticTestProofsPredictThousandsOfValues) {
+  // docs/periodicity-proofs.md §4. Random hexadecimal codes of one to three
+  // digits with a three-heap move (d0 0, 4, 8 or C): every arithmetic period
+  // proven on a prefix must predict G(n) to n = 3000, computed by the
+  // engine `values` uses (itself checked against the naive mex in
+  // sequence_engine_test.cpp and modifier_engine_test.cpp). Prefixes from 16
+  // values: most spurious patterns seen near their end must not be proven.
+  const std::uint64_t seed = 20261127;
+  std::mt19937_64 rng(seed);
+  constexpr Heap kLast = 3000;
+  int codes = 0, proven = 0, refused = 0;
+  while (codes < 120) {
+    const std::string name = random_code(rng, true);
+    const TakeAndBreak code = TakeAndBreak::parse(name);
+    if (code.max_parts() != 3) continue;
+    ++codes;
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", code " + name);
+    ValueSequence values;
+    ASSERT_TRUE(make_fast_engine(code, 1)->extend(values, kLast, EngineControl{}));
+    for (Heap prefix : {Heap{16}, Heap{30}, Heap{60}, Heap{120}, Heap{250}, Heap{500}}) {
+      const std::span<const std::uint16_t> known(values.data(), prefix);
+      const Periodicity found = find_periodicity(code, known);
+      if (found.saltus == 0) continue;
+      if (!found.proven) {
+        ++refused;
+        continue;
+      }
+      ++proven;
+      ASSERT_GE(prefix, found.proof_needs);
+      for (Heap n = prefix; n <= kLast; ++n)
+        ASSERT_EQ(value_from_periodicity(found, known, n), values[n])
+            << "proven on " << prefix << " values (preperiod " << found.preperiod << ", period "
+            << found.period << ", saltus " << found.saltus << "), n = " << n;
+    }
+  }
+  EXPECT_GT(proven, 60);   // the check above is not vacuous
+  EXPECT_GT(refused, 10);  // and patterns the test does not prove occur
 }
 
 TEST(PeriodicityStress, PublishedPeriodsPredictLaterValues) {

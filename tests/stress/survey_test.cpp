@@ -61,7 +61,7 @@ TEST(SurveyStress, EntriesMatchThePeriodSearchAndTheDefinition) {
   SurveyLimits limits;
   limits.max_values = 2048;
   limits.max_work = 0;
-  int proven = 0;
+  int proven = 0, saltus = 0;
   for (int trial = 0; trial < 60; ++trial) {
     const std::string text = random_survey_code(rng);
     SCOPED_TRACE(text);
@@ -90,11 +90,16 @@ TEST(SurveyStress, EntriesMatchThePeriodSearchAndTheDefinition) {
     const std::vector<Nimber> g = values_by_definition(code, last);
     ASSERT_EQ(entry.proven_prefix.size(), p.preperiod + p.period);
     for (Heap n = 0; n <= last; ++n) {
-      const Heap r = n < p.preperiod + p.period ? n : p.preperiod + (n - p.preperiod) % p.period;
-      ASSERT_EQ(g[n], entry.proven_prefix[r]) << "n = " << n;
+      const bool periodic = n >= p.preperiod + p.period;
+      const Heap r = periodic ? p.preperiod + (n - p.preperiod) % p.period : n;
+      const Heap steps = periodic ? (n - p.preperiod) / p.period : 0;
+      ASSERT_EQ(g[n], entry.proven_prefix[r] + steps * static_cast<Nimber>(p.saltus))
+          << "n = " << n;
     }
+    saltus += p.saltus != 0;
   }
   EXPECT_GT(proven, 20);
+  EXPECT_GT(saltus, 0);  // an arithmetic period is checked too
 }
 
 TEST(SurveyStress, CodesJoinedAsTheSameGameHaveEqualValues) {

@@ -16,6 +16,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/heap_values.h"
+#include "solve/arithmetic_periodicity.h"
 
 namespace grundy {
 namespace {
@@ -338,6 +339,95 @@ TEST(Periodicity, OtherArithmeticPeriodsAreObservedOnly) {
   ASSERT_TRUE(half.proven);
   for (Heap n = 200; n < 400; ++n)
     EXPECT_EQ(value_from_periodicity(half, first, n), values[n]) << n;
+}
+
+TEST(Periodicity, ThreeHeapCodesAreProvenByTheArithmeticTest) {
+  // 0.8: remove one token and split the rest into three non-empty heaps.
+  // The naive mex gives G(n) = (n - 1) div 3 for 1 <= n <= 300; the test of
+  // docs/periodicity-proofs.md §4 proves it for every n.
+  const TakeAndBreak code = TakeAndBreak::parse("0.8");
+  const Values values = heap_values(code, 301);
+  for (Heap n = 1; n < values.size(); ++n) ASSERT_EQ(values[n], (n - 1) / 3) << n;
+  const Periodicity found = find_periodicity(code, values);
+  EXPECT_EQ(found.preperiod, 1U);
+  EXPECT_EQ(found.period, 3U);
+  EXPECT_EQ(found.saltus, 1);
+  EXPECT_TRUE(found.proven);
+  EXPECT_NE(found.criterion.find("arithmetic-periodicity test"), std::string::npos)
+      << found.criterion;
+  // The detection rule's 13 values are also enough for the proof (its
+  // induction starts at M = 5, and M + lcm(3, 2) = 11).
+  EXPECT_EQ(found.proof_needs, 13U);
+  const Periodicity short_of =
+      find_periodicity(code, std::span<const std::uint16_t>(values.data(), 12));
+  EXPECT_FALSE(short_of.proven);
+  EXPECT_TRUE(find_periodicity(code, std::span<const std::uint16_t>(values.data(), 13)).proven);
+  for (Heap n : {Heap{301}, Heap{1'000'000'000'000'000'000}, kMaxHeap})
+    EXPECT_EQ(value_from_periodicity(found, values, n), (n - 1) / 3) << n;
+  EXPECT_TRUE(has_period_criterion(code));
+
+  // More codes, each pattern read off the naive mex and proven on it: 0.C
+  // (two or three heaps), 0.28 (a period of 53 with saltus 16), 0.9C (a
+  // preperiod of 28), 8.8 (d0 splits into three without removing).
+  struct Case {
+    const char* code;
+    Heap preperiod, period;
+    std::int64_t saltus;
+  };
+  for (const Case& c : {Case{"0.C", 1, 2, 1}, Case{"0.28", 1, 53, 16}, Case{"0.9C", 28, 36, 16},
+                        Case{"8.8", 1, 2, 1}}) {
+    SCOPED_TRACE(c.code);
+    const TakeAndBreak other = TakeAndBreak::parse(c.code);
+    const Values naive = heap_values(other, 301);
+    const Periodicity p = find_periodicity(other, naive);
+    EXPECT_EQ(p.preperiod, c.preperiod);
+    EXPECT_EQ(p.period, c.period);
+    EXPECT_EQ(p.saltus, c.saltus);
+    EXPECT_TRUE(p.proven) << p.criterion;
+    // Proven on a prefix, it predicts the rest of the naive values.
+    const std::span<const std::uint16_t> prefix(naive.data(), p.proof_needs);
+    const Periodicity early = find_periodicity(other, prefix);
+    ASSERT_TRUE(early.proven);
+    for (Heap n = p.proof_needs; n < naive.size(); ++n)
+      ASSERT_EQ(value_from_periodicity(early, prefix, n), naive[n]) << n;
+  }
+
+  // A passing pattern is not proven: 0.8F8's first 14 values are 0, 0, 1,
+  // 1, ..., 6, 6 (period 2, saltus 1), but G(15) = 8. Its step (A) fails on
+  // a class whose high parts sum to exactly F(n)'s (x xor y <= x + y allows
+  // equality).
+  const TakeAndBreak passing = TakeAndBreak::parse("0.8F8");
+  const Values passing_values = heap_values(passing, 16);
+  EXPECT_EQ(passing_values[15], 8);
+  const Periodicity early =
+      find_periodicity(passing, std::span<const std::uint16_t>(passing_values.data(), 14));
+  EXPECT_EQ(early.period, 2U);
+  EXPECT_EQ(early.saltus, 1);
+  EXPECT_FALSE(early.proven);
+
+  // Where the test fails, the pattern stays observed: 0.3F (saltus 3, not a
+  // power of 2: sums of values bound nothing).
+  const TakeAndBreak f3 = TakeAndBreak::parse("0.3F");
+  const Periodicity f3_found = find_periodicity(f3, heap_values(f3, 200));
+  EXPECT_EQ(f3_found.period, 6U);
+  EXPECT_EQ(f3_found.saltus, 3);
+  EXPECT_FALSE(f3_found.proven);
+  EXPECT_EQ(f3_found.criterion, "observed");
+  EXPECT_EQ(f3_found.proof_needs, 0U);
+}
+
+TEST(Periodicity, XorChangesBySignedSumsOfTheBitsOfTheMask) {
+  // The arithmetic test's step (A) for one large part: (x xor h) - x takes
+  // exactly the values sum of +-2^j over the bits of h (twin: every x below
+  // 2^9, which covers every pattern of the bits of h < 2^8).
+  for (std::int64_t h = 0; h < 256; ++h) {
+    std::vector<bool> reached(1024, false);
+    for (std::int64_t x = 0; x < 512; ++x)
+      reached[static_cast<std::size_t>((x ^ h) - x + 512)] = true;
+    for (std::int64_t e = -512; e < 512; ++e)
+      ASSERT_EQ(detail::xor_can_add(h, e), reached[static_cast<std::size_t>(e + 512)])
+          << "h = " << h << ", e = " << e;
+  }
 }
 
 TEST(Periodicity, WhichCodesHaveACriterion) {

@@ -37,12 +37,18 @@
 //     the closed form's (n0, p, s) and every value examined equals the
 //     closed form. The cofinite subtraction codes (all-but games) are proven
 //     by the window argument of docs/periodicity-proofs.md §3.
+//   - finite codes whose moves leave at most three heaps, some three
+//     (hexadecimal codes such as 0.8, 0.C, 0.28), s != 0: our own
+//     arithmetic-periodicity test (docs/periodicity-proofs.md §4,
+//     solve/arithmetic_periodicity.h), which needs the values up to an
+//     induction start M plus lcm(p, 2); where it fails the pattern stays
+//     observed (0.3F).
 //   - every other arithmetic period, and every period of any other infinite
 //     code (C.[3], 4.[7], ...), is reported as observed up to N, never as
 //     proven: no published criterion with a checkable bound was found for
-//     them (docs/periodicity-proofs.md §4 says what was looked up and why
-//     each source does not apply). has_period_criterion() tells the callers that computing more
-//     values cannot change that.
+//     them (docs/periodicity-proofs.md §5 says what was looked up and why
+//     each source does not apply). has_period_criterion() tells the callers
+//     that computing more values cannot change that.
 //   value_from_periodicity then gives G(n) for every n <= 2^63 - 1 exactly.
 // Source: Guy-Smith theorem: R. K. Guy and C. A. B. Smith, "The G-values of
 //   various games", Proc. Cambridge Philos. Soc. 52 (1956) 514-526; Winning
@@ -117,8 +123,9 @@ Periodicity detect_periodicity(std::span<const std::uint16_t> values);
 Periodicity detect_periodicity(std::span<const Nimber> values);
 
 // The periodicity of the heap values G(0..values.size()-1) of `code`, proven
-// where a theorem whose hypotheses are checked here applies (Guy-Smith) or a
-// closed form of the code's game agrees with it (Nim, Lasker's Nim, 8.[3]).
+// where a theorem whose hypotheses are checked here applies (Guy-Smith, the
+// window argument, the arithmetic-periodicity test) or a closed form of the
+// code's game agrees with it (Nim, Lasker's Nim, 8.[3]).
 Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint16_t> values);
 
 // Whether a criterion here can prove a period of `code`, given enough values:
