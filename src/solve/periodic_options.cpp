@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grundy/solve/periodicity.h"
+#include "solve/arithmetic_periodicity.h"
 
 namespace grundy {
 
@@ -134,6 +135,68 @@ std::optional<OptionsOfValue> arithmetic_options_with_value(
     }
     result.listed.push_back(option);
   }
+  return result;
+}
+
+
+std::optional<OptionsOfValue> sampled_options_with_value(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
+    Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed) {
+  if (!arithmetic_test_applies(code) || saltus <= 0 || period == 0) return std::nullopt;
+  const Heap t = code.last_digit();
+  if (n < t + 2 * (preperiod + period) + 4 * kSampledPart) return std::nullopt;
+  const auto s = static_cast<Nimber>(saltus);
+  OptionsOfValue result;
+  result.sampled = true;
+  // False once the list is full.
+  auto add = [&](std::initializer_list<Heap> heaps) {
+    HeapOption option;
+    for (Heap h : heaps) {  // insertion into the sorted parts (at most three)
+      std::uint32_t k = option.part_count++;
+      for (; k > 0 && option.parts[k - 1] > h; --k) option.parts[k] = option.parts[k - 1];
+      option.parts[k] = h;
+    }
+    if (std::find(result.listed.begin(), result.listed.end(), option) == result.listed.end())
+      result.listed.push_back(option);
+    return result.listed.size() < max_listed;
+  };
+  // The heaps x <= last of value v: below the preperiod one by one, then at
+  // most one per residue class (G(c + q p) = G(c) + q s).
+  auto positions = [&](Nimber v, Heap last) {
+    std::vector<Heap> found;
+    for (Heap x = 1; x < preperiod && x <= last; ++x)
+      if (value(x) == v) found.push_back(x);
+    for (Heap c = preperiod; c < preperiod + period && c <= last; ++c) {
+      const Nimber g = value(c);
+      if (v < g || (v - g) % s != 0) continue;
+      const Nimber q = (v - g) / s;
+      if (q <= (last - c) / period && c + q * period > 0) found.push_back(c + q * period);
+    }
+    return found;
+  };
+  for (Heap i = 0; i <= t && max_listed > 0; ++i) {
+    const unsigned d = code.code_digit(i).classic_bits();
+    const Heap rest = n - i;
+    if ((d & 2) && i > 0 && value(rest) == target && !add({rest})) break;
+    if (d & 4) {
+      if (target == 0 && rest % 2 == 0 && !add({rest / 2, rest / 2})) break;
+      bool full = false;
+      for (Heap a = 1; a <= kSampledPart && !full; ++a)
+        if ((value(a) ^ value(rest - a)) == target) full = !add({a, rest - a});
+      if (full) break;
+    }
+    if (d & 8) {
+      bool full = false;
+      for (Heap x : positions(target, rest - 2))
+        if ((rest - x) % 2 == 0 && !full) full = !add({x, (rest - x) / 2, (rest - x) / 2});
+      for (Heap y = 1; y <= kSampledPart && !full; ++y)
+        for (Heap z = y; z <= kSampledPart && !full; ++z)
+          if ((value(rest - y - z) ^ value(y) ^ value(z)) == target)
+            full = !add({rest - y - z, y, z});
+      if (full) break;
+    }
+  }
+  result.count = result.listed.size();
   return result;
 }
 

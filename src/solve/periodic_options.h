@@ -13,7 +13,9 @@
 // Time: O(t (n0 + p)) per heap, plus O(1) per option listed.
 // Status: compared with full enumeration over the values of a
 //   periodic (or arithmetic-periodic, for cofinite subtraction codes)
-//   sequence on heaps of a few thousand (tests/stress).
+//   sequence on heaps of a few thousand (tests/stress); the sampled moves of
+//   three-heap codes checked as moves of the value asked for, one at least
+//   for every value below G(n) (tests/stress/periodicity_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,10 @@ struct OptionsOfValue {
   // True when the code's d0 splits heaps without removing tokens and those
   // options were not examined (listed and count cover the others only).
   bool splits_omitted = false;
+  // True when only some options of the value were looked for (three parts
+  // that all grow with n: too many to list or count); count is the number
+  // listed.
+  bool sampled = false;
 };
 
 // nullopt where the method does not apply: an infinite code, a code whose
@@ -74,6 +80,23 @@ void append_moves(const OptionsOfValue& found, std::size_t i, Heap n, std::size_
 // target; below n0 they are checked one by one. nullopt where the method
 // does not apply (another code, saltus 0, n <= x).
 std::optional<OptionsOfValue> arithmetic_options_with_value(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
+    Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed);
+
+// Some options of value `target` of a huge heap n of a code proven by the
+// arithmetic-periodicity test (solve/arithmetic_periodicity.h), found the
+// way its proof finds them: one heap n - i; two heaps with a part of at most
+// kSampledPart tokens, or two equal heaps for 0; three heaps x, y, y with
+// G(x) = target (x at each position of that value, which the period gives:
+// one per residue class); three heaps with two parts of at most kSampledPart
+// tokens. The proof shows that a value below G(n) is always left by such a
+// move (its near values by parts up to n0 + 2 lcm(p, 2) + 64 tokens; those
+// listed here go to kSampledPart), so a heap that has a winning move gets
+// one here in practice; `sampled` says the list is not every move. nullopt
+// where the method does not apply (another code, saltus 0, n within a few
+// periods of the preperiod).
+inline constexpr Heap kSampledPart = 64;
+std::optional<OptionsOfValue> sampled_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed);
 

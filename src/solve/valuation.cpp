@@ -185,12 +185,32 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
                                                      period.period, period.saltus, h, target,
                                                      listed);
     }
+    if (!periodic && values.code() && h >= values.table_size() && values.periodicity() &&
+        values.periodicity()->saltus != 0) {
+      const Periodicity& period = *values.periodicity();
+      periodic = sampled_options_with_value(
+          *values.code(), [&](Heap m) { return values.value(m); }, period.preperiod,
+          period.period, period.saltus, h, target, options.max_moves + 1);
+    }
+    if (periodic && periodic->sampled && options.count_only)
+      throw LimitError(fmt::format(
+          "counting the winning moves of heap {} of '{}' is out of reach: its moves leave three "
+          "heaps that all grow with it; the moves are listed, some of them, without {}",
+          h, ruleset.name(), setting_name("count")));
     if (periodic && periodic->splits_omitted && options.count_only)
       throw LimitError(fmt::format(
           "counting the winning moves of heap {} of '{}' would need its splits enumerated (about "
           "n^2 of them); the moves that remove tokens are listed without {}",
           h, ruleset.name(), setting_name("count")));
     if (periodic) {
+      if (periodic->sampled) {
+        list.complete = false;
+        a.moves_note = fmt::format(
+            "heap {} is beyond the computed table and its moves leave three heaps that all grow "
+            "with it: some winning moves are listed (x, y, y with G(x) the value wanted, or two "
+            "small parts), not all",
+            h);
+      }
       if (periodic->splits_omitted) {
         list.complete = false;
         a.moves_note = fmt::format(

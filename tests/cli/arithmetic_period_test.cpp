@@ -253,8 +253,28 @@ TEST(ArithmeticPeriodCli, ThreeHeapCodesProvenByTheArithmeticTest) {
                                                  "3000001", "--csv"});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, "n,value\n2999999,999999\n3000000,999999\n3000001,1000000\n");
+  // A winning move from a huge heap is found the way the proof finds one
+  // (x, y, y with G(x) the value wanted): each listed move leads to a
+  // position of value 0, the list says it is not every move, and counting
+  // them is refused.
+  const auto play = run_json({"analyze", "0.8", "1000000000000000000", "5", "7", "--json"});
+  EXPECT_EQ(play["outcome"], "N");
+  EXPECT_EQ(play["winning_moves_complete"], false);
+  EXPECT_TRUE(play.contains("moves_note"));
+  ASSERT_FALSE(play["winning_moves"].empty());
+  for (const auto& move : play["winning_moves"]) {
+    std::vector<std::string> args = {"analyze", "0.8"};
+    for (const auto& heap : move["position"])
+      args.push_back(std::to_string(heap.get<std::uint64_t>()));
+    args.push_back("--json");
+    EXPECT_EQ(run_json(args)["value"], 0) << move["description"];
+  }
+  const auto count = run_program(GRUNDY_CLI_PATH,
+                                 {"analyze", "0.8", "1000000000000000000", "5", "7", "--count"});
+  EXPECT_EQ(count.status, 2);
+  EXPECT_NE(count.err.find("out of reach"), std::string::npos) << count.err;
   // A saltus where no test applies stays observed: 0.3F (saltus 3, not a
-  // power of 2), and the passing patterns of octal codes (no three heaps).
+  // power of 2).
   EXPECT_EQ(run_json({"period", "0.3F", "--max", "2000", "--json"})["proven"], false);
 }
 

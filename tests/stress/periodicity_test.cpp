@@ -450,6 +450,52 @@ TEST(PeriodicityStress, RemovalOptionsOfSplittingClosedFormCodes) {
   }
 }
 
+TEST(PeriodicityStress, SampledOptionsOfThreeHeapCodesAreMovesOfTheValue) {
+  // The winning moves of huge heaps of codes proven by the arithmetic test
+  // (sampled_options_with_value), on heaps of a few thousand where the
+  // values are known directly: every option listed is a move of the heap
+  // (tokens removed allowed by the digit with that many parts) of the value
+  // asked for; every value below G(n) gets at least one (the proof's moves),
+  // and G(n) itself none.
+  int checks = 0;
+  for (const char* name : {"0.8", "0.C", "0.28", "0.9C", "8.8", "0.48", "0.A8", "0.9B"}) {
+    SCOPED_TRACE(name);
+    const TakeAndBreak code = TakeAndBreak::parse(name);
+    ValueSequence values;
+    ASSERT_TRUE(make_fast_engine(code, 1)->extend(values, 2600, EngineControl{}));
+    const Periodicity found = find_periodicity(code, values);
+    ASSERT_TRUE(found.proven) << found.criterion;
+    const auto value = [&](Heap m) { return Nimber{values[m]}; };
+    for (Heap n = 2400; n < 2600; n += 13) {
+      for (Nimber target = 0; target <= values[n]; ++target) {
+        const auto sample = sampled_options_with_value(
+            code, value, found.preperiod, found.period, found.saltus, n, target, 1000);
+        ASSERT_TRUE(sample.has_value());
+        EXPECT_TRUE(sample->sampled);
+        EXPECT_EQ(sample->count, sample->listed.size());
+        EXPECT_EQ(sample->listed.empty(), target == values[n])
+            << "heap " << n << ", value " << target;
+        for (const HeapOption& o : sample->listed) {
+          Heap sum = 0;
+          Nimber v = 0;
+          for (std::size_t k = 0; k < o.part_count; ++k) {
+            ASSERT_GE(o.parts[k], 1U);
+            sum += o.parts[k];
+            v ^= values[o.parts[k]];
+          }
+          ASSERT_LE(sum, n);
+          const Heap removed = n - sum;
+          ASSERT_LE(removed, code.last_digit());
+          EXPECT_TRUE(code.digit(removed) >> o.part_count & 1) << "heap " << n;
+          EXPECT_EQ(v, target) << "heap " << n;
+        }
+        ++checks;
+      }
+    }
+  }
+  EXPECT_GT(checks, 5000);
+}
+
 TEST(PeriodicityStress, ObservedArithmeticPeriodsOfInfiniteCodes) {
   // Found on a prefix, checked against values computed directly further on;
   // proven exactly for the closed-form games (8.[3]: proof in
