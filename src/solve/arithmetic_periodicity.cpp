@@ -16,8 +16,9 @@ namespace {
 
 using Wide = std::int64_t;
 
-// Refuse (A) above this many classified moves (a period of a few hundred).
-constexpr std::uint64_t kClassBudget = 100'000'000;
+// Refuse (A) above this many classified moves (a period of about 150 with a
+// short preperiod; a few tenths of a second).
+constexpr std::uint64_t kClassBudget = 30'000'000;
 // Fixed parts of the moves (B3) looks at: sizes 1..S.
 constexpr Heap kMaxFixedPart = 512;
 constexpr Wide kNowhere = std::numeric_limits<Wide>::max();
@@ -294,8 +295,15 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
   };
   const Heap scan_end = std::min(N, M + 4 * L + 256);
   Heap run = 0;
+  std::vector<bool> failed;  // heap M + k had a near value no move leaves
   for (Heap n = M; n < scan_end; ++n) {
-    run = near_values_left(n) ? run + 1 : 0;
+    const bool good = near_values_left(n);
+    failed.push_back(!good);
+    // Failing again a whole L later, both heaps past every fixed part: the
+    // moves (B3) looks at repeat with period L from there, so the same
+    // residues fail for ever; stop looking.
+    if (!good && n >= M + L && n - L > 2 * fixed_max + t + n0 && failed[n - M - L]) return;
+    run = good ? run + 1 : 0;
     if (run == L) {
       M = n + 1 - L;
       result.proof_needs = std::max(M + L, detection);

@@ -23,10 +23,10 @@
 //       move of n + L leaves (G(x) xor c) + S. Checked on L consecutive
 //       heaps n in [M, M + L).
 //   The test reports M + L as the values the proof needs.
-// Time: (A) O((t + 1) p (n0 + p)^2 log s), refused above ~10^8 steps (a
-//   period of a few hundred); (B) O(N) for the values' first positions plus
+// Time: (A) O((t + 1) p (n0 + p)^2 log s), refused above 3·10^7 classes (a
+//   period of about 150); (B) O(N) for the values' first positions plus
 //   O(t S^2) per heap examined (S = n0 + 2L + 64 at most 512 sizes of fixed
-//   parts), at most 4L + 256 heaps.
+//   parts), at most 4L + 256 heaps, fewer where a residue fails twice.
 // Memory: O(N) (first position of each value, by parity).
 // Status: tests/unit/periodicity_test.cpp (0.8 against the naive mex and
 //   extended to 2^63 - 1; 0.C, 0.28, 0.9C, 8.8 proven on prefixes of naive
