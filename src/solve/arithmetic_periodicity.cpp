@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "grundy/rules/heap_ruleset.h"
+
 namespace grundy {
 
 namespace {
@@ -53,12 +55,14 @@ class OwnValueExcluded {
 
   // Moves classified, for the budget.
   std::uint64_t classes() const {
-    const std::uint64_t p = f_.p, n0 = f_.n0;
+    using detail::saturating_add, detail::saturating_mul;
+    const std::uint64_t sizes = saturating_add(f_.p, f_.n0);  // a part's classes
     std::uint64_t per_move = 0;
     for (Heap i = 0; i <= code_.last_digit(); ++i)
       for (unsigned j = 1; j <= 3; ++j)
-        if (counts(code_, i) >> j & 1) per_move += (n0 + p) * (n0 + p) + n0 + p;
-    return per_move * p * bits_.size();
+        if (counts(code_, i) >> j & 1)
+          per_move = saturating_add(per_move, saturating_add(saturating_mul(sizes, sizes), sizes));
+    return saturating_mul(saturating_mul(per_move, f_.p), bits_.size());
   }
 
   bool holds() const {
