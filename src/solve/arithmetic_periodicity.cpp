@@ -36,9 +36,15 @@ struct Pattern {
   Wide base(Heap r) const { return g[n0 + r]; }
 };
 
-// The heap counts a move removing i tokens may leave (bits 1..3).
+// The most parts a move may leave here.
+constexpr unsigned kMostParts = 4;
+// Fixed parts of four-part moves (B3) looks at, and the parts of value 0
+// beside x, y, y in a four-part move (B1): sizes 1..this.
+constexpr Heap kFourPartFixed = 40;
+
+// The heap counts a move removing i tokens may leave (bits 1..4).
 unsigned counts(const TakeAndBreak& code, Heap i) {
-  return static_cast<unsigned>(code.digit(i)) & 0b1110u;
+  return static_cast<unsigned>(code.digit(i)) & 0b11110u;
 }
 
 // (A): no move of any heap n >= M has the value F(n). A move removes i
@@ -59,16 +65,19 @@ class OwnValueExcluded {
     const std::uint64_t sizes = saturating_add(f_.p, f_.n0);  // a part's classes
     std::uint64_t per_move = 0;
     for (Heap i = 0; i <= code_.last_digit(); ++i)
-      for (unsigned j = 1; j <= 3; ++j)
-        if (counts(code_, i) >> j & 1)
-          per_move = saturating_add(per_move, saturating_add(saturating_mul(sizes, sizes), sizes));
+      for (unsigned j = 1; j <= kMostParts; ++j) {
+        if (!(counts(code_, i) >> j & 1)) continue;
+        std::uint64_t move = j;  // j choices of how many parts are large, each
+        for (unsigned k = 1; k < j; ++k) move = saturating_mul(move, sizes);  // <= sizes^(j-1)
+        per_move = saturating_add(per_move, move);
+      }
     return saturating_mul(saturating_mul(per_move, f_.p), bits_.size());
   }
 
   bool holds() const {
     std::vector<Heap> small;
     for (Heap i = 0; i <= code_.last_digit(); ++i)
-      for (unsigned j = 1; j <= 3; ++j) {
+      for (unsigned j = 1; j <= kMostParts; ++j) {
         if (!(counts(code_, i) >> j & 1)) continue;
         for (unsigned large = 1; large <= j; ++large)
           if (!small_parts(i, large, j - large, 1, small)) return false;
@@ -182,8 +191,8 @@ bool arithmetic_test_applies(const TakeAndBreak& code) {
   if ((code.digit(0) & 0b0011u) != 0) return false;
   bool three = false;
   for (Heap i = 0; i <= code.last_digit(); ++i) {
-    if (code.digit(i) >> 4 != 0) return false;
-    three = three || (code.digit(i) >> 3 & 1);
+    if (code.digit(i) >> (kMostParts + 1) != 0) return false;
+    three = three || (code.digit(i) >> 3 & 1) || (code.digit(i) >> 4 & 1);
   }
   return three;
 }
@@ -224,22 +233,33 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
     const Wide v = f(x);
     if (v <= top) first[x % 2][static_cast<std::size_t>(v)] = static_cast<Wide>(x);
   }
-  std::vector<Heap> three, two;
+  std::vector<Heap> four, three, two, zeros;
   for (Heap i = 0; i <= t; ++i) {
+    if (counts(code, i) >> 4 & 1) four.push_back(i);
     if (counts(code, i) >> 3 & 1) three.push_back(i);
     if (counts(code, i) >> 2 & 1) two.push_back(i);
   }
-  // The least heap n of parity `parity` from which x, y, y (or y, y for 0)
-  // leaves v; every larger heap of that parity also does.
+  for (Heap w = 1; w <= kFourPartFixed && w < N; ++w)
+    if (f(w) == 0) zeros.push_back(w);
+  // The least heap n of parity `parity` from which x, y, y, or x, y, y, w
+  // with G(w) = 0 (or y, y and y, y, z, z for 0) leaves v; every larger heap
+  // of that parity also does.
   auto far_from = [&](Wide v, unsigned parity) {
     Wide from = kNowhere;
-    for (Heap i : three) {
-      const Wide x = first[(parity + i) % 2][static_cast<std::size_t>(v)];
-      if (x != kNowhere) from = std::min(from, x + static_cast<Wide>(i) + 2);
-    }
-    if (v == 0)
+    auto carrier = [&](Wide extra) {  // x, y, y plus `extra` tokens of value 0
+      const Wide x = first[(parity + static_cast<unsigned>(extra % 2)) % 2]
+                          [static_cast<std::size_t>(v)];
+      if (x != kNowhere) from = std::min(from, x + extra + 2);
+    };
+    for (Heap i : three) carrier(static_cast<Wide>(i));
+    for (Heap i : four)
+      for (Heap w : zeros) carrier(static_cast<Wide>(i + w));
+    if (v == 0) {
       for (Heap i : two)
         if ((parity + i) % 2 == 0) from = std::min(from, static_cast<Wide>(i) + 2);
+      for (Heap i : four)
+        if ((parity + i) % 2 == 0) from = std::min(from, static_cast<Wide>(i) + 4);
+    }
     return from;
   };
 
@@ -253,7 +273,7 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
       need[parity] = std::max(need[parity], v < periodic ? from : from - static_cast<Wide>(L));
     }
   // Every move of a heap >= M has a part >= n0.
-  Heap M = t + 3 * std::max<Heap>(n0, 1) + 1;
+  Heap M = t + code.max_parts() * std::max<Heap>(n0, 1) + 1;
   auto meets_need = [&](Heap m) {
     for (unsigned parity = 0; parity < 2; ++parity) {
       const Heap m_parity = m % 2 == parity ? m : m + 1;
@@ -293,6 +313,10 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
         if (c >> 2 & 1) leave(rest - y, f(y));
         if (c >> 3 & 1)
           for (Heap z = y; z <= fixed_max && y + z < rest; ++z) leave(rest - y - z, f(y) ^ f(z));
+        if ((c >> 4 & 1) && y <= kFourPartFixed)
+          for (Heap z = y; z <= kFourPartFixed; ++z)
+            for (Heap w = z; w <= kFourPartFixed && y + z + w < rest; ++w)
+              leave(rest - y - z - w, f(y) ^ f(z) ^ f(w));
       }
     }
     return missing == 0;
@@ -314,8 +338,8 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
       result.proven = N >= result.proof_needs;
       if (result.proven)
         result.criterion = fmt::format(
-            "arithmetic-periodicity test for codes with three-heap moves (induction from n = {}; "
-            "proof in docs/periodicity-proofs.md)",
+            "arithmetic-periodicity test for moves into three or four heaps (induction from n = "
+            "{}; proof in docs/periodicity-proofs.md)",
             M);
       return;
     }

@@ -1,6 +1,6 @@
 // A test that proves an arithmetic period G(n + p) = G(n) + s (s > 0) of a
-// finite take-and-break code whose moves leave at most three heaps and some
-// move leaves three: hexadecimal codes such as 0.8, 0.C, 0.28 (our own
+// finite take-and-break code whose moves leave at most four heaps and some
+// move leaves three or four: codes such as 0.8, 0.C, 0.28, 0.G (our own
 // theorem, docs/periodicity-proofs.md §4; no published test with a readable
 // bound was found, see §5 there).
 //
@@ -16,17 +16,20 @@
 //       the xor equal.
 //   (B) every v < F(n) is an option's value: a value v = G(x) far enough
 //       below is left by removing i tokens and splitting into x, y, y (a
-//       digit with three heaps, x = n - i - 2y); 0 also by y, y (two heaps).
+//       digit with three heaps, x = n - i - 2y), or x, y, y, w with
+//       G(w) = 0 (four heaps); 0 also by y, y and y, y, z, z.
 //       The few values near F(n) must be left by a move with one part x >= n0
 //       and other parts of fixed sizes whose xor c is below 2^e, 2^e the
 //       largest power of 2 dividing S, the saltus over L = lcm(p, 2): such a
 //       move of n + L leaves (G(x) xor c) + S. Checked on L consecutive
 //       heaps n in [M, M + L).
 //   The test reports M + L as the values the proof needs.
-// Time: (A) O((t + 1) p (n0 + p)^2 log s), refused above 3·10^7 classes (a
-//   period of about 150); (B) O(N) for the values' first positions plus
-//   O(t S^2) per heap examined (S = n0 + 2L + 64 at most 512 sizes of fixed
-//   parts), at most 4L + 256 heaps, fewer where a residue fails twice.
+// Time: (A) O((t + 1) p k (n0 + p)^(k-1) log s) for moves of up to k parts,
+//   refused above 3·10^7 classes (a period of about 150 for k = 3, 40 for
+//   k = 4); (B) O(N) for the values' first positions plus O(t S^2) per heap
+//   examined (S = n0 + 2L + 64 at most 512 sizes of fixed parts; 40^3/6 for
+//   four-part moves), at most 4L + 256 heaps, fewer where a residue fails
+//   twice.
 // Memory: O(N) (first position of each value, by parity).
 // Status: tests/unit/periodicity_test.cpp (0.8 against the naive mex and
 //   extended to 2^63 - 1; 0.C, 0.28, 0.9C, 8.8 proven on prefixes of naive
@@ -47,7 +50,7 @@
 namespace grundy {
 
 // Whether the test can apply to `code`: finite, no modifiers, every digit
-// leaving 0 to 3 heaps (d0 only splitting into 2 or 3), one digit leaving 3.
+// leaving 0 to 4 heaps (d0 only splitting into 2 to 4), one leaving 3 or 4.
 bool arithmetic_test_applies(const TakeAndBreak& code);
 
 // For result's pattern (preperiod n0, period p, saltus s > 0) on

@@ -195,6 +195,24 @@ std::optional<OptionsOfValue> sampled_options_with_value(
             full = !add({rest - y - z, y, z});
       if (full) break;
     }
+    if (d & 16) {
+      // x, y, y, w with G(w) = 0; y, y, z, z for 0; x with three small parts.
+      bool full = false;
+      if (target == 0 && rest % 2 == 0) full = !add({1, 1, rest / 2 - 1, rest / 2 - 1});
+      for (Heap w = 1; w <= kSampledPart && !full; ++w) {
+        if (value(w) != 0) continue;
+        for (Heap x : positions(target, rest - w - 2))
+          if ((rest - w - x) % 2 == 0 && !full)
+            full = !add({x, (rest - w - x) / 2, (rest - w - x) / 2, w});
+      }
+      constexpr Heap kSmall = kSampledPart / 4;
+      for (Heap y = 1; y <= kSmall && !full; ++y)
+        for (Heap z = y; z <= kSmall && !full; ++z)
+          for (Heap w = z; w <= kSmall && !full; ++w)
+            if ((value(rest - y - z - w) ^ value(y) ^ value(z) ^ value(w)) == target)
+              full = !add({rest - y - z - w, y, z, w});
+      if (full) break;
+    }
   }
   result.count = result.listed.size();
   return result;

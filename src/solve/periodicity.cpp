@@ -10,8 +10,8 @@
 // - §3: the window argument that proves an arithmetic period of a cofinite
 //   subtraction code 0.d1..dx[3] from conditions C1-C5 on the values (our own
 //   lemma; prove_cofinite below checks C1-C5).
-// - §4: the arithmetic-periodicity test for finite codes with three-heap
-//   moves (our own; solve/arithmetic_periodicity.cpp checks it).
+// - §4: the arithmetic-periodicity test for finite codes with moves into
+//   three or four heaps (our own; solve/arithmetic_periodicity.cpp checks it).
 // - §5: why no other saltus is proven: the sources looked up (Howse and
 //   Nowakowski, TCS 313; Sleator and Slusky, arXiv:1201.3299; CGSuite) give
 //   no checkable bound.
@@ -209,8 +209,9 @@ Periodicity find_periodicity(const TakeAndBreak& code, std::span<const std::uint
     if (result.period != 0) prove_cofinite(*x, values, result);
     return result;
   }
-  // A saltus of a finite code whose moves leave at most three heaps, some
-  // three: the arithmetic-periodicity test (docs/periodicity-proofs.md §4).
+  // A saltus of a finite code whose moves leave at most four heaps, some
+  // three or four: the arithmetic-periodicity test (docs/periodicity-proofs.md
+  // §4).
   // Any other saltus stays "observed": for a finite octal code it can only
   // be a passing pattern (Horrocks-Nowakowski); for infinite codes no
   // checkable criterion is implemented (docs/periodicity-proofs.md §5).

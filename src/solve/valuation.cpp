@@ -195,7 +195,7 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
     if (periodic && periodic->sampled && options.count_only)
       throw LimitError(fmt::format(
           "counting the winning moves of heap {} of '{}' is out of reach: its moves leave three "
-          "heaps that all grow with it; the moves are listed, some of them, without {}",
+          "or four heaps that all grow with it; some moves are listed without {}",
           h, ruleset.name(), setting_name("count")));
     if (periodic && periodic->splits_omitted && options.count_only)
       throw LimitError(fmt::format(
@@ -206,9 +206,9 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
       if (periodic->sampled) {
         list.complete = false;
         a.moves_note = fmt::format(
-            "heap {} is beyond the computed table and its moves leave three heaps that all grow "
-            "with it: some winning moves are listed (x, y, y with G(x) the value wanted, or two "
-            "small parts), not all",
+            "heap {} is beyond the computed table and its moves leave three or four heaps that "
+            "all grow with it: some winning moves are listed (x, y, y with G(x) the value wanted, "
+            "or moves with small parts), not all",
             h);
       }
       if (periodic->splits_omitted) {

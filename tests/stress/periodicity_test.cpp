@@ -243,6 +243,33 @@ TEST(PeriodicityStress, ArithmeticTestProofsPredictThousandsOfValues) {
   }
   EXPECT_GT(proven, 60);   // the check above is not vacuous
   EXPECT_GT(refused, 10);  // and patterns the test does not prove occur
+  // Codes with a four-heap digit (G-V: x, y, y, w with G(w) = 0 and moves
+  // with three fixed parts), to n = 1500.
+  int four = 0;
+  for (codes = 0; codes < 40;) {
+    std::string name(1, "048CGKOS"[rng() % 8]);
+    name += '.';
+    const int digits = 1 + static_cast<int>(rng() % 2);
+    for (int i = 0; i < digits; ++i) name += "0123456789ABCDEFGHIJKLMNOPQRSTUV"[rng() % 32];
+    if (name.back() == '0') continue;
+    const TakeAndBreak code = TakeAndBreak::parse(name);
+    if (code.max_parts() != 4) continue;
+    ++codes;
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", code " + name);
+    ValueSequence values;
+    ASSERT_TRUE(make_fast_engine(code, 1)->extend(values, 1500, EngineControl{}));
+    for (Heap prefix : {Heap{16}, Heap{30}, Heap{60}, Heap{120}, Heap{250}}) {
+      const std::span<const std::uint16_t> known(values.data(), prefix);
+      const Periodicity found = find_periodicity(code, known);
+      if (found.saltus == 0 || !found.proven) continue;
+      ++four;
+      for (Heap n = prefix; n <= 1500; ++n)
+        ASSERT_EQ(value_from_periodicity(found, known, n), values[n])
+            << "proven on " << prefix << " values (preperiod " << found.preperiod << ", period "
+            << found.period << ", saltus " << found.saltus << "), n = " << n;
+    }
+  }
+  EXPECT_GT(four, 20);
 }
 
 TEST(PeriodicityStress, PublishedPeriodsPredictLaterValues) {
@@ -458,7 +485,7 @@ TEST(PeriodicityStress, SampledOptionsOfThreeHeapCodesAreMovesOfTheValue) {
   // asked for; every value below G(n) gets at least one (the proof's moves),
   // and G(n) itself none.
   int checks = 0;
-  for (const char* name : {"0.8", "0.C", "0.28", "0.9C", "8.8", "0.48", "0.A8", "0.9B"}) {
+  for (const char* name : {"0.8", "0.C", "0.28", "0.9C", "8.8", "0.48", "0.A8", "0.9B", "0.G", "0.O"}) {
     SCOPED_TRACE(name);
     const TakeAndBreak code = TakeAndBreak::parse(name);
     ValueSequence values;

@@ -392,6 +392,22 @@ TEST(Periodicity, ThreeHeapCodesAreProvenByTheArithmeticTest) {
       ASSERT_EQ(value_from_periodicity(early, prefix, n), naive[n]) << n;
   }
 
+  // A move into four heaps: 0.G (remove one token, split the rest into four
+  // heaps) has period 4, saltus 1 from n = 1 in the naive mex to n = 160;
+  // x, y, y, w with G(w) = 0 leaves the far values.
+  const TakeAndBreak four = TakeAndBreak::parse("0.G");
+  const Values four_values = heap_values(four, 161);
+  const Periodicity four_found = find_periodicity(four, four_values);
+  EXPECT_EQ(four_found.preperiod, 1U);
+  EXPECT_EQ(four_found.period, 4U);
+  EXPECT_EQ(four_found.saltus, 1);
+  ASSERT_TRUE(four_found.proven) << four_found.criterion;
+  const std::span<const std::uint16_t> four_prefix(four_values.data(), four_found.proof_needs);
+  const Periodicity four_early = find_periodicity(four, four_prefix);
+  ASSERT_TRUE(four_early.proven);
+  for (Heap n = four_found.proof_needs; n < four_values.size(); ++n)
+    ASSERT_EQ(value_from_periodicity(four_early, four_prefix, n), four_values[n]) << n;
+
   // A passing pattern is not proven: 0.8F8's first 14 values are 0, 0, 1,
   // 1, ..., 6, 6 (period 2, saltus 1), but G(15) = 8. Its step (A) fails on
   // a class whose high parts sum to exactly F(n)'s (x xor y <= x + y allows

@@ -37,8 +37,8 @@
 //     the closed form's (n0, p, s) and every value examined equals the
 //     closed form. The cofinite subtraction codes (all-but games) are proven
 //     by the window argument of docs/periodicity-proofs.md §3.
-//   - finite codes whose moves leave at most three heaps, some three
-//     (hexadecimal codes such as 0.8, 0.C, 0.28), s != 0: our own
+//   - finite codes whose moves leave at most four heaps, some three or four
+//     (such as 0.8, 0.C, 0.28, 0.G), s != 0: our own
 //     arithmetic-periodicity test (docs/periodicity-proofs.md §4,
 //     solve/arithmetic_periodicity.h), which needs the values up to an
 //     induction start M plus lcm(p, 2); where it fails the pattern stays
