@@ -32,7 +32,7 @@
 //   twice.
 // Memory: O(N) (first position of each value, by parity).
 // Status: tests/unit/periodicity_test.cpp (0.8 against the naive mex and
-//   extended to 2^63 - 1; 0.C, 0.28, 0.9C, 8.8 proven on prefixes of naive
+//   extended to 2^63 - 1; 0.C, 0.28, 0.9C, 8.8, 0.G proven on prefixes of naive
 //   values and predicting the rest; a passing pattern of 0.8F8 and 0.3F's
 //   pattern not proven; xor_can_add against every x), tests/stress/
 //   periodicity_test.cpp (120 random hexadecimal codes: every period proven

@@ -11,6 +11,26 @@ namespace {
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
   return a > ~std::uint64_t{0} - b ? ~std::uint64_t{0} : a + b;
 }
+
+// The heaps m in [from, last] of value v in an arithmetic-periodic sequence
+// (G(c + q p) = G(c) + q s from the preperiod on, s > 0): below the
+// preperiod one by one, then at most one per residue class c. Ascending
+// below the preperiod, by residue after.
+std::vector<Heap> heaps_of_value(const std::function<Nimber(Heap)>& value, Heap preperiod,
+                                 Heap period, Nimber saltus, Nimber v, Heap from, Heap last) {
+  std::vector<Heap> heaps;
+  for (Heap m = from; m < preperiod && m <= last; ++m)
+    if (value(m) == v) heaps.push_back(m);
+  for (Heap c = preperiod; c < preperiod + period && c <= last; ++c) {
+    const Nimber g = value(c);
+    if (v < g || (v - g) % saltus != 0) continue;
+    const Nimber q = (v - g) / saltus;
+    // Beyond last (no overflow), or below from.
+    if (q > (last - c) / period || c + q * period < from) continue;
+    heaps.push_back(c + q * period);
+  }
+  return heaps;
+}
 }  // namespace
 
 std::optional<OptionsOfValue> periodic_options_with_value(
@@ -109,17 +129,8 @@ std::optional<OptionsOfValue> arithmetic_options_with_value(
       saltus <= 0 || period == 0 || n <= *x)
     return std::nullopt;
   const Heap last = n - *x - 1;  // every heap 0..last is an option
-  const auto s = static_cast<Nimber>(saltus);
-  std::vector<Heap> heaps;
-  for (Heap m = 0; m < preperiod && m <= last; ++m)
-    if (value(m) == target) heaps.push_back(m);
-  for (Heap c = preperiod; c < preperiod + period && c <= last; ++c) {
-    const Nimber g = value(c);
-    if (target < g || (target - g) % s != 0) continue;
-    const Nimber q = (target - g) / s;
-    if (q > (last - c) / period) continue;  // beyond n - x - 1 (no overflow)
-    heaps.push_back(c + q * period);
-  }
+  std::vector<Heap> heaps = heaps_of_value(value, preperiod, period, static_cast<Nimber>(saltus),
+                                           target, 0, last);
   for (Heap k = *x; k >= 1; --k)
     if ((code.digit(k) & 2) && value(n - k) == target) heaps.push_back(n - k);
   std::sort(heaps.begin(), heaps.end());
@@ -160,19 +171,9 @@ std::optional<OptionsOfValue> sampled_options_with_value(
       result.listed.push_back(option);
     return result.listed.size() < max_listed;
   };
-  // The heaps x <= last of value v: below the preperiod one by one, then at
-  // most one per residue class (G(c + q p) = G(c) + q s).
+  // The parts x in 1..last of value v.
   auto positions = [&](Nimber v, Heap last) {
-    std::vector<Heap> found;
-    for (Heap x = 1; x < preperiod && x <= last; ++x)
-      if (value(x) == v) found.push_back(x);
-    for (Heap c = preperiod; c < preperiod + period && c <= last; ++c) {
-      const Nimber g = value(c);
-      if (v < g || (v - g) % s != 0) continue;
-      const Nimber q = (v - g) / s;
-      if (q <= (last - c) / period && c + q * period > 0) found.push_back(c + q * period);
-    }
-    return found;
+    return heaps_of_value(value, preperiod, period, s, v, 1, last);
   };
   for (Heap i = 0; i <= t && max_listed > 0; ++i) {
     const unsigned d = code.code_digit(i).classic_bits();

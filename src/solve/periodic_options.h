@@ -89,13 +89,14 @@ std::optional<OptionsOfValue> arithmetic_options_with_value(
 // kSampledPart tokens, or two equal heaps for 0; three heaps x, y, y with
 // G(x) = target (x at each position of that value, which the period gives:
 // one per residue class); three heaps with two parts of at most kSampledPart
-// tokens; four heaps x, y, y, w with G(w) = 0, 1, 1, y, y for 0, or x with
-// three parts of at most kSampledPart / 4 tokens. The proof shows that a value below G(n) is always left by such a
-// move (its near values by parts up to n0 + 2 lcm(p, 2) + 64 tokens; those
-// listed here go to kSampledPart), so a heap that has a winning move gets
-// one here in practice; `sampled` says the list is not every move. nullopt
-// where the method does not apply (another code, saltus 0, n within a few
-// periods of the preperiod).
+// tokens; four heaps x, y, y, w with G(w) = 0, or 1, 1, y, y for 0, or x
+// with three parts of at most kSampledPart / 4 tokens. The proof shows that
+// a value below G(n) is always left by such a move (its near values by
+// parts up to n0 + 2 lcm(p, 2) + 64 tokens; those listed here go to
+// kSampledPart), so a heap that has a winning move gets one here in
+// practice; `sampled` says the list is not every move. nullopt where the
+// method does not apply (another code, saltus 0, n within a few periods of
+// the preperiod).
 inline constexpr Heap kSampledPart = 64;
 std::optional<OptionsOfValue> sampled_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,

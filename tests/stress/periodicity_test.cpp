@@ -485,7 +485,8 @@ TEST(PeriodicityStress, SampledOptionsOfThreeHeapCodesAreMovesOfTheValue) {
   // asked for; every value below G(n) gets at least one (the proof's moves),
   // and G(n) itself none.
   int checks = 0;
-  for (const char* name : {"0.8", "0.C", "0.28", "0.9C", "8.8", "0.48", "0.A8", "0.9B", "0.G", "0.O"}) {
+  for (const char* name :
+       {"0.8", "0.C", "0.28", "0.9C", "8.8", "0.48", "0.A8", "0.9B", "0.G", "0.O"}) {
     SCOPED_TRACE(name);
     const TakeAndBreak code = TakeAndBreak::parse(name);
     ValueSequence values;
