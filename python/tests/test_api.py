@@ -144,11 +144,11 @@ def test_period_and_value(cli):
     far = grundy.period("kayles", max=10**12)
     assert (far.period, far.preperiod, far.proven) == (12, 71, True)
     # A code on the split-set engine: the default bound is about a second of
-    # work (0.3F to n = 13566, no proof of its pattern); a max given is the
+    # work (0.209 to n = 13567, no proof of its pattern); a max given is the
     # bound, as for `grundy value --max`. The refusal names this module's
     # arguments, not the command's options.
     with pytest.raises(grundy.LimitError, match=r"values\(ruleset, to=14000\)") as refused:
-        grundy.value("0.3F", 14000)
+        grundy.value("0.209", 14000)
     assert "observed=True" in str(refused.value) and "--" not in str(refused.value)
     with pytest.raises(grundy.LimitError, match="proven_only=True") as refused:
         grundy.analyze("grundy-game", 2**40, proven_only=True)
@@ -156,11 +156,11 @@ def test_period_and_value(cli):
     # So do the refusals of exhaustive searches.
     with pytest.raises(grundy.LimitError, match=r"\(raise it with the search_limit argument\)$"):
         grundy.analyze("wythoff", 30, 40, convention="misere", search_limit=5)
-    info = grundy.value("0.3F", 14000, max=14001, detail=True)
-    assert info.proven and info.value == cli("values", "0.3F", "--from", "14000", "--to", "14000")["values"][0]
-    assert not grundy.analyze("0.3F", 14000, 5).proven
-    exact = grundy.analyze("0.3F", 14000, 5, max=14001)
-    assert exact.proven and exact.component_values == [info.value, 2]  # G(5) = 2 in 0.3F
+    info = grundy.value("0.209", 14000, max=14001, detail=True)
+    assert info.proven and info.value == cli("values", "0.209", "--from", "14000", "--to", "14000")["values"][0]
+    assert not grundy.analyze("0.209", 14000, 5).proven
+    exact = grundy.analyze("0.209", 14000, 5, max=14001)
+    assert exact.proven and exact.component_values == [info.value, cli("values", "0.209", "--to", "5")["values"][5]]
 
 
 def test_period_histogram_against_the_command_and_bincount(cli):

@@ -24,6 +24,8 @@ constexpr std::uint64_t kClassBudget = 30'000'000;
 // Fixed parts of the moves (B3) looks at: sizes 1..S.
 constexpr Heap kMaxFixedPart = 512;
 constexpr Wide kNowhere = std::numeric_limits<Wide>::max();
+// Periods 2p, 4p, 8p tried after p (prove_arithmetic_period).
+constexpr unsigned kMostDoublings = 3;
 
 // G as the induction assumes it: the values below n0, the pattern above.
 struct Pattern {
@@ -197,17 +199,27 @@ bool arithmetic_test_applies(const TakeAndBreak& code) {
   return three;
 }
 
-void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint16_t> values,
-                             Periodicity& result) {
-  result.proof_needs = 0;
-  if (result.period == 0 || result.saltus <= 0 || !arithmetic_test_applies(code)) return;
-  const Pattern f{values, result.preperiod, result.period, result.saltus};
-  const Heap n0 = f.n0, p = f.p, N = values.size(), t = code.last_digit();
-  const Heap detection = n0 + min_periodic_part(p, true);
+namespace {
+
+// The test on one pattern (n0, p, s): proven (needs the values it needed,
+// from induction start `start`), or the values it would need (at least), or
+// nothing (needs 0: it fails whatever the values).
+struct TestOutcome {
+  bool proven = false;
+  Heap needs = 0;
+  Heap start = 0;
+};
+
+TestOutcome run_test(const TakeAndBreak& code, std::span<const std::uint16_t> values, Heap n0,
+                     Heap p, Wide s, Heap detection) {
+  const Heap N = values.size(), t = code.last_digit();
+  // The values of the first period, read by the pattern.
+  if (N < n0 + p) return {false, std::max(detection, n0 + 2 * p), 0};
+  const Pattern f{values, n0, p, s};
 
   // (A)
   const OwnValueExcluded own(f, code);
-  if (own.classes() > kClassBudget || !own.holds()) return;
+  if (own.classes() > kClassBudget || !own.holds()) return {};
 
   // (B1) Far values: the first position x >= 1 of each value, by parity.
   const Heap L = p % 2 == 0 ? p : 2 * p;
@@ -269,7 +281,7 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
   for (Wide v = 0; v < periodic + shift; ++v)
     for (unsigned parity = 0; parity < 2; ++parity) {
       const Wide from = far_from(v, parity);
-      if (from == kNowhere) return;
+      if (from == kNowhere) return {};
       need[parity] = std::max(need[parity], v < periodic ? from : from - static_cast<Wide>(L));
     }
   // Every move of a heap >= M has a part >= n0.
@@ -330,22 +342,46 @@ void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint
     // Failing again a whole L later, both heaps past every fixed part: the
     // moves (B3) looks at repeat with period L from there, so the same
     // residues fail for ever; stop looking.
-    if (!good && n >= M + L && n - L > 2 * fixed_max + t + n0 && failed[n - M - L]) return;
+    if (!good && n >= M + L && n - L > 2 * fixed_max + t + n0 && failed[n - M - L]) return {};
     run = good ? run + 1 : 0;
     if (run == L) {
       M = n + 1 - L;
-      result.proof_needs = std::max(M + L, detection);
-      result.proven = N >= result.proof_needs;
-      if (result.proven)
-        result.criterion = fmt::format(
-            "arithmetic-periodicity test for moves into three or four heaps (induction from n = "
-            "{}; proof in docs/periodicity-proofs.md)",
-            M);
-      return;
+      const Heap needs = std::max(M + L, detection);
+      return {N >= needs, needs, M};
     }
   }
   // Too few values for a window of L good heaps, or none where one should be.
-  if (scan_end == N) result.proof_needs = std::max({M + L, N + L, detection});
+  if (scan_end == N) return {false, std::max({M + L, N + L, detection}), 0};
+  return {};
+}
+
+}  // namespace
+
+void prove_arithmetic_period(const TakeAndBreak& code, std::span<const std::uint16_t> values,
+                             Periodicity& result) {
+  result.proof_needs = 0;
+  if (result.period == 0 || result.saltus <= 0 || !arithmetic_test_applies(code)) return;
+  const Heap detection = result.preperiod + min_periodic_part(result.period, true);
+  // The pattern is also one of period 2^k p and saltus 2^k s: with k > 0, 2
+  // divides the saltus, so low bits of the values repeat and step (A) has
+  // them to compare (0.3F: period 6, saltus 3, proven as 12 and 6).
+  Heap needs = 0;
+  for (unsigned k = 0; k <= kMostDoublings; ++k) {
+    const Heap p = result.period << k;
+    const Wide s = result.saltus << k;
+    const TestOutcome o = run_test(code, values, result.preperiod, p, s, detection);
+    if (o.proven) {
+      result.proven = true;
+      result.proof_needs = o.needs;
+      result.criterion = fmt::format(
+          "arithmetic-periodicity test for moves into three or four heaps ({}induction from n = "
+          "{}; proof in docs/periodicity-proofs.md)",
+          k == 0 ? "" : fmt::format("as period {} with saltus {}; ", p, s), o.start);
+      return;
+    }
+    if (o.needs != 0 && (needs == 0 || o.needs < needs)) needs = o.needs;
+  }
+  result.proof_needs = needs;
 }
 
 }  // namespace grundy

@@ -23,7 +23,10 @@
 //       largest power of 2 dividing S, the saltus over L = lcm(p, 2): such a
 //       move of n + L leaves (G(x) xor c) + S. Checked on L consecutive
 //       heaps n in [M, M + L).
-//   The test reports M + L as the values the proof needs.
+//   The test reports M + L as the values the proof needs. It runs on the
+//   pattern as given and then as period 2^k p, saltus 2^k s (k = 1, 2, 3),
+//   the same pattern, where 2^k divides the saltus, so that (A) has low
+//   bits to compare (0.3F: period 6, saltus 3, proven as 12 and 6).
 // Time: (A) O((t + 1) p k (n0 + p)^(k-1) log s) for moves of up to k parts,
 //   refused above 3·10^7 classes (a period of about 150 for k = 3, 40 for
 //   k = 4); (B) O(N) for the values' first positions plus O(t S^2) per heap
@@ -32,9 +35,10 @@
 //   twice.
 // Memory: O(N) (first position of each value, by parity).
 // Status: tests/unit/periodicity_test.cpp (0.8 against the naive mex and
-//   extended to 2^63 - 1; 0.C, 0.28, 0.9C, 8.8, 0.G proven on prefixes of naive
-//   values and predicting the rest; a passing pattern of 0.8F8 and 0.3F's
-//   pattern not proven; xor_can_add against every x), tests/stress/
+//   extended to 2^63 - 1; 0.C, 0.28, 0.9C, 8.8, 0.G proven on prefixes of
+//   naive values and predicting the rest; a passing pattern of 0.8F8 and
+//   0.209's pattern not proven; 0.3F's proven on its period doubled;
+//   xor_can_add against every x), tests/stress/
 //   periodicity_test.cpp (120 random hexadecimal codes: every period proven
 //   on a prefix predicts the engine's values to n = 3000), tests/stress/
 //   survey_test.cpp (proven saltus against the naive mex),

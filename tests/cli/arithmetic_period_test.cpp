@@ -187,32 +187,32 @@ TEST(ArithmeticPeriodCli, AnalyzeAnswersAtOnceSayingWhetherProven) {
 }
 
 TEST(ArithmeticPeriodCli, HeapsWithinTheValuesComputedAreExact) {
-  // 0.3F's pattern (period 6, saltus 3) is only observed: the saltus is not
-  // a power of 2 and the sums of values bound nothing (§4 of
-  // docs/periodicity-proofs.md). A heap of 5000 is
+  // 0.209's pattern (period 9, saltus 3) is only observed: the arithmetic
+  // test (§4 of docs/periodicity-proofs.md) fails on it, even on the period
+  // taken 2, 4 or 8 times. A heap of 5000 is
   // past the 4096 values below which no period is looked for, so the values
   // G(0..5000) are computed in search of one; G(5000) is then exact, not
   // NOT PROVEN; a heap past the values computed comes from the pattern.
-  auto j = run_json({"analyze", "0.3F", "5000", "5", "--json"});
+  auto j = run_json({"analyze", "0.209", "5000", "5", "--json"});
   EXPECT_EQ(j["proven"], true);
   EXPECT_EQ(j["heap_values"][0],
-            run_json({"values", "0.3F", "--from", "5000", "--to", "5000", "--json"})["values"][0]);
-  auto text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.3F", "5000", "5"});
+            run_json({"values", "0.209", "--from", "5000", "--to", "5000", "--json"})["values"][0]);
+  auto text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.209", "5000", "5"});
   EXPECT_EQ(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
   EXPECT_EQ(text.out.find("OBSERVED"), std::string::npos) << text.out;
-  EXPECT_EQ(run_program(GRUNDY_CLI_PATH, {"analyze", "0.3F", "5000", "5", "--proven-only"}).status,
+  EXPECT_EQ(run_program(GRUNDY_CLI_PATH, {"analyze", "0.209", "5000", "5", "--proven-only"}).status,
             0);
-  j = run_json({"analyze", "0.3F", "1000000", "5", "--json"});
+  j = run_json({"analyze", "0.209", "1000000", "5", "--json"});
   EXPECT_EQ(j["proven"], false);
-  text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.3F", "1000000", "5"});
+  text = run_program(GRUNDY_CLI_PATH, {"analyze", "0.209", "1000000", "5"});
   EXPECT_NE(text.out.find("NOT PROVEN"), std::string::npos) << text.out;
-  // Past the default bound (13566 values, about a second's work), --max
+  // Past the default bound (13567 values, about a second's work), --max
   // computes as many values as asked, as for `value` and `period`.
-  EXPECT_EQ(run_json({"analyze", "0.3F", "14000", "5", "--json"})["proven"], false);
-  j = run_json({"analyze", "0.3F", "14000", "5", "--max", "14001", "--json"});
+  EXPECT_EQ(run_json({"analyze", "0.209", "14000", "5", "--json"})["proven"], false);
+  j = run_json({"analyze", "0.209", "14000", "5", "--max", "14001", "--json"});
   EXPECT_EQ(j["proven"], true);
   EXPECT_EQ(j["heap_values"][0],
-            run_json({"values", "0.3F", "--from", "14000", "--to", "14000", "--json"})["values"]
+            run_json({"values", "0.209", "--from", "14000", "--to", "14000", "--json"})["values"]
                     [0]);
 }
 
@@ -273,9 +273,15 @@ TEST(ArithmeticPeriodCli, ThreeHeapCodesProvenByTheArithmeticTest) {
                                  {"analyze", "0.8", "1000000000000000000", "5", "7", "--count"});
   EXPECT_EQ(count.status, 2);
   EXPECT_NE(count.err.find("out of reach"), std::string::npos) << count.err;
-  // A saltus where no test applies stays observed: 0.3F (saltus 3, not a
-  // power of 2).
-  EXPECT_EQ(run_json({"period", "0.3F", "--max", "2000", "--json"})["proven"], false);
+  // A saltus that is not a power of 2 is proven on the period taken twice
+  // (0.3F: period 6, saltus 3 as 12 and 6); where the test fails the
+  // pattern stays observed (0.209: period 9, saltus 3).
+  const auto doubled = run_json({"period", "0.3F", "--json"});
+  EXPECT_EQ(doubled["proven"], true);
+  EXPECT_EQ(doubled["period"], 6);
+  EXPECT_NE(doubled["criterion"].get<std::string>().find("as period 12 with saltus 6"),
+            std::string::npos);
+  EXPECT_EQ(run_json({"period", "0.209", "--max", "2000", "--json"})["proven"], false);
 }
 
 TEST(ArithmeticPeriodCli, ObservedArithmeticPeriodsSayNotProven) {

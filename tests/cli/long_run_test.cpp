@@ -286,28 +286,31 @@ TEST(LongRun, StoreRefusalsAreOneLine) {
   const auto memory = run_program(GRUNDY_CLI_PATH, {"values", "0.36", "--to", "2500000",
                                                     "--stats"});
   EXPECT_EQ(stored.out, memory.out);
-  // A code on the split-set engine keeps a set a heap size in memory (0.3F,
-  // whose period no test here proves: 8 KiB each past n = 2^16), store or
+  // A code on the split-set engine keeps a set a heap size in memory (0.209,
+  // whose period no test here proves: 8 KiB each once its values pass 32768), store or
   // not: `value --store` refuses before it makes the file (it used to run,
   // without end), and `values --store`, refused once its period search found
   // no proof, removes the store it began.
   const std::string sets = path("sets.gsm");
-  const auto value_sets = run_program(GRUNDY_CLI_PATH, {"value", "0.3F", "100000000", "--store",
+  const auto value_sets = run_program(GRUNDY_CLI_PATH, {"value", "0.209", "100000000", "--store",
                                                         sets, "--max-memory", "1G"});
   one_line(value_sets);
   EXPECT_NE(value_sets.err.find("--max-memory"), std::string::npos) << value_sets.err;
   EXPECT_FALSE(std::filesystem::exists(sets));
   const auto values_sets =
-      run_program(GRUNDY_CLI_PATH, {"values", "0.3F", "--to", "100000000", "--store", sets,
+      run_program(GRUNDY_CLI_PATH, {"values", "0.209", "--to", "100000000", "--store", sets,
                                     "--stats", "--max-memory", "1G"});
   one_line(values_sets);
   EXPECT_NE(values_sets.err.find("was removed"), std::string::npos) << values_sets.err;
   EXPECT_FALSE(std::filesystem::exists(sets));
   // Within the limits, the same command computes G(n) in full.
-  const auto within = run_program(GRUNDY_CLI_PATH, {"value", "0.3F", "3000", "--store", sets,
+  const auto within = run_program(GRUNDY_CLI_PATH, {"value", "0.209", "3000", "--store", sets,
                                                     "--max-memory", "1G", "--json"});
   ASSERT_EQ(within.status, 0) << within.err;
-  EXPECT_EQ(nlohmann::json::parse(within.out)["value"], 1500);  // 3 (n div 6) + n mod 3 here
+  EXPECT_EQ(nlohmann::json::parse(within.out)["value"],
+            nlohmann::json::parse(run_program(GRUNDY_CLI_PATH, {"values", "0.209", "--from", "3000",
+                                                                "--to", "3000", "--json"})
+                                      .out)["values"][0]);
 }
 
 TEST(LongRun, ValueOnAStoreAgreesAndContinues) {
