@@ -191,12 +191,12 @@ bool xor_can_add(std::int64_t h, std::int64_t e) {
 bool arithmetic_test_applies(const TakeAndBreak& code) {
   if (!code.is_finite() || code.has_modifiers() || !code.is_classic()) return false;
   if ((code.digit(0) & 0b0011u) != 0) return false;
-  bool three = false;
+  bool three_or_four = false;
   for (Heap i = 0; i <= code.last_digit(); ++i) {
     if (code.digit(i) >> (kMostParts + 1) != 0) return false;
-    three = three || (code.digit(i) >> 3 & 1) || (code.digit(i) >> 4 & 1);
+    three_or_four = three_or_four || (code.digit(i) >> 3 & 1) || (code.digit(i) >> 4 & 1);
   }
-  return three;
+  return three_or_four;
 }
 
 namespace {
@@ -253,26 +253,32 @@ TestOutcome run_test(const TakeAndBreak& code, std::span<const std::uint16_t> va
   }
   for (Heap w = 1; w <= kFourPartFixed && w < N; ++w)
     if (f(w) == 0) zeros.push_back(w);
-  // The least heap n of parity `parity` from which x, y, y, or x, y, y, w
-  // with G(w) = 0 (or y, y and y, y, z, z for 0) leaves v; every larger heap
-  // of that parity also does.
-  auto far_from = [&](Wide v, unsigned parity) {
-    Wide from = kNowhere;
-    auto carrier = [&](Wide extra) {  // x, y, y plus `extra` tokens of value 0
-      const Wide x = first[(parity + static_cast<unsigned>(extra % 2)) % 2]
-                          [static_cast<std::size_t>(v)];
-      if (x != kNowhere) from = std::min(from, x + extra + 2);
-    };
-    for (Heap i : three) carrier(static_cast<Wide>(i));
-    for (Heap i : four)
-      for (Heap w : zeros) carrier(static_cast<Wide>(i + w));
-    if (v == 0) {
-      for (Heap i : two)
-        if ((parity + i) % 2 == 0) from = std::min(from, static_cast<Wide>(i) + 2);
+  // far[parity][v]: the least heap n of that parity from which x, y, y, or
+  // x, y, y, w with G(w) = 0 (or y, y and y, y, z, z for 0) leaves v; every
+  // larger heap of that parity also does. Computed once for every value the
+  // steps below ask about.
+  std::vector<Wide> far[2];
+  for (unsigned parity = 0; parity < 2; ++parity) {
+    far[parity].assign(static_cast<std::size_t>(top) + 1, kNowhere);
+    for (std::size_t v = 0; v <= static_cast<std::size_t>(top); ++v) {
+      Wide& from = far[parity][v];
+      auto carrier = [&](Wide extra) {  // x, y, y plus `extra` tokens of value 0
+        const Wide x = first[(parity + static_cast<unsigned>(extra % 2)) % 2][v];
+        if (x != kNowhere) from = std::min(from, x + extra + 2);
+      };
+      for (Heap i : three) carrier(static_cast<Wide>(i));
       for (Heap i : four)
-        if ((parity + i) % 2 == 0) from = std::min(from, static_cast<Wide>(i) + 4);
+        for (Heap w : zeros) carrier(static_cast<Wide>(i + w));
+      if (v == 0) {
+        for (Heap i : two)
+          if ((parity + i) % 2 == 0) from = std::min(from, static_cast<Wide>(i) + 2);
+        for (Heap i : four)
+          if ((parity + i) % 2 == 0) from = std::min(from, static_cast<Wide>(i) + 4);
+      }
     }
-    return from;
+  }
+  auto far_from = [&](Wide v, unsigned parity) {
+    return far[parity][static_cast<std::size_t>(v)];
   };
 
   // (B2) The values below `periodic` far from M on, those of the next

@@ -219,4 +219,17 @@ std::optional<OptionsOfValue> sampled_options_with_value(
   return result;
 }
 
+std::optional<OptionsOfValue> options_with_value_from_period(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, const Periodicity& period,
+    Heap n, Nimber target, std::size_t max_listed) {
+  if (period.saltus == 0)
+    return periodic_options_with_value(code, value, period.preperiod, period.period, n, target,
+                                       max_listed);
+  if (auto exact = arithmetic_options_with_value(code, value, period.preperiod, period.period,
+                                                 period.saltus, n, target, max_listed))
+    return exact;
+  return sampled_options_with_value(code, value, period.preperiod, period.period, period.saltus,
+                                    n, target, max_listed);
+}
+
 }  // namespace grundy

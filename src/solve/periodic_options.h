@@ -26,6 +26,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/ruleset.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/periodicity.h"
 
 namespace grundy {
 
@@ -101,5 +102,14 @@ inline constexpr Heap kSampledPart = 64;
 std::optional<OptionsOfValue> sampled_options_with_value(
     const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, Heap preperiod,
     Heap period, std::int64_t saltus, Heap n, Nimber target, std::size_t max_listed);
+
+// The options of value `target` of heap n past the values computed, from
+// `period` by whichever method above applies: periodic_options_with_value
+// for a pure period, arithmetic_options_with_value for a saltus of a
+// cofinite subtraction code, else sampled_options_with_value. nullopt where
+// none does (then the caller visits the options one by one).
+std::optional<OptionsOfValue> options_with_value_from_period(
+    const TakeAndBreak& code, const std::function<Nimber(Heap)>& value, const Periodicity& period,
+    Heap n, Nimber target, std::size_t max_listed);
 
 }  // namespace grundy

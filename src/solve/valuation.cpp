@@ -178,19 +178,8 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
       // Counting needs the count only, which the period gives by arithmetic:
       // no option is listed, so --count costs no memory however many.
       const std::size_t listed = options.count_only ? 0 : options.max_moves + 1;
-      periodic = period.saltus == 0
-                     ? periodic_options_with_value(*values.code(), value_of, period.preperiod,
-                                                   period.period, h, target, listed)
-                     : arithmetic_options_with_value(*values.code(), value_of, period.preperiod,
-                                                     period.period, period.saltus, h, target,
-                                                     listed);
-    }
-    if (!periodic && values.code() && h >= values.table_size() && values.periodicity() &&
-        values.periodicity()->saltus != 0) {
-      const Periodicity& period = *values.periodicity();
-      periodic = sampled_options_with_value(
-          *values.code(), [&](Heap m) { return values.value(m); }, period.preperiod,
-          period.period, period.saltus, h, target, options.max_moves + 1);
+      periodic = options_with_value_from_period(*values.code(), value_of, period, h, target,
+                                                listed);
     }
     if (periodic && periodic->sampled && options.count_only)
       throw LimitError(fmt::format(
