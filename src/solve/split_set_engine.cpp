@@ -29,8 +29,9 @@
 //   Four heaps (digits G-V): S4(j) = union over a <= j/4 of G(a) ^ S3(j-a),
 //   the same kernel on the sets S3, then kept for every heap size; '='
 //   gives 0 when 4 divides j, '?' takes S4(j) less 0 unless another split
-//   gives 0, and '!' (pairwise unequal heaps) is made one split at a time,
-//   O(j^3), as the naive engine would.
+//   gives 0, and '!' (pairwise unequal heaps) comes from counts of the
+//   ordered splits of every heap size, which can take out the splits with
+//   equal heaps where a set cannot (distinct_four_counts.h).
 //   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
 //   with digit e_j for every i >= 0: the heaps it leaves from n have
 //   m = n - k tokens, every m <= n-f-1-j with m = n-f-1-j (mod p). So the
@@ -46,10 +47,12 @@
 //   unions of V/64 words plus 64 bit permutations of V/64 words to build
 //   S3(n); one union of V/64 words per digit and set kind. With '?' on
 //   three heaps O(n) look-ups more; with '!', n unions instead of n/3.
-//   Four heaps: n/4 unions more for S4(n); with '!' on them, O(n^3).
+//   Four heaps: n/4 unions more for S4(n); with '!' on them, 2n rows of V
+//   counts added for S4!(n).
 // Memory: 2 bytes per heap size (the sequence); with three-heap moves V/8
 //   bytes per heap size for the sets S2, twice that with four-heap moves (S3
-//   too) (a LimitError when they would not fit in the machine's memory;
+//   too), and 8 V bytes per heap size for the counts of '!' on four heaps
+//   (a LimitError when they would not fit in the machine's memory;
 //   `values` refuses such a run up front, split_set_bytes), otherwise the
 //   sets of the last f+2 heap sizes and of the p residues only; and for
 //   extend on a vector, a copy of the values it left (2 bytes a heap size),
@@ -73,6 +76,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/back_off.h"
+#include "solve/distinct_four_counts.h"
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
@@ -91,7 +95,8 @@ constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16
 // '=' ones, and for the sets below), S3 (three heaps without a modifier or
 // with '?', and for S4), S3? ('?'), S3! ('!'), S4 (four heaps without a
 // modifier or with '?'; S3 then kept for every heap size), S4? ('?') and
-// S4! ('!', made one split at a time). A '=' split needs none.
+// S4! ('!', made from counts of splits, distinct_four_counts.h). A '='
+// split needs none.
 struct SetsUsed {
   bool pairs = false, threes = false, some = false, distinct = false;
   bool all_threes = false, fours = false, fours_some = false, fours_distinct = false;
@@ -222,6 +227,7 @@ class SplitSetEngine final : public detail::SetEngineLoop<SplitSetEngine> {
   std::vector<SetWord> distinct_;  // S3!(i): three pairwise unequal heaps, a ring of window_
   std::vector<SetWord> fours_, fours_some_, fours_distinct_;  // S4, S4?, S4!: rings of window_
   std::vector<std::pair<Heap, unsigned>> cleared_;  // scratch: the values S3!(j) took out of S2
+  split_counts::DistinctFourCounts counts_;  // for S4!: counts of the splits of every heap size
   std::uint64_t check_steps_ = 0;  // look-ups of the S3? checks (progress polls)
   std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
@@ -266,8 +272,11 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads)
 // below the old bound, so the new words are zero), `sizes` heap sizes of S2
 // to come when all are kept.
 void SplitSetEngine::widen(Nimber bound, Heap sizes) {
-  const unsigned old_words =
-      set_bound(bound, sizes, all_pairs_ ? (all_threes_ ? 2 : 1) : 0, "split");
+  // Families of sets kept for every heap size: S2, S3; the counts of S4!
+  // take as many bytes as 64 sets.
+  const std::uint64_t families =
+      (all_pairs_ ? (all_threes_ ? 2 : 1) : 0) + (fours_distinct_used_ ? 64 : 0);
+  const unsigned old_words = set_bound(bound, sizes, families, "split");
   const auto relayout = [&](std::vector<SetWord>& sets, std::size_t count) {
     SetEngineLoop::relayout(sets, count, old_words);
   };
@@ -277,7 +286,10 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
   if (distinct_used_) relayout(distinct_, window_);
   if (fours_used_) relayout(fours_, window_);
   if (fours_some_used_) relayout(fours_some_, window_);
-  if (fours_distinct_used_) relayout(fours_distinct_, window_);
+  if (fours_distinct_used_) {
+    relayout(fours_distinct_, window_);
+    counts_.widen(64 * words_);
+  }
   for (auto& sets : joined_) if (period_ > 0) relayout(sets, period_);
   by_low_.assign(threes_used_ || distinct_used_ ? 64 * std::size_t{words_} : 0, 0);  // S4 too
 }
@@ -313,9 +325,10 @@ void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
     if (some_used_) make_not_all_equal(g, n);  // from S3(n)
   }
   if (distinct_used_ && (needed || joins_[kThreeDistinct])) make_distinct(g, n);
-  if ((fours_used_ || fours_distinct_used_) &&
-      (needed || joins_[kFour] || joins_[kFourSome] || joins_[kFourDistinct]))
-    make_fours(g, n);
+  if (fours_used_ && (needed || joins_[kFour] || joins_[kFourSome])) make_fours(g, n);
+  if (fours_distinct_used_)  // the counts of every heap size, the set where needed
+    check_steps_ += counts_.add(
+        g, n, needed || joins_[kFourDistinct] ? ring(fours_distinct_, n) : nullptr) / 8;
   sizes_ = n + 1;
   if (period_ == 0 || n < prefix_ + 2) return;
   const Heap m = n - prefix_ - 1, c = m % period_;
@@ -340,8 +353,7 @@ void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
 // has a smallest heap a, and the other three split j - a in any way);
 // S4?(j): S4(j) less 0 when j = 4a and only (a, a, a, a) gives 0, that is
 // when no G(x) with x < a is in S3(j - x) (another split's smallest heap x,
-// the other three of value G(x)); S4!(j), pairwise unequal heaps, one split
-// at a time: O(j^3) (the naive engine's cost; no set argument here).
+// the other three of value G(x)). (S4!(j) comes from counts, add_sets.)
 void SplitSetEngine::make_fours(const Value16* g, Heap j) {
   if (fours_used_) {
     SetWord* set = ring(fours_, j);
@@ -355,19 +367,6 @@ void SplitSetEngine::make_fours(const Value16* g, Heap j) {
         !split_sets::other_four_give_zero(g, j, [this](Heap r) { return threes(r); },
                                           check_steps_))
       set[0] &= ~SetWord{1};
-  }
-  if (fours_distinct_used_) {
-    SetWord* set = ring(fours_distinct_, j);
-    std::fill_n(set, words_, 0);
-    for (Heap a = 1; 4 * a + 6 <= j; ++a)
-      for (Heap b = a + 1; a + 3 * b + 3 <= j; ++b) {
-        const unsigned gab = unsigned{g[a]} ^ g[b];
-        for (Heap c = b + 1; a + b + 2 * c + 1 <= j; ++c) {
-          const unsigned v = gab ^ g[c] ^ g[j - a - b - c];
-          set[v >> 6] |= SetWord{1} << (v & 63);
-        }
-      }
-    check_steps_ += j * j * j / 144;
   }
 }
 
@@ -474,6 +473,7 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
   fours_distinct_.clear();
   for (auto& sets : joined_) sets.clear();
   words_ = 1;
+  counts_.reset(64);
   widen(bound, known);
   for (auto& sets : joined_) sets.assign(period_ * std::size_t{words_}, 0);
   even_.assign(period_, 0);
@@ -516,9 +516,9 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   // W = V/64 words a set: n/2 pairs for S2(n), n/3 unions of W words and
   // 64 permutations of W words for S3(n), n/3 look-ups for S3?(n), n
   // look-ups and n unions and 64 permutations of W words for S3!(n), n/4
-  // unions and 64 permutations for S4(n), n/4 look-ups for S4?(n), n^3/144
-  // splits for S4!(n), W words per union above. Summed over the runs of n
-  // with the same W.
+  // unions and 64 permutations for S4(n), n/4 look-ups for S4?(n), W words
+  // per union above; for S4!(n) 2n + 14 rows of V = 64 W counts added, a
+  // step per 8 counts (a block). Summed over the runs of n with the same W.
   using detail::saturating_add;
   using detail::saturating_mul;
   std::uint64_t work = 0;
@@ -540,9 +540,8 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
     if (used.fours)
       work = saturating_add(work, saturating_mul(words, saturating_add(sum / 4, 64 * count)));
     if (used.fours_some) work = saturating_add(work, sum / 4);
-    if (used.fours_distinct)  // hi^3/144 for each of the count heaps: a bound
-      work = saturating_add(work,
-                            saturating_mul(count, saturating_mul(saturating_mul(hi, hi) / 144, hi)));
+    if (used.fours_distinct)
+      work = saturating_add(work, saturating_mul(8 * words, saturating_add(2 * sum, 14 * count)));
     if (hi == last) break;
     lo = hi + 1;
   }
@@ -554,15 +553,17 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
   if (!code.is_classic()) return partition_set_bytes(code, last);  // wider digits
   const Heap bound = std::min<Heap>(kSplitValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   // S2 of every heap size with three-heap sets made from them, else the
-  // ring's; S3 of every heap size too with four-heap sets; the residues'
+  // ring's; S3 of every heap size too with four-heap sets; the counts of
+  // '!' on four heaps, as many bytes as 64 sets a heap size; the residues'
   // unions; the copy of the values `extend` keeps.
   const SetsUsed used = sets_used(code);
   const std::uint64_t all = used.threes || used.distinct ? (used.all_threes ? 2 : 1) : 0;
-  const std::uint64_t sets =
+  const std::uint64_t sets = detail::saturating_add(
       detail::saturating_add(all ? detail::saturating_mul(all, last + 1)
                              : used.pairs ? code.last_digit() + 2
                                           : 0,
-                             3 * code.repeat_length());
+                             used.fours_distinct ? detail::saturating_mul(64, last + 1) : 0),
+      3 * code.repeat_length());
   return detail::saturating_add(detail::saturating_mul(sets, bound / 8),
                                 detail::saturating_mul(last + 1, sizeof(Value16)));
 }
