@@ -323,8 +323,7 @@ std::string over_work_text(Heap to, const TakeAndBreak& code, const std::string&
       code.is_classic() ? "the rare/common engine covers only finite codes whose moves leave at "
                           "most two heaps"
                         : "digits past four heaps: the partition-set engine makes O(n) set "
-                          "unions a heap, and lists the splits of '!' on three heaps or more one "
-                          "by one",
+                          "unions a heap",
       kMaxSplitSetWork);
 }
 

@@ -30,9 +30,11 @@
 //       G(b) ^ N_{>=s-1}(m-b), and G(m-ck) ^ G(c) (k odd) or G(m-ck)
 //       (k even) for every k >= s-1 and m/(k+1) < c <= (m-1)/k,
 //   and each of those is conversely a split not all equal. '!' on two heaps
-//   is '?'; on three or more, and '!' on "or more", the splits are listed
-//   one by one (for_each_split, take_and_break.h), as the naive engine
-//   would.
+//   is '?'; on three or more, and '!' on "or more", the splits are sets of
+//   distinct parts, which a union over the smallest part cannot keep apart
+//   from splits with equal heaps: a 0/1 knapsack over the parts makes them
+//   instead (distinct_part_sets.h), its sets kept up to the run's last heap
+//   (and made again when a later call asks for more).
 //   An infinite code's block is taken digit by digit, O(n) digits a heap.
 // Source: the mex rule and the codes, docs/theory.md §1, §3; CGSuite's
 //   digits; the union over first parts as in the split-set engine
@@ -41,8 +43,10 @@
 //   and N_{>=s} (r, s up to the largest counts the code needs), with about
 //   n look-ups more for each N_{>=s}; one union per digit and count to
 //   gather the options (n of them for an infinite code), n/r look-ups per
-//   '?' on a count, and the splits listed for '!' as above.
-// Memory: V/8 bytes per heap size and family kept, plus the values.
+//   '?' on a count; for '!', per heap a once its value is known, (M - a)
+//   unions of V/64 words per family of the knapsack (M the last heap).
+// Memory: V/8 bytes per heap size and family kept (those of the knapsack
+//   up to the run's last heap), plus the values.
 // Status: compared with the naive engine (every split listed) on random
 //   codes with wide digits, on one thread and two
 //   (tests/stress/wide_digit_test.cpp).
@@ -56,6 +60,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
+#include "solve/distinct_part_sets.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
 #include "solve/set_engine_loop.h"
@@ -73,11 +78,11 @@ enum class Term : std::uint8_t {
   exactly,        // A_r
   not_all_equal,  // A_r less the all-equal split's value unless another gives it
   all_equal,      // the one all-equal split, when r divides the heap
-  listed,         // r heaps, split by split (`modifier`)
+  distinct,       // r pairwise unequal heaps (DistinctPartSets)
   or_more,        // T_{>=r}
   or_more_equal,  // every all-equal split into r heaps or more
   or_more_unequal,  // N_{>=r}: r heaps or more, not all equal ('?')
-  or_more_listed  // r heaps or more, split by split (`modifier`)
+  or_more_distinct  // r pairwise unequal heaps or more (DistinctPartSets)
 };
 
 struct CountTerm {
@@ -111,7 +116,7 @@ DigitPlan plan_of(const CodeDigit& d) {
     if (m == SplitModifier::all_equal) t = Term::all_equal;
     else if (m == SplitModifier::not_all_equal || (m == SplitModifier::distinct && r == 2))
       t = Term::not_all_equal;
-    else if (m == SplitModifier::distinct) t = Term::listed;
+    else if (m == SplitModifier::distinct) t = Term::distinct;
     plan.terms.push_back({t, r, m});
   }
   if (d.or_more) {
@@ -119,17 +124,24 @@ DigitPlan plan_of(const CodeDigit& d) {
     const Term t = m == SplitModifier::none            ? Term::or_more
                    : m == SplitModifier::all_equal     ? Term::or_more_equal
                    : m == SplitModifier::not_all_equal ? Term::or_more_unequal
-                                                       : Term::or_more_listed;
+                                                       : Term::or_more_distinct;
     plan.terms.push_back({t, run, m});
   }
   return plan;
 }
 
 // The sets a code needs: A_1..A_R, T_{>=1}..T_{>=S} and N_{>=2}..N_{>=U}
-// (R, S or U 0: none), and whether some term lists its splits.
+// (R, S or U 0: none); for '!', D_1..D_distinct and E_r for each r in
+// or_more_distinct (distinct_part_sets.h; D_1..D_{r-1} with them).
 struct Families {
-  Heap exactly = 0, or_more = 0, unequal = 0;
-  bool listed = false;
+  Heap exactly = 0, or_more = 0, unequal = 0, distinct = 0;
+  std::vector<Heap> or_more_distinct;
+  // The knapsack's families (kept up to the last heap, not per heap so far).
+  std::uint64_t distinct_count() const {
+    Heap most = distinct;
+    for (Heap r : or_more_distinct) most = std::max(most, r - 1);
+    return most + or_more_distinct.size();
+  }
   std::uint64_t count() const { return exactly + or_more + (unequal ? unequal - 1 : 0); }
 };
 
@@ -141,7 +153,11 @@ Families families_of(const std::vector<DigitPlan>& plans) {
         f.exactly = std::max(f.exactly, t.r);
       if (t.term == Term::or_more) f.or_more = std::max(f.or_more, t.r);
       if (t.term == Term::or_more_unequal) f.unequal = std::max(f.unequal, t.r);
-      if (t.term == Term::listed || t.term == Term::or_more_listed) f.listed = true;
+      if (t.term == Term::distinct) f.distinct = std::max(f.distinct, t.r);
+      if (t.term == Term::or_more_distinct &&
+          std::find(f.or_more_distinct.begin(), f.or_more_distinct.end(), t.r) ==
+              f.or_more_distinct.end())
+        f.or_more_distinct.push_back(t.r);
     }
   return f;
 }
@@ -156,6 +172,9 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
     for (Heap k = 0; k <= code_.last_digit() + code_.repeat_length(); ++k)
       plans_.push_back(plan_of(code_.code_digit(k)));
     families_ = families_of(plans_);
+    if (families_.distinct_count() > 0)
+      distinct_ = std::make_unique<distinct_parts::DistinctPartSets>(families_.distinct,
+                                                                     families_.or_more_distinct);
     exactly_.resize(families_.exactly + 1);
     or_more_.resize(families_.or_more + 1);
     unequal_.resize(families_.unequal + 1);
@@ -167,12 +186,20 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
   void rebuild(const Value16* g, Heap known);
   void widen(Nimber bound, Heap sizes);
   std::uint64_t options_of(const Value16* g, Heap n, SetWord* options) {
-    return add_splits(g, n) + collect_options(g, n, options);
+    std::uint64_t work = 0;
+    if (distinct_ && n > distinct_->last()) work += restart_distinct(g, n, true);
+    return work + add_splits(g, n) + collect_options(g, n, options);
   }
   void settle(const Value16* g, Heap n) {
     add_own(g, n);
+    if (distinct_ && n >= 1) distinct_->add_part(g, n);
     sizes_ = n + 1;
   }
+  void reserve(Heap last) { reserved_ = last; }
+  // The knapsack for '!' again, from part 1 to n-1, its sets kept up to the
+  // run's last heap at least (and twice the old bound if `grow`: heap n is
+  // past them). Returns the words or-ed.
+  std::uint64_t restart_distinct(const Value16* g, Heap n, bool grow);
   // The sets of heap size n that need only G(0..n-1) (A_r, T_{>=s} and
   // N_{>=s}, r, s >= 2), and then, with G(n), A_1(n) and T_{>=1}(n).
   std::uint64_t add_splits(const Value16* g, Heap n);
@@ -193,17 +220,34 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
   std::vector<std::vector<SetWord>> exactly_, or_more_, unequal_;
   std::vector<SetWord> by_low_;
   detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
-  HeapOption option_;  // for the splits listed one by one
+  std::unique_ptr<distinct_parts::DistinctPartSets> distinct_;  // '!': D_r, E_r
+  Heap reserved_ = 0;  // the last heap of the run (reserve)
 };
 
+std::uint64_t PartitionSetEngine::restart_distinct(const Value16* g, Heap n, bool grow) {
+  const Heap last = std::max({reserved_, n, grow ? 2 * distinct_->last() : 0, Heap{64}});
+  // Its sets count against the machine's memory like the others.
+  set_bound(bound_, last, families_.count() + families_.distinct_count(), "partition");
+  distinct_->reset(words_, last);
+  std::uint64_t work = 0;
+  for (Heap a = 1; a < n; ++a) work += distinct_->add_part(g, a);
+  return work;
+}
+
 void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
-  const unsigned old_words = set_bound(bound, sizes, families_.count(), "partition");
+  // The knapsack's sets, kept up to its last heap, are counted as if the
+  // others were too (a bound).
+  const unsigned old_words =
+      distinct_ ? set_bound(bound, std::max(sizes, distinct_->last()),
+                            families_.count() + families_.distinct_count(), "partition")
+                : set_bound(bound, sizes, families_.count(), "partition");
   const auto relayout = [&](std::vector<SetWord>& sets) {
     SetEngineLoop::relayout(sets, sets.size() / old_words, old_words);
   };
   for (auto& family : exactly_) relayout(family);
   for (auto& family : or_more_) relayout(family);
   for (auto& family : unequal_) relayout(family);
+  if (distinct_) distinct_->widen(words_);
   by_low_.assign(64 * std::size_t{words_}, 0);
 }
 
@@ -276,15 +320,6 @@ std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetW
   };
   // Value of r equal heaps of q: G(q) for odd r, 0 for even r.
   const auto equal_value = [&](Heap r, Heap q) { return r % 2 ? unsigned{g[q]} : 0u; };
-  const auto list = [&](Heap rest, Heap r, SplitModifier m) {
-    for_each_split(rest, r, m, option_, [&](const HeapOption& o) {
-      unsigned v = 0;
-      for (std::size_t i = 0; i < o.part_count; ++i) v ^= g[o.parts[i]];
-      mark(v);
-      ++work;
-      return true;
-    });
-  };
   const Heap last_k = code_.is_finite() ? std::min<Heap>(n, code_.last_digit()) : n;
   for (Heap k = 0; k <= last_k; ++k) {
     const DigitPlan& p = plan(k);
@@ -321,7 +356,7 @@ std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetW
           work += words_;
           break;
         }
-        case Term::listed: list(rest, t.r, t.modifier); break;
+        case Term::distinct: or_in(distinct_->exactly(t.r, rest)); break;
         case Term::or_more: or_in(set(or_more_[t.r], rest)); break;
         case Term::or_more_unequal: or_in(set(unequal_[t.r], rest)); break;
         case Term::or_more_equal:
@@ -333,9 +368,7 @@ std::uint64_t PartitionSetEngine::collect_options(const Value16* g, Heap n, SetW
             ++work;
           }
           break;
-        case Term::or_more_listed:
-          for (Heap r = t.r; r <= rest; ++r) list(rest, r, t.modifier);
-          break;
+        case Term::or_more_distinct: or_in(distinct_->or_more(t.r, rest)); break;
       }
     }
   }
@@ -354,6 +387,7 @@ void PartitionSetEngine::rebuild(const Value16* g, Heap known) {
     add_splits(g, n);
     add_own(g, n);
   }
+  if (distinct_) restart_distinct(g, known, false);
   sizes_ = known;
 }
 
@@ -369,8 +403,6 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
   for (Heap k = 0; k <= code.last_digit() + code.repeat_length(); ++k)
     plans.push_back(plan_of(code.code_digit(k)));
   const Families f = families_of(plans);
-  // Splits listed one by one: as many as the naive engine visits.
-  if (f.listed) return detail::saturating_mul(code.compute_cost(last), kSplitSetOpsPerVisit);
   // Per heap n with W = V/64 words a set (V the power of two above n, at
   // most 65536, as if the values grew like n): n/2 + 64 word unions per
   // family at most (the kernel's unions, a <= n/r with r >= 2, and its 64
@@ -387,6 +419,9 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
     }
   }
   const std::uint64_t families = f.count();
+  // '!': per part a, (last - a) sets of W words per family of the knapsack,
+  // each word moved and its bits permuted (about 4 operations).
+  const std::uint64_t knapsack = 4 * f.distinct_count();
   // N_{>=s}'s splits with an all-equal rest: one look-up per c <= n/(s-1)
   // (at most n a heap, each level), and O(sqrt(n)) divisions.
   const std::uint64_t unequal_levels = f.unequal ? f.unequal - 1 : 0;
@@ -411,6 +446,9 @@ std::uint64_t partition_set_work(const TakeAndBreak& code, Heap last) {
     work = saturating_add(work, saturating_mul(lookups, n_per_visit));
     work = saturating_add(work, saturating_mul(saturating_mul(divisions, visits), root));
     work = saturating_add(work, saturating_mul(unequal_levels, sum));
+    // sum over the range of (last - a): count last - sum
+    work = saturating_add(
+        work, saturating_mul(saturating_mul(knapsack, words), saturating_mul(count, last) - sum));
     if (hi == last) break;
     lo = hi + 1;
   }
@@ -425,7 +463,8 @@ std::uint64_t partition_set_bytes(const TakeAndBreak& code, Heap last) {
   const Heap bound =
       std::min<Heap>(kPartitionValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   return detail::saturating_add(
-      detail::saturating_mul(detail::saturating_mul(f.count(), last + 1), bound / 8),
+      detail::saturating_mul(
+          detail::saturating_mul(f.count() + f.distinct_count(), last + 1), bound / 8),
       detail::saturating_mul(last + 1, sizeof(Value16)));
 }
 

@@ -17,7 +17,9 @@
 //                                                  bound (a new G(n) reached
 //                                                  the old one);
 //     void settle(const Value16* g, Heap n)        the sets that need G(n);
-//                                                  sizes_ = n + 1.
+//                                                  sizes_ = n + 1;
+//   and, if it has it, void reserve(Heap last) (the last heap of the run,
+//   before the rest).
 // Status: through both engines' tests (tests/stress/split_set_engine_test.cpp,
 //   modifier_engine_test.cpp, wide_digit_test.cpp), which extend in one
 //   piece and in several.
@@ -129,6 +131,9 @@ class SetEngineLoop : public SequenceEngine {
     }
     const Heap start = known;
     progress_ = EngineProgress{start, 0, 0};
+    // An engine whose sets must be sized for the last heap in advance
+    // (distinct_part_sets.h) is told it first.
+    if constexpr (requires { engine.reserve(last); }) engine.reserve(last);
     if (!continued || sizes_ != start) engine.rebuild(g, start);
     if (last < start) return true;
 

@@ -2,7 +2,9 @@
 // code_digit.h) against the definition: every split of the heap into r
 // parts, made by a recursion of this file's own and kept when the digit
 // allows r heaps and its modifier for r allows the parts; and the values of
-// the engines against the mex over those splits.
+// the engines against the mex over those splits. The knapsack of '!'
+// (solve/distinct_part_sets.h) also against the sets of distinct parts
+// listed one by one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
+#include "solve/distinct_part_sets.h"
 
 namespace grundy {
 namespace {
@@ -187,11 +190,12 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
   }
   EXPECT_GE(compared, 50);
   // Known codes, further: the sets only ('*', '+', &n;, '?', '?' on "or
-  // more"), and in two pieces (the engine going on from its state) against
-  // one piece.
+  // more", '!' by the knapsack), and in two pieces (the engine going on from
+  // its state; the knapsack made again for more heaps) against one piece.
   for (const char* text : {"0.*", "0.{2+}", "0.&32;", "0.{2,3?,5?}", "{2+}.0", "0.1{3+}",
                            "0.{2+}=", "4.[{2,5}]", "0.{2+}?", "0.*?", "0.{3+}?", "0.4{2,4?+}",
-                           "4.[{3+}?]", "0.{3?+}{5?+}"}) {
+                           "4.[{3+}?]", "0.{3?+}{5?+}", "0.{5!}", "0.{3!,6!}", "0.{2!+}",
+                           "0.{4!+}", "4.[{3!}]", "0.1{3!+}", "0.{2,7!}", "0.*!"}) {
     SCOPED_TRACE(text);
     const TakeAndBreak code = TakeAndBreak::parse(text);
     const Heap last = code.compute_cost(90) < 400'000'000 ? 90 : 50;
@@ -204,6 +208,71 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
     ASSERT_TRUE(engine->extend(pieces, last / 6, {}));  // nothing new: goes on after it
     ASSERT_TRUE(engine->extend(pieces, last, {}));
     EXPECT_EQ(pieces, naive);
+  }
+}
+
+// '!' with values past 64 (sets of two words and more, widened while the
+// knapsack holds its sets), in pieces of several sizes.
+TEST(WideDigits, DistinctPartsPastOneWord) {
+  for (const auto& [text, last] :
+       {std::pair<const char*, Heap>{"4.[{3!}]", 200}, {"0.{2!+}", 150}}) {
+    SCOPED_TRACE(text);
+    const TakeAndBreak code = TakeAndBreak::parse(text);
+    ValueSequence naive, pieces;
+    ASSERT_TRUE(make_naive_engine(code)->extend(naive, last, {}));
+    ASSERT_GE(*std::max_element(naive.begin(), naive.end()), 64u);
+    auto engine = make_partition_set_engine(code);
+    for (Heap to : {Heap{3}, Heap{40}, Heap{41}, Heap{100}, last})
+      ASSERT_TRUE(engine->extend(pieces, to, {}));
+    EXPECT_EQ(pieces, naive);
+  }
+}
+
+TEST(WideDigits, DistinctPartSetsAgainstTheSetsListed) {
+  // Random "sequences" of 2 to 16 values, so that many sets of parts share
+  // a value; D_r(m) for r = 1..5 and E_2(m), E_4(m) (r distinct parts or
+  // more) against every set of distinct parts listed; in some trials the
+  // values pass 64 midway, the sets widened to two words first.
+  std::mt19937_64 random(20261127);
+  constexpr Heap kLast = 45, kWiden = 20;
+  for (int trial = 0; trial < 100; ++trial) {
+    const bool wide = trial % 4 == 3;
+    const unsigned values = 2u << (trial % 4);
+    std::vector<Value16> g(kLast + 1);
+    for (Heap i = 1; i <= kLast; ++i)
+      g[i] = static_cast<Value16>(wide && i >= kWiden ? 64 + random() % 64 : random() % values);
+    // listed[m][r]: the values of the sets of r distinct parts summing to m
+    // (r up to 9, enough for m <= 45).
+    std::vector<std::vector<std::set<unsigned>>> listed(kLast + 1,
+                                                        std::vector<std::set<unsigned>>(10));
+    const std::function<void(Heap, Heap, Heap, unsigned)> parts = [&](Heap low, Heap sum,
+                                                                        Heap r, unsigned v) {
+      if (r >= 1) listed[sum][r].insert(v);
+      for (Heap a = low; sum + a <= kLast; ++a) parts(a + 1, sum + a, r + 1, v ^ g[a]);
+    };
+    parts(1, 0, 0, 0);
+    distinct_parts::DistinctPartSets sets(5, {2, 4});
+    sets.reset(1, kLast);
+    for (Heap m = 1; m <= kLast; ++m) {
+      SCOPED_TRACE("trial " + std::to_string(trial) + ", m = " + std::to_string(m));
+      if (wide && m == kWiden) sets.widen(2);
+      const unsigned words = wide && m >= kWiden ? 2 : 1;
+      const auto as_set = [&](const std::uint64_t* bits) {
+        std::set<unsigned> out;
+        for (unsigned v = 0; v < 64 * words; ++v)
+          if ((bits[v >> 6] >> (v & 63)) & 1) out.insert(v);
+        return out;
+      };
+      // Parts 1..m-1 are in: every split of m into 2 parts or more.
+      for (Heap r = 2; r <= 5; ++r) EXPECT_EQ(as_set(sets.exactly(r, m)), listed[m][r]) << r;
+      for (Heap r : {Heap{2}, Heap{4}}) {
+        std::set<unsigned> more;
+        for (Heap q = r; q < 10; ++q) more.insert(listed[m][q].begin(), listed[m][q].end());
+        EXPECT_EQ(as_set(sets.or_more(r, m)), more) << r << " or more";
+      }
+      sets.add_part(g.data(), m);
+      EXPECT_EQ(as_set(sets.exactly(1, m)), listed[m][1]);  // the part m itself
+    }
   }
 }
 
