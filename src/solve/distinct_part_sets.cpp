@@ -45,7 +45,9 @@ void DistinctPartSets::reset(unsigned words, Heap last) {
 }
 
 void DistinctPartSets::widen(unsigned words) {
-  if (words == words_) return;
+  // Never narrower: an engine starting again from a prefix of small values
+  // asks for fewer words, and then resets the sets anyway.
+  if (words <= words_) return;
   const auto relayout = [&](std::vector<SetWord>& sets) {
     std::vector<SetWord> wider((last_ + 1) * std::size_t{words}, 0);
     for (Heap m = 0; m <= last_; ++m)

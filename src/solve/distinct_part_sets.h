@@ -50,7 +50,7 @@ class DistinctPartSets {
   // Empties the sets, for heaps 0..last, `words` words a set; no part in.
   void reset(unsigned words, Heap last);
   // Widens every set to `words` words (the values so far lie below the old
-  // width).
+  // width); fewer words than now change nothing.
   void widen(unsigned words);
   // Adds the part a (G(a) in g); parts go in as 1, 2, 3, ... in turn.
   // Returns the words or-ed, for the progress polls.

@@ -29,9 +29,9 @@
 //   Four heaps (digits G-V): S4(j) = union over a <= j/4 of G(a) ^ S3(j-a),
 //   the same kernel on the sets S3, then kept for every heap size; '='
 //   gives 0 when 4 divides j, '?' takes S4(j) less 0 unless another split
-//   gives 0, and '!' (pairwise unequal heaps) comes from counts of the
-//   ordered splits of every heap size, which can take out the splits with
-//   equal heaps where a set cannot (distinct_four_counts.h).
+//   gives 0, and '!' (pairwise unequal heaps) comes from a 0/1 knapsack over
+//   the heap sizes, which never mixes in splits with equal heaps
+//   (distinct_part_sets.h; its sets kept up to the run's last heap).
 //   An infinite code d0.d1..df[e0..e(p-1)] removes k = f+1+j+ip tokens
 //   with digit e_j for every i >= 0: the heaps it leaves from n have
 //   m = n - k tokens, every m <= n-f-1-j with m = n-f-1-j (mod p). So the
@@ -47,12 +47,13 @@
 //   unions of V/64 words plus 64 bit permutations of V/64 words to build
 //   S3(n); one union of V/64 words per digit and set kind. With '?' on
 //   three heaps O(n) look-ups more; with '!', n unions instead of n/3.
-//   Four heaps: n/4 unions more for S4(n); with '!' on them, 2n rows of V
-//   counts added for S4!(n).
+//   Four heaps: n/4 unions more for S4(n); with '!' on them, once G(a) is
+//   known, (M - a) unions of V/64 words in each of the knapsack's four
+//   families (M the run's last heap).
 // Memory: 2 bytes per heap size (the sequence); with three-heap moves V/8
 //   bytes per heap size for the sets S2, twice that with four-heap moves (S3
-//   too), and 8 V bytes per heap size for the counts of '!' on four heaps
-//   (a LimitError when they would not fit in the machine's memory;
+//   too), and four such sets per heap up to M for the knapsack of '!' on
+//   four heaps (a LimitError when they would not fit in the machine's memory;
 //   `values` refuses such a run up front, split_set_bytes), otherwise the
 //   sets of the last f+2 heap sizes and of the p residues only; and for
 //   extend on a vector, a copy of the values it left (2 bytes a heap size),
@@ -76,7 +77,7 @@
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/solve/sequence_engine.h"
 #include "solve/back_off.h"
-#include "solve/distinct_four_counts.h"
+#include "solve/distinct_part_sets.h"
 #include "solve/rare_common.h"
 #include "solve/sequence_kernels.h"
 #include "solve/sequence_vector.h"
@@ -95,7 +96,7 @@ constexpr Nimber kSplitValueLimit = Nimber{1} << 16;  // values are stored in 16
 // '=' ones, and for the sets below), S3 (three heaps without a modifier or
 // with '?', and for S4), S3? ('?'), S3! ('!'), S4 (four heaps without a
 // modifier or with '?'; S3 then kept for every heap size), S4? ('?') and
-// S4! ('!', made from counts of splits, distinct_four_counts.h). A '='
+// S4! ('!', from a knapsack over the parts, distinct_part_sets.h). A '='
 // split needs none.
 struct SetsUsed {
   bool pairs = false, threes = false, some = false, distinct = false;
@@ -205,7 +206,13 @@ class SplitSetEngine final : public detail::SetEngineLoop<SplitSetEngine> {
   // options of heap n, nothing once G(n) is known (add_sets counted n).
   void rebuild(const Value16* g, Heap known);
   std::uint64_t options_of(const Value16* g, Heap n, SetWord* options);
-  void settle(const Value16* /*g*/, Heap /*n*/) {}
+  void settle(const Value16* g, Heap n) {
+    if (fours_distinct_used_ && n >= 1) check_steps_ += distinct_parts_.add_part(g, n);
+  }
+  void reserve(Heap last) { reserved_ = last; }
+  // The knapsack of S4! again with the parts 1..parts, its sets kept up to
+  // the run's last heap and `at_least` at least.
+  void restart_distinct(const Value16* g, Heap parts, Heap at_least);
 
   Heap prefix_ = 0;  // f: the digits before the repeated block (a finite code's last digit)
   Heap period_ = 0;  // p: the length of the repeated block, 0 for a finite code
@@ -227,7 +234,9 @@ class SplitSetEngine final : public detail::SetEngineLoop<SplitSetEngine> {
   std::vector<SetWord> distinct_;  // S3!(i): three pairwise unequal heaps, a ring of window_
   std::vector<SetWord> fours_, fours_some_, fours_distinct_;  // S4, S4?, S4!: rings of window_
   std::vector<std::pair<Heap, unsigned>> cleared_;  // scratch: the values S3!(j) took out of S2
-  split_counts::DistinctFourCounts counts_;  // for S4!: counts of the splits of every heap size
+  // For S4!: the sets of 1-4 distinct parts, up to the run's last heap.
+  distinct_parts::DistinctPartSets distinct_parts_{4, {}};
+  Heap reserved_ = 0;  // the last heap of the run (reserve)
   std::uint64_t check_steps_ = 0;  // look-ups of the S3? checks (progress polls)
   std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
@@ -272,11 +281,13 @@ SplitSetEngine::SplitSetEngine(const TakeAndBreak& code, unsigned threads)
 // below the old bound, so the new words are zero), `sizes` heap sizes of S2
 // to come when all are kept.
 void SplitSetEngine::widen(Nimber bound, Heap sizes) {
-  // Families of sets kept for every heap size: S2, S3; the counts of S4!
-  // take as many bytes as 64 sets.
-  const std::uint64_t families =
-      (all_pairs_ ? (all_threes_ ? 2 : 1) : 0) + (fours_distinct_used_ ? 64 : 0);
-  const unsigned old_words = set_bound(bound, sizes, families, "split");
+  // Families of sets kept for every heap size: S2, S3; the knapsack's four
+  // up to its last heap (counted as if the others were too: a bound).
+  const std::uint64_t families = (all_pairs_ ? (all_threes_ ? 2 : 1) : 0) +
+                                 (fours_distinct_used_ ? distinct_parts_.families() : 0);
+  const unsigned old_words = set_bound(
+      bound, fours_distinct_used_ ? std::max(sizes, distinct_parts_.last()) : sizes, families,
+      "split");
   const auto relayout = [&](std::vector<SetWord>& sets, std::size_t count) {
     SetEngineLoop::relayout(sets, count, old_words);
   };
@@ -288,7 +299,7 @@ void SplitSetEngine::widen(Nimber bound, Heap sizes) {
   if (fours_some_used_) relayout(fours_some_, window_);
   if (fours_distinct_used_) {
     relayout(fours_distinct_, window_);
-    counts_.widen(64 * words_);
+    distinct_parts_.widen(words_);
   }
   for (auto& sets : joined_) if (period_ > 0) relayout(sets, period_);
   by_low_.assign(threes_used_ || distinct_used_ ? 64 * std::size_t{words_} : 0, 0);  // S4 too
@@ -326,9 +337,12 @@ void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
   }
   if (distinct_used_ && (needed || joins_[kThreeDistinct])) make_distinct(g, n);
   if (fours_used_ && (needed || joins_[kFour] || joins_[kFourSome])) make_fours(g, n);
-  if (fours_distinct_used_)  // the counts of every heap size, the set where needed
-    check_steps_ += counts_.add(
-        g, n, needed || joins_[kFourDistinct] ? ring(fours_distinct_, n) : nullptr) / 8;
+  if (fours_distinct_used_ && (needed || joins_[kFourDistinct])) {
+    // The parts 1..n-1 are in the knapsack (settle adds each).
+    if (n > distinct_parts_.last()) restart_distinct(g, n - 1, 2 * distinct_parts_.last());
+    if (n >= 4) std::copy_n(distinct_parts_.exactly(4, n), words_, ring(fours_distinct_, n));
+    else std::fill_n(ring(fours_distinct_, n), words_, 0);
+  }
   sizes_ = n + 1;
   if (period_ == 0 || n < prefix_ + 2) return;
   const Heap m = n - prefix_ - 1, c = m % period_;
@@ -473,13 +487,24 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
   fours_distinct_.clear();
   for (auto& sets : joined_) sets.clear();
   words_ = 1;
-  counts_.reset(64);
   widen(bound, known);
+  if (fours_distinct_used_) restart_distinct(g, 0, known);
   for (auto& sets : joined_) sets.assign(period_ * std::size_t{words_}, 0);
   even_.assign(period_, 0);
   const Heap needed_from = known > window_ ? known - window_ : 0;
-  for (Heap n = 1; n < known; ++n) add_sets(g, n, needed_from);
+  for (Heap n = 1; n < known; ++n) {
+    add_sets(g, n, needed_from);
+    settle(g, n);
+  }
   sizes_ = known;
+}
+
+void SplitSetEngine::restart_distinct(const Value16* g, Heap parts, Heap at_least) {
+  const Heap last = std::max({reserved_, at_least, Heap{64}});
+  set_bound(bound_, last,  // its sets count against the machine's memory too
+            (all_pairs_ ? (all_threes_ ? 2 : 1) : 0) + distinct_parts_.families(), "split");
+  distinct_parts_.reset(words_, last);
+  for (Heap a = 1; a <= parts; ++a) check_steps_ += distinct_parts_.add_part(g, a);
 }
 
 std::uint64_t SplitSetEngine::options_of(const Value16* g, Heap n, SetWord* options) {
@@ -517,8 +542,10 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
   // 64 permutations of W words for S3(n), n/3 look-ups for S3?(n), n
   // look-ups and n unions and 64 permutations of W words for S3!(n), n/4
   // unions and 64 permutations for S4(n), n/4 look-ups for S4?(n), W words
-  // per union above; for S4!(n) 2n + 14 rows of V = 64 W counts added, a
-  // step per 8 counts (a block). Summed over the runs of n with the same W.
+  // per union above; for '!' on four heaps, once G(n) is known, (last - n)
+  // unions of W words in each of the knapsack's four families, about four
+  // operations a word (moved, bits permuted). Summed over the runs of n with
+  // the same W.
   using detail::saturating_add;
   using detail::saturating_mul;
   std::uint64_t work = 0;
@@ -540,8 +567,8 @@ std::uint64_t split_set_work(const TakeAndBreak& code, Heap last) {
     if (used.fours)
       work = saturating_add(work, saturating_mul(words, saturating_add(sum / 4, 64 * count)));
     if (used.fours_some) work = saturating_add(work, sum / 4);
-    if (used.fours_distinct)
-      work = saturating_add(work, saturating_mul(8 * words, saturating_add(2 * sum, 14 * count)));
+    if (used.fours_distinct)  // the sum over the range of (last - n): count last - sum
+      work = saturating_add(work, saturating_mul(16 * words, saturating_mul(count, last) - sum));
     if (hi == last) break;
     lo = hi + 1;
   }
@@ -553,16 +580,16 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last) {
   if (!code.is_classic()) return partition_set_bytes(code, last);  // wider digits
   const Heap bound = std::min<Heap>(kSplitValueLimit, std::max<Heap>(64, std::bit_ceil(last + 1)));
   // S2 of every heap size with three-heap sets made from them, else the
-  // ring's; S3 of every heap size too with four-heap sets; the counts of
-  // '!' on four heaps, as many bytes as 64 sets a heap size; the residues'
-  // unions; the copy of the values `extend` keeps.
+  // ring's; S3 of every heap size too with four-heap sets; the four
+  // families of the knapsack of '!' on four heaps; the residues' unions; the
+  // copy of the values `extend` keeps.
   const SetsUsed used = sets_used(code);
   const std::uint64_t all = used.threes || used.distinct ? (used.all_threes ? 2 : 1) : 0;
   const std::uint64_t sets = detail::saturating_add(
       detail::saturating_add(all ? detail::saturating_mul(all, last + 1)
                              : used.pairs ? code.last_digit() + 2
                                           : 0,
-                             used.fours_distinct ? detail::saturating_mul(64, last + 1) : 0),
+                             used.fours_distinct ? detail::saturating_mul(4, last + 1) : 0),
       3 * code.repeat_length());
   return detail::saturating_add(detail::saturating_mul(sets, bound / 8),
                                 detail::saturating_mul(last + 1, sizeof(Value16)));

@@ -7,8 +7,8 @@
 // grundy::naive_heap_values, which takes its options from the code's option
 // generator (itself checked against the definition in rules_test.cpp). The
 // split-set engine's checks for '?' on three and four heaps and its sets for
-// '!' (solve/split_sets.h), and its counts for '!' on four heaps
-// (solve/distinct_four_counts.h), also against the splits one by one, on
+// '!' (solve/split_sets.h), and its knapsack for '!' on four heaps
+// (solve/distinct_part_sets.h), also against the splits one by one, on
 // random sequences of few values, where their rare cases are common.
 #include <gtest/gtest.h>
 
@@ -19,7 +19,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/distinct_four_counts.h"
+#include "solve/distinct_part_sets.h"
 #include "solve/split_sets.h"
 #include "support/engine_runs.h"
 
@@ -201,6 +201,14 @@ TEST(ModifierEngineStress, FourHeapsAtLargerHeaps) {
       ValueSequence values;
       for (Heap to : {Heap{3}, Heap{100}, last}) ASSERT_TRUE(engine->extend(values, to, {}));
       EXPECT_SAME_SEQUENCE(values, expected) << "threads " << threads;
+      // Given G(0..120) (not what it left): its sets made again from the
+      // prefix, by a new engine and by the one that went further.
+      auto fresh = make_split_set_engine(TakeAndBreak::parse(text), threads);
+      for (auto* from : {fresh.get(), engine.get()}) {
+        ValueSequence prefix(expected.begin(), expected.begin() + 121);
+        ASSERT_TRUE(from->extend(prefix, last, {}));
+        EXPECT_SAME_SEQUENCE(prefix, expected) << "from a prefix, threads " << threads;
+      }
     }
   }
 }
@@ -265,12 +273,12 @@ TEST(ModifierEngineStress, TripleSetsAgainstTheTriples) {
   EXPECT_GT(spread, 0u);  // the case the argument's second half is for came up
 }
 
-TEST(ModifierEngineStress, DistinctFourCountsAgainstTheQuadruples) {
-  // S4!(j) from the counts against the quadruples a < b < c < d listed one
+TEST(ModifierEngineStress, DistinctFourHeapSetsAgainstTheQuadruples) {
+  // S4!(j) from the knapsack against the quadruples a < b < c < d listed one
   // by one. Few values (2 to 16), so that the quadruples with equal heaps
-  // share their values with unequal ones, and the counts must tell them
-  // apart; in the last trials the values pass 64 midway, and the counts are
-  // widened to 128 values first, as the engine does.
+  // share their values with unequal ones; in the last trials the values
+  // pass 64 midway, and the sets are widened to two words first, as the
+  // engine does.
   std::mt19937_64 rng(kSeed + 4);
   constexpr Heap kLast = 60, kWiden = 30;
   for (int trial = 0; trial < 200; ++trial) {
@@ -279,21 +287,22 @@ TEST(ModifierEngineStress, DistinctFourCountsAgainstTheQuadruples) {
     std::vector<Value16> g(kLast + 1);
     for (Heap i = 1; i <= kLast; ++i)
       g[i] = static_cast<Value16>(wide && i >= kWiden ? 64 + rng() % 64 : rng() % values);
-    split_counts::DistinctFourCounts counts;
-    counts.reset(64);
+    distinct_parts::DistinctPartSets sets(4, {});
+    sets.reset(1, kLast);
     for (Heap j = 1; j <= kLast; ++j) {
       SCOPED_TRACE("trial " + std::to_string(trial) + ", j = " + std::to_string(j));
-      if (wide && j == kWiden) counts.widen(128);
+      if (wide && j == kWiden) sets.widen(2);
       const unsigned words = wide && j >= kWiden ? 2 : 1;
-      std::vector<std::uint64_t> listed(words, 0), made(words, ~std::uint64_t{0});
+      std::vector<std::uint64_t> listed(words, 0);
       for (Heap a = 1; 4 * a + 6 <= j; ++a)
         for (Heap b = a + 1; a + 3 * b + 3 <= j; ++b)
           for (Heap c = b + 1; a + b + 2 * c + 1 <= j; ++c) {
             const unsigned v = g[a] ^ g[b] ^ g[c] ^ g[j - a - b - c];
             listed[v >> 6] |= std::uint64_t{1} << (v & 63);
           }
-      counts.add(g.data(), j, made.data());
-      EXPECT_EQ(made, listed);
+      const std::uint64_t* made = sets.exactly(4, j);
+      EXPECT_EQ(std::vector<std::uint64_t>(made, made + words), listed);
+      sets.add_part(g.data(), j);
     }
   }
 }

@@ -212,7 +212,7 @@ TEST(WideDigits, PartitionSetsAgainstTheNaiveEngine) {
 }
 
 // '!' with values past 64 (sets of two words and more, widened while the
-// knapsack holds its sets), in pieces of several sizes.
+// knapsack holds its sets), in pieces of several sizes, and from a prefix.
 TEST(WideDigits, DistinctPartsPastOneWord) {
   for (const auto& [text, last] :
        {std::pair<const char*, Heap>{"4.[{3!}]", 200}, {"0.{2!+}", 150}}) {
@@ -225,6 +225,14 @@ TEST(WideDigits, DistinctPartsPastOneWord) {
     for (Heap to : {Heap{3}, Heap{40}, Heap{41}, Heap{100}, last})
       ASSERT_TRUE(engine->extend(pieces, to, {}));
     EXPECT_EQ(pieces, naive);
+    // Given G(0..120) (not what it left): the knapsack made again from the
+    // prefix, by a new engine and by the one that went further.
+    auto fresh = make_partition_set_engine(code);
+    for (auto* from : {fresh.get(), engine.get()}) {
+      ValueSequence prefix(naive.begin(), naive.begin() + 121);
+      ASSERT_TRUE(from->extend(prefix, last, {}));
+      EXPECT_EQ(prefix, naive);
+    }
   }
 }
 
