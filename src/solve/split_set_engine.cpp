@@ -367,7 +367,7 @@ void SplitSetEngine::add_sets(const Value16* g, Heap n, Heap needed_from) {
 // has a smallest heap a, and the other three split j - a in any way);
 // S4?(j): S4(j) less 0 when j = 4a and only (a, a, a, a) gives 0, that is
 // when no G(x) with x < a is in S3(j - x) (another split's smallest heap x,
-// the other three of value G(x)). (S4!(j) comes from counts, add_sets.)
+// the other three of value G(x)). (S4!(j) comes from the knapsack, add_sets.)
 void SplitSetEngine::make_fours(const Value16* g, Heap j) {
   if (fours_used_) {
     SetWord* set = ring(fours_, j);
