@@ -7,9 +7,10 @@
 // grundy::naive_heap_values, which takes its options from the code's option
 // generator (itself checked against the definition in rules_test.cpp). The
 // split-set engine's checks for '?' on three and four heaps and its sets for
-// '!' (solve/split_sets.h), and its knapsack for '!' on four heaps
-// (solve/distinct_part_sets.h), also against the splits one by one, on
-// random sequences of few values, where their rare cases are common.
+// '!' (solve/split_sets.h) also against the splits one by one, on random
+// sequences of few values, where their rare cases are common (the knapsack
+// of '!' on four heaps, solve/distinct_part_sets.h, has its own such test in
+// wide_digit_test.cpp).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -19,7 +20,6 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/distinct_part_sets.h"
 #include "solve/split_sets.h"
 #include "support/engine_runs.h"
 
@@ -271,40 +271,6 @@ TEST(ModifierEngineStress, TripleSetsAgainstTheTriples) {
     }
   }
   EXPECT_GT(spread, 0u);  // the case the argument's second half is for came up
-}
-
-TEST(ModifierEngineStress, DistinctFourHeapSetsAgainstTheQuadruples) {
-  // S4!(j) from the knapsack against the quadruples a < b < c < d listed one
-  // by one. Few values (2 to 16), so that the quadruples with equal heaps
-  // share their values with unequal ones; in the last trials the values
-  // pass 64 midway, and the sets are widened to two words first, as the
-  // engine does.
-  std::mt19937_64 rng(kSeed + 4);
-  constexpr Heap kLast = 60, kWiden = 30;
-  for (int trial = 0; trial < 200; ++trial) {
-    const bool wide = trial % 5 == 4;
-    const unsigned values = 2u << (trial % 4);
-    std::vector<Value16> g(kLast + 1);
-    for (Heap i = 1; i <= kLast; ++i)
-      g[i] = static_cast<Value16>(wide && i >= kWiden ? 64 + rng() % 64 : rng() % values);
-    distinct_parts::DistinctPartSets sets(4, {});
-    sets.reset(1, kLast);
-    for (Heap j = 1; j <= kLast; ++j) {
-      SCOPED_TRACE("trial " + std::to_string(trial) + ", j = " + std::to_string(j));
-      if (wide && j == kWiden) sets.widen(2);
-      const unsigned words = wide && j >= kWiden ? 2 : 1;
-      std::vector<std::uint64_t> listed(words, 0);
-      for (Heap a = 1; 4 * a + 6 <= j; ++a)
-        for (Heap b = a + 1; a + 3 * b + 3 <= j; ++b)
-          for (Heap c = b + 1; a + b + 2 * c + 1 <= j; ++c) {
-            const unsigned v = g[a] ^ g[b] ^ g[c] ^ g[j - a - b - c];
-            listed[v >> 6] |= std::uint64_t{1} << (v & 63);
-          }
-      const std::uint64_t* made = sets.exactly(4, j);
-      EXPECT_EQ(std::vector<std::uint64_t>(made, made + words), listed);
-      sets.add_part(g.data(), j);
-    }
-  }
 }
 
 }  // namespace
