@@ -9,6 +9,12 @@
 // (0.16) to minutes (0.007 at 2^24), so each is timed once (Iterations(1),
 // real time). For one long run with progress lines use bench_officers_run
 // (tools/bench_officers.sh).
+// Also CGSuite's '!' (pairwise unequal heaps) on four heaps and on wide
+// digits, 0.G!, 0.{2!+} and 0.{5!}: the naive engine lists every split, the
+// set engines keep the sets of distinct parts by a knapsack
+// (solve/distinct_part_sets.h). Both at n = 120 (the naive engine's splits
+// grow like the partitions into distinct parts: 4.7·10^6 for 0.{2!+} at
+// n = 130), the set engines further.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -20,6 +26,7 @@
 namespace {
 
 const char* const kCodes[] = {"0.6", "0.007", "0.16", "0.014"};
+const char* const kDistinctCodes[] = {"0.G!", "0.{2!+}", "0.{5!}"};
 
 void run_engine(benchmark::State& state, grundy::SequenceEngine& engine, grundy::Heap last) {
   grundy::ValueSequence values;
@@ -52,6 +59,33 @@ void BM_RareCommon(benchmark::State& state) {
   state.SetLabel(kCodes[state.range(0)]);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last + 1));
 }
+
+// '!': code index in kDistinctCodes, n; the naive engine, or the engine
+// make_fast_engine picks (one thread).
+void BM_Distinct(benchmark::State& state, bool naive) {
+  const auto code = grundy::TakeAndBreak::parse(kDistinctCodes[state.range(0)]);
+  const auto last = static_cast<grundy::Heap>(state.range(1));
+  for (auto _ : state) {
+    auto engine = naive ? grundy::make_naive_engine(code) : grundy::make_fast_engine(code, 1);
+    run_engine(state, *engine, last);
+  }
+  state.SetLabel(kDistinctCodes[state.range(0)]);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last + 1));
+}
+void BM_DistinctNaive(benchmark::State& state) { BM_Distinct(state, true); }
+void BM_DistinctSets(benchmark::State& state) { BM_Distinct(state, false); }
+
+BENCHMARK(BM_DistinctNaive)
+    ->ArgsProduct({{0, 1, 2}, {120}})
+    ->ArgNames({"code", "n"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+BENCHMARK(BM_DistinctSets)
+    ->ArgsProduct({{0, 1, 2}, {120, 1000, 3000}})
+    ->ArgNames({"code", "n"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // Arguments: code index, log2 n, threads.
 BENCHMARK(BM_Naive)
