@@ -44,6 +44,14 @@ void DistinctPartSets::reset(unsigned words, Heap last) {
   for (auto& family : or_more_) family.assign(size, 0);
 }
 
+std::uint64_t DistinctPartSets::restart(const Value16* g, unsigned words, Heap last,
+                                        Heap parts) {
+  reset(words, last);
+  std::uint64_t work = 0;
+  for (Heap a = 1; a <= parts; ++a) work += add_part(g, a);
+  return work;
+}
+
 void DistinctPartSets::widen(unsigned words) {
   // Never narrower: an engine starting again from a prefix of small values
   // asks for fewer words, and then resets the sets anyway.

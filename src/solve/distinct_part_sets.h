@@ -49,6 +49,8 @@ class DistinctPartSets {
   DistinctPartSets(Heap exactly, std::vector<Heap> or_more);
   // Empties the sets, for heaps 0..last, `words` words a set; no part in.
   void reset(unsigned words, Heap last);
+  // reset, then the parts 1..parts (G in g) added. Returns the words or-ed.
+  std::uint64_t restart(const Value16* g, unsigned words, Heap last, Heap parts);
   // Widens every set to `words` words (the values so far lie below the old
   // width); fewer words than now change nothing.
   void widen(unsigned words);

@@ -187,7 +187,8 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
   void widen(Nimber bound, Heap sizes);
   std::uint64_t options_of(const Value16* g, Heap n, SetWord* options) {
     std::uint64_t work = 0;
-    if (distinct_ && n > distinct_->last()) work += restart_distinct(g, n, true);
+    if (distinct_ && n > distinct_->last())  // past the knapsack's sets: twice as many
+      work += restart_distinct(g, n - 1, 2 * distinct_->last());
     return work + add_splits(g, n) + collect_options(g, n, options);
   }
   void settle(const Value16* g, Heap n) {
@@ -195,11 +196,9 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
     if (distinct_ && n >= 1) distinct_->add_part(g, n);
     sizes_ = n + 1;
   }
-  void reserve(Heap last) { reserved_ = last; }
-  // The knapsack for '!' again, from part 1 to n-1, its sets kept up to the
-  // run's last heap at least (and twice the old bound if `grow`: heap n is
-  // past them). Returns the words or-ed.
-  std::uint64_t restart_distinct(const Value16* g, Heap n, bool grow);
+  // The knapsack for '!' again with the parts 1..parts, its sets kept up to
+  // the run's last heap and `at_least` at least. Returns the words or-ed.
+  std::uint64_t restart_distinct(const Value16* g, Heap parts, Heap at_least);
   // The sets of heap size n that need only G(0..n-1) (A_r, T_{>=s} and
   // N_{>=s}, r, s >= 2), and then, with G(n), A_1(n) and T_{>=1}(n).
   std::uint64_t add_splits(const Value16* g, Heap n);
@@ -221,17 +220,14 @@ class PartitionSetEngine final : public detail::SetEngineLoop<PartitionSetEngine
   std::vector<SetWord> by_low_;
   detail::SharedUnion sharing_;  // the upper half of large unions on a second thread
   std::unique_ptr<distinct_parts::DistinctPartSets> distinct_;  // '!': D_r, E_r
-  Heap reserved_ = 0;  // the last heap of the run (reserve)
 };
 
-std::uint64_t PartitionSetEngine::restart_distinct(const Value16* g, Heap n, bool grow) {
-  const Heap last = std::max({reserved_, n, grow ? 2 * distinct_->last() : 0, Heap{64}});
+std::uint64_t PartitionSetEngine::restart_distinct(const Value16* g, Heap parts,
+                                                   Heap at_least) {
+  const Heap last = std::max({run_last_, at_least, Heap{64}});
   // Its sets count against the machine's memory like the others.
   set_bound(bound_, last, families_.count() + families_.distinct_count(), "partition");
-  distinct_->reset(words_, last);
-  std::uint64_t work = 0;
-  for (Heap a = 1; a < n; ++a) work += distinct_->add_part(g, a);
-  return work;
+  return distinct_->restart(g, words_, last, parts);
 }
 
 void PartitionSetEngine::widen(Nimber bound, Heap sizes) {
@@ -387,7 +383,7 @@ void PartitionSetEngine::rebuild(const Value16* g, Heap known) {
     add_splits(g, n);
     add_own(g, n);
   }
-  if (distinct_) restart_distinct(g, known, false);
+  if (distinct_) restart_distinct(g, known - 1, known);
   sizes_ = known;
 }
 

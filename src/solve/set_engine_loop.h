@@ -17,9 +17,10 @@
 //                                                  bound (a new G(n) reached
 //                                                  the old one);
 //     void settle(const Value16* g, Heap n)        the sets that need G(n);
-//                                                  sizes_ = n + 1;
-//   and, if it has it, void reserve(Heap last) (the last heap of the run,
-//   before the rest).
+//                                                  sizes_ = n + 1.
+//   run_last_ is the last heap the current run asks for (set before the
+//   rebuild), for sets that must be sized for it in advance
+//   (distinct_part_sets.h).
 // Status: through both engines' tests (tests/stress/split_set_engine_test.cpp,
 //   modifier_engine_test.cpp, wide_digit_test.cpp), which extend in one
 //   piece and in several.
@@ -117,6 +118,7 @@ class SetEngineLoop : public SequenceEngine {
   Nimber bound_ = 64;
   unsigned words_ = 1;
   Heap sizes_ = 0;  // the sets are made for the heap sizes below this
+  Heap run_last_ = 0;  // the last heap the current run asks for
 
  private:
   // Extends G(0..known-1) to G(0..last) in g; `continued` when the sets are
@@ -131,9 +133,7 @@ class SetEngineLoop : public SequenceEngine {
     }
     const Heap start = known;
     progress_ = EngineProgress{start, 0, 0};
-    // An engine whose sets must be sized for the last heap in advance
-    // (distinct_part_sets.h) is told it first.
-    if constexpr (requires { engine.reserve(last); }) engine.reserve(last);
+    run_last_ = last;
     if (!continued || sizes_ != start) engine.rebuild(g, start);
     if (last < start) return true;
 

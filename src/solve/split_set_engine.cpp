@@ -209,7 +209,6 @@ class SplitSetEngine final : public detail::SetEngineLoop<SplitSetEngine> {
   void settle(const Value16* g, Heap n) {
     if (fours_distinct_used_ && n >= 1) check_steps_ += distinct_parts_.add_part(g, n);
   }
-  void reserve(Heap last) { reserved_ = last; }
   // The knapsack of S4! again with the parts 1..parts, its sets kept up to
   // the run's last heap and `at_least` at least.
   void restart_distinct(const Value16* g, Heap parts, Heap at_least);
@@ -236,7 +235,6 @@ class SplitSetEngine final : public detail::SetEngineLoop<SplitSetEngine> {
   std::vector<std::pair<Heap, unsigned>> cleared_;  // scratch: the values S3!(j) took out of S2
   // For S4!: the sets of 1-4 distinct parts, up to the run's last heap.
   distinct_parts::DistinctPartSets distinct_parts_{4, {}};
-  Heap reserved_ = 0;  // the last heap of the run (reserve)
   std::uint64_t check_steps_ = 0;  // look-ups of the S3? checks (progress polls)
   std::vector<SetWord> joined_[kKinds];  // per residue c < p: the unions over m = c (mod p)
   std::vector<char> even_;       // per residue: an even m >= 2 was joined (equal split, 0)
@@ -500,11 +498,10 @@ void SplitSetEngine::rebuild(const Value16* g, Heap known) {
 }
 
 void SplitSetEngine::restart_distinct(const Value16* g, Heap parts, Heap at_least) {
-  const Heap last = std::max({reserved_, at_least, Heap{64}});
+  const Heap last = std::max({run_last_, at_least, Heap{64}});
   set_bound(bound_, last,  // its sets count against the machine's memory too
             (all_pairs_ ? (all_threes_ ? 2 : 1) : 0) + distinct_parts_.families(), "split");
-  distinct_parts_.reset(words_, last);
-  for (Heap a = 1; a <= parts; ++a) check_steps_ += distinct_parts_.add_part(g, a);
+  check_steps_ += distinct_parts_.restart(g, words_, last, parts);
 }
 
 std::uint64_t SplitSetEngine::options_of(const Value16* g, Heap n, SetWord* options) {
