@@ -44,23 +44,33 @@ std::string StaircaseNim::describe_move(const Position& before, const Position& 
 bool StaircaseNim::is_p_position(const Position& stairs) const { return odd_stair_sum(stairs) == 0; }
 
 OptionList StaircaseNim::winning_moves(const Position& stairs, std::size_t max_moves) const {
+  return *options_with_value(stairs, 0, max_moves);
+}
+
+// The value after a move is the odd stairs' nim-sum: a move must change it by
+// d = X xor target. On an odd stair that is one move (down to a xor d, when
+// smaller), on an even stair one push onto the odd stair below (up to b xor
+// d, when larger and there are enough tokens). d = 0 has no move: every
+// move changes one odd stair.
+std::optional<OptionList> StaircaseNim::options_with_value(const Position& stairs, Nimber target,
+                                                           std::size_t max_moves) const {
   OptionList result;
-  const Nimber x = odd_stair_sum(stairs);
-  if (x == 0) return result;
+  const Nimber d = odd_stair_sum(stairs) ^ target;
+  if (d == 0) return result;
   for (std::size_t i = 0; i < stairs.size(); ++i) {
     Position after = stairs;
     if (i % 2 == 0) {
-      // Odd stair: bring it down to a xor X, sending the rest one stair down.
-      const Heap target = stairs[i] ^ x;
-      if (target >= stairs[i]) continue;
-      after[i] = target;
-      if (i > 0) after[i - 1] += stairs[i] - target;
+      // Odd stair: bring it down to a xor d, sending the rest one stair down.
+      const Heap wanted = stairs[i] ^ d;
+      if (wanted >= stairs[i]) continue;
+      after[i] = wanted;
+      if (i > 0) after[i - 1] += stairs[i] - wanted;
     } else {
-      // Even stair: push tokens onto the odd stair below to make it a xor X.
-      const Heap below = stairs[i - 1], target = below ^ x;
-      if (target <= below || target - below > stairs[i]) continue;
-      after[i] -= target - below;
-      after[i - 1] = target;
+      // Even stair: push tokens onto the odd stair below to make it b xor d.
+      const Heap below = stairs[i - 1], wanted = below ^ d;
+      if (wanted <= below || wanted - below > stairs[i]) continue;
+      after[i] -= wanted - below;
+      after[i - 1] = wanted;
     }
     if (!result.add(std::move(after), max_moves)) break;
   }

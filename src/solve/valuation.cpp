@@ -62,10 +62,22 @@ class ValueSearch {
 };
 
 // The options of `position` whose value (by `valuation`) is `target`: the
-// definition, for games with no shortcut to them.
+// definition, for games with no shortcut to them. At most
+// options.max_option_visits options are looked at (the list is then marked
+// incomplete), and the stop flag is read every kSearchTick of them, so a
+// scan of a huge position ends on a signal like any search.
 void scan_options(const Ruleset& ruleset, Valuation& valuation, const Position& position,
-                  Nimber target, std::size_t room, MoveList& list) {
+                  Nimber target, std::size_t room, MoveList& list,
+                  const AnalysisOptions& options) {
+  std::uint64_t visits = 0;
   ruleset.for_each_option(position, [&](const Position& after) {
+    if (++visits % kSearchTick == 0 && options.control && options.control->stop &&
+        options.control->stop->load())
+      throw Interrupted("interrupted while listing the moves of " + ruleset.shown_name());
+    if (visits > options.max_option_visits) {
+      list.complete = false;
+      return false;
+    }
     const GammaValue v = valuation.value(after);
     if (!v.finite || v.value != target) return true;
     if (list.items.size() >= room) {
@@ -277,8 +289,10 @@ class ClosedFormValuation final : public Valuation {
 
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
                       MoveList& list) override {
-    if (target != 0) return scan_options(ruleset_, *this, position, target, room, list);
-    const OptionList winning = ruleset_.winning_moves(position, list.room(room));
+    std::optional<OptionList> found = ruleset_.options_with_value(position, target, list.room(room));
+    if (!found && target == 0) found = ruleset_.winning_moves(position, list.room(room));
+    if (!found) return scan_options(ruleset_, *this, position, target, room, list, options_);
+    const OptionList& winning = *found;
     for (const Position& after : winning)
       list.items.push_back(Move::to(position, after, ruleset_.describe_move(position, after)));
     if (!winning.complete) list.complete = false;
@@ -381,7 +395,7 @@ class LoopyValuation final : public Valuation {
 
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
                       MoveList& list) override {
-    scan_options(ruleset_, *this, position, target, room, list);
+    scan_options(ruleset_, *this, position, target, room, list, options_);
   }
 
  private:
@@ -402,7 +416,7 @@ class SearchValuation final : public Valuation {
 
   void moves_to_value(const Position& position, Nimber target, std::size_t room,
                       MoveList& list) override {
-    scan_options(ruleset_, *this, position, target, room, list);
+    scan_options(ruleset_, *this, position, target, room, list, options_);
   }
 
   // Alone, the game may be searched up to the whole search limit.

@@ -239,3 +239,25 @@ TEST(SumCli, BadSumsAreOneLineErrors) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(SumCli, HugeStaircaseInASumIsAnsweredByItsClosedForm) {
+  // The staircase's moves to the other component's value come from its
+  // closed form (StaircaseNim::options_with_value), not from its 2^63 - 1
+  // options; before, this ran for minutes. `timeout` kills a run that would
+  // hang again, so the test fails instead of waiting for CTest.
+  const ProgramRun run =
+      run_program("timeout", {"-s", "KILL", "60", GRUNDY_CLI_PATH, "analyze", "nim", "5", "+",
+                              "staircase", "3", "9223372036854775807", "2"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  // Odd stairs 3 and 2: value 1, the sum 5 ^ 1 = 4. Nim goes to 1; the
+  // staircase goes to 5 by pushing 4 tokens from stair 2 onto stair 1 (3 ->
+  // 7); stairs 1 and 3 cannot reach odd sum 5 by going down.
+  EXPECT_NE(run.out.find("winning moves (2):"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("staircase 7 9223372036854775803 2"), std::string::npos) << run.out;
+}
+
+}  // namespace
+}  // namespace grundy

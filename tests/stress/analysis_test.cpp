@@ -7,6 +7,8 @@
 #include <memory>
 #include <random>
 
+#include "grundy/rules/compound.h"
+#include "grundy/rules/position_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/brute_force.h"
@@ -88,6 +90,54 @@ TEST(AnalysisStress, MooreK1ToK3UpToFourHeapsOfSeven) {
 
 TEST(AnalysisStress, StaircaseUpToFiveStairsOfFour) {
   check_all("staircase", 5, 4, Convention::normal);
+}
+
+TEST(AnalysisStress, StaircaseMovesToEveryValue) {
+  // A staircase in a sum needs its moves to the value of the other
+  // components, which StaircaseNim::options_with_value gives without listing
+  // the options: on every position of up to four stairs of at most four
+  // tokens and every target below 8, exactly the options whose value by
+  // definition (the twin's mex) is the target.
+  const auto ruleset = parse_ruleset("staircase");
+  const auto& stairs = dynamic_cast<const PositionRuleset&>(*ruleset);
+  RecursiveTwin twin(*ruleset, false);
+  for (std::size_t count = 1; count <= 4; ++count)
+    for (const Position& p : all_positions(count, 4))
+      for (Nimber target = 0; target < 8; ++target) {
+        SCOPED_TRACE(show(p) + " to value " + std::to_string(target));
+        std::vector<Position> expected;
+        ruleset->for_each_option(p, [&](const Position& after) {
+          if (twin.grundy(after) == target) expected.push_back(after);
+          return true;
+        });
+        std::sort(expected.begin(), expected.end());
+        const auto found = stairs.options_with_value(p, target, 1000);
+        ASSERT_TRUE(found.has_value());
+        EXPECT_TRUE(found->complete);
+        std::vector<Position> got(found->begin(), found->end());
+        std::sort(got.begin(), got.end());
+        EXPECT_EQ(got, expected);
+      }
+}
+
+TEST(AnalysisStress, StaircaseInSumsMatchesTheWholeSumSearched) {
+  // Nim heap + staircase: the sum's winning moves (one component moved at a
+  // time, each to the value of the other) against the exhaustive search of
+  // the whole compound.
+  const Compound sum({parse_ruleset("nim"), parse_ruleset("staircase")},
+                     CompoundKind::disjunctive);
+  RecursiveTwin twin(sum, false);
+  for (Heap h = 0; h <= 4; ++h)
+    for (std::size_t count = 1; count <= 3; ++count)
+      for (const Position& p : all_positions(count, 3)) {
+        const Position whole = Compound::encode({Position{h}, p});
+        SCOPED_TRACE(sum.show(whole));
+        AnalysisOptions options;
+        options.max_moves = 1'000'000;
+        const Analysis a = analyze(sum, whole, options);
+        EXPECT_EQ(a.outcome, twin.mover_wins(whole) ? Outcome::N : Outcome::P);
+        EXPECT_EQ(sorted_afters(a, whole), twin.winning_options(whole));
+      }
 }
 
 TEST(AnalysisStress, HeapRulesetsSmallSums) {

@@ -49,6 +49,18 @@ class PositionRuleset : public Ruleset {
     return std::nullopt;
   }
 
+  // Normal play: every option whose Grundy value is `target`, at most
+  // `max_moves` of them (marked incomplete when there were more), where a
+  // closed form gives them without visiting every option; nullopt where it
+  // does not (the caller then scans the options). A sum of games needs these
+  // moves for target = the value of the other components, which a position
+  // of 10^18 tokens could never list option by option.
+  virtual std::optional<OptionList> options_with_value(const Position& /*position*/,
+                                                       Nimber /*target*/,
+                                                       std::size_t /*max_moves*/) const {
+    return std::nullopt;
+  }
+
   // Values of the parts the position decomposes into, where it does (the
   // stairs of staircase Nim); nullopt otherwise.
   virtual std::optional<std::vector<Nimber>> part_values(const Position& /*position*/) const {

@@ -6,9 +6,12 @@
 //   moving the same tokens on down, so the game plays as Nim on the odd
 //   stairs, and its Grundy value is that nim-sum. Winning moves: bring an odd
 //   stair i from a_i to a_i xor X (X the nim-sum), or push tokens from an
-//   even stair onto the odd stair below it so that it becomes a xor X.
+//   even stair onto the odd stair below it so that it becomes a xor X. The
+//   moves to any other value t are the same with X replaced by X xor t
+//   (options_with_value), so a staircase of 2^63 - 1 tokens in a sum is
+//   answered without visiting its options.
 // Source: AcWing 892 "台阶-Nim游戏"; docs/theory.md §2; WW ch. 3.
-// Time: O(stairs).
+// Time: O(stairs), whatever the number of tokens.
 // Status: outcome, value and the exact set of winning moves compared with
 //   brute force on every position of up to five stairs of at most four
 //   tokens (tests/stress).
@@ -29,6 +32,8 @@ class StaircaseNim final : public PositionRuleset {
   }
   bool is_p_position(const Position& stairs) const override;
   OptionList winning_moves(const Position& stairs, std::size_t max_moves) const override;
+  std::optional<OptionList> options_with_value(const Position& stairs, Nimber target,
+                                               std::size_t max_moves) const override;
   std::optional<Nimber> closed_form_value(const Position& stairs) const override;
   std::optional<std::vector<Nimber>> part_values(const Position& stairs) const override;
 };
