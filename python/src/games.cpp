@@ -183,6 +183,9 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
                         bool remoteness, std::size_t max_moves, bool count,
                         std::uint64_t search_limit, bool proven_only, std::uint64_t max_values,
                         const py::object& progress) {
+  // The same refusal as the command line's (search_control.h), against the
+  // default memory limit: the module has no max_memory argument.
+  check_search_limit_fits(search_limit, default_memory_limit());
   const PyConvention convention = parse_convention(convention_name);
   const GamePosition& whole = game.whole;
   const bool python = calls_python(*whole.ruleset);
@@ -301,6 +304,7 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
 
 py::object best_move_python(const GameHandle& game, const std::string& convention_name,
                             std::uint64_t search_limit, const py::object& progress) {
+  check_search_limit_fits(search_limit, default_memory_limit());
   const PyConvention convention = parse_convention(convention_name);
   if (convention == PyConvention::every || convention == PyConvention::conjunctive) {
     py::dict a = analyze_python(game, convention_name, false, 1, false, search_limit, false, 0,

@@ -261,3 +261,10 @@ def test_networkx_digraphs_give_the_graph_of_their_edges():
     assert grundy.Graph.from_networkx(multi).values() == {"a": 0, "b": 1, "c": 0}
     with pytest.raises(ValueError, match="directed"):
         grundy.Graph.from_networkx(nx.Graph([(1, 2)]))
+
+
+def test_search_limit_past_memory_is_refused_before_the_search():
+    # As on the command line (check_search_limit_fits): a limit that even
+    # 64 bytes a position could not hold in memory is refused at once.
+    with pytest.raises(grundy.LimitError, match=r"would be reached only after the memory ran out; lower it$"):
+        grundy.analyze("bash:8 4294967295", convention="every", search_limit=2**62)

@@ -230,6 +230,7 @@ int print_check(const CheckReport& report) {
 }
 
 int run_analyze(const AnalyzeRequest& request) {
+  check_search_limit_fits(request.search_limit, memory_limit(request.max_memory));
   if (!request.input_file.empty() && !request.heaps.empty())
     throw InputError(request.input_file, "give the heaps either on the command line or with --input, not both");
   std::vector<Summand> summands;

@@ -17,7 +17,17 @@ namespace grundy::cli {
 namespace {
 std::atomic<bool> g_stop{false};
 
-extern "C" void request_stop(int) { g_stop.store(true); }
+// The first SIGINT or SIGTERM asks the computation to stop cleanly (it saves
+// its checkpoint and prints what it has); a second one, while that first
+// request is pending, ends the process at once, as the signal would without
+// a handler: a person pressing Ctrl-C twice, or a scheduler that sends
+// SIGTERM again, is never ignored. Both calls are async-signal-safe.
+extern "C" void request_stop(int signal_number) {
+  if (g_stop.exchange(true)) {
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+  }
+}
 
 // Progress lines are for a person watching: on a terminal, or on request.
 bool progress_wanted() {

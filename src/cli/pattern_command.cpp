@@ -17,6 +17,7 @@
 
 #include "commands.h"
 #include "grundy/core/error.h"
+#include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/heap_values.h"
@@ -116,6 +117,7 @@ std::vector<Nimber> heap_table(const HeapRuleset& heaps, Heap to, std::optional<
 }  // namespace
 
 int run_pattern(const PatternRequest& request) {
+  check_search_limit_fits(request.search_limit, default_memory_limit());
   const std::unique_ptr<Ruleset> ruleset = parse_ruleset(request.ruleset);
   const Family family = parse_family(request.position);
   const bool two = family.m_at.has_value();

@@ -500,6 +500,7 @@ int run_play(const PlayRequest& request) {
                      fmt::format("--first must be 'me' or 'computer', not '{}'", request.first));
   const bool computer_first = request.first == "computer";
   const Convention convention = request.misere ? Convention::misere : Convention::normal;
+  check_search_limit_fits(request.search_limit, memory_limit(request.max_memory));
   if (is_sum_syntax(request.ruleset, request.heaps)) {
     // A sum of different games, or tokens on a graph (game_syntax.h).
     const auto summands =

@@ -186,6 +186,14 @@ std::vector<BadInput> table() {
       {"MaxMovesFraction", {"analyze", "nim", "3", "--count", "--max-moves", "0.5"},
        "--max-moves: '0.5'"},
       {"SearchLimitZero", {"analyze", "nim", "3", "--search-limit", "0"}, "--search-limit: '0'"},
+      // A raised limit that memory cannot hold is refused before the search
+      // (check_search_limit_fits): 10^9 positions need at least 59 GiB.
+      {"SearchLimitPastMemory",
+       {"analyze", "bash:8", "4294967295", "--every", "--search-limit", "1G", "--max-memory", "1G"},
+       "--search-limit 1000000000 would be reached only after the memory ran out"},
+      {"PlaySearchLimitPastMemory",
+       {"play", "nim", "3", "--search-limit", "1G", "--max-memory", "1G"},
+       "16777216 positions fit"},
       {"CheckpointEveryNan", {"values", "0.6", "--to", "100", "--checkpoint-every", "nan"},
        "--checkpoint-every: 'nan'"},
       {"CheckpointEveryZero", {"values", "0.6", "--to", "100", "--checkpoint-every", "0"},

@@ -51,11 +51,12 @@ bool wait_for(const std::string& path, const std::string& text) {
   return false;
 }
 
-void expect_progress_then_stop(const std::vector<std::string>& args, const std::string& search) {
+void expect_progress_then_stop(const std::vector<std::string>& args, const std::string& search,
+                               int signal_number = SIGINT) {
   const std::string err = (scratch().path() / "search-progress.err").string();
   const pid_t pid = spawn_with_progress(args, err);
   const bool shown = wait_for(err, search + ": ");
-  ::kill(pid, SIGINT);
+  ::kill(pid, signal_number);
   int status = 0;
   ::waitpid(pid, &status, 0);
   ASSERT_TRUE(shown) << read_file(err);
@@ -74,6 +75,15 @@ TEST(SearchProgress, MisereSearchShowsProgressAndStopsOnInterrupt) {
   // adjoin heap 29; docs/misere-quotients.md): misère play is searched.
   expect_progress_then_stop({"analyze", "0.137", "40", "50", "60", "--misere"},
                             "exhaustive search");
+}
+
+// SIGTERM (what `timeout` and schedulers send) stops a search as Ctrl-C
+// does, in every convention that searches: Every-SG (suspense numbers, the
+// 90-second search of Kayles 100) and remoteness.
+TEST(SearchProgress, SuspenseAndRemotenessSearchesStopOnSigterm) {
+  expect_progress_then_stop({"analyze", "kayles", "100", "--every"}, "suspense search", SIGTERM);
+  expect_progress_then_stop({"analyze", "kayles", "100", "--remoteness"}, "remoteness search",
+                            SIGTERM);
 }
 
 TEST(SearchProgress, GenusSearchShowsProgressAndStopsOnInterrupt) {

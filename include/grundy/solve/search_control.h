@@ -59,6 +59,20 @@ class Interrupted : public std::runtime_error {
 // Positions expanded between two looks at the control.
 inline constexpr std::uint32_t kSearchTick = 4096;
 
+// The fewest bytes a position search holds per position it stores: a memo
+// entry (hash node, key, value) of the smallest key, one heap. Measured:
+// 64 bytes a position for a suspense search of bash:8 from one heap, about
+// 210 for Kayles positions of several heaps (2026-11-28, 5 and 3 million
+// positions, peak resident memory).
+inline constexpr std::uint64_t kSearchBytesPerPosition = 64;
+
+// Throws LimitError when a search allowed to store `limit` positions could
+// not hold that many in `max_memory` bytes, even at the fewest bytes a
+// position: such a limit would be reached only after the memory ran out, so
+// it is refused before the work, naming both settings and the largest limit
+// that fits.
+void check_search_limit_fits(std::uint64_t limit, std::uint64_t max_memory);
+
 namespace detail {
 
 // The counter a search keeps: tick() once per position expanded.
