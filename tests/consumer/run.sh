@@ -89,6 +89,15 @@ letter() { if (($1)); then echo N; else echo P; fi; }
   echo "user 5 6 9 winning: $(user_wins 5 6 9)"
 } > "$work/expected.txt"
 
+# AcWing 893's published sample (examples/acwing_893_subtraction_set.cpp).
+contest_input=$'2\n2 5\n3\n2 4 7\n'
+check_contest() {  # program, how it was built
+  local got
+  got=$(printf '%s' "$contest_input" | "$1") || fail "$2: the contest program exited with status $?"
+  [ "$got" = Yes ] || fail "$2: the contest program printed '$got', not the sample's 'Yes'"
+  echo "run.sh $mode: $2: the contest program answers the sample"
+}
+
 check_output() {  # program, how it was built
   "$1" > "$work/actual.txt" || fail "$2: the consumer exited with status $?"
   diff -u "$work/expected.txt" "$work/actual.txt" || fail "$2: output differs from the brute force"
@@ -117,6 +126,7 @@ case $mode in
       -DCMAKE_PREFIX_PATH="$prefix" "${cmake_options[@]}"
     cmake --build "$work/cmake"
     check_output "$work/cmake/consumer" "find_package"
+    check_contest "$work/cmake/contest" "find_package"
 
     pc=$(find "$prefix" -name grundy.pc)
     [ -n "$pc" ] || fail "no grundy.pc installed"
@@ -128,6 +138,25 @@ case $mode in
     $launcher "$cxx" -std=c++20 -O1 "$source/tests/consumer/main.cpp" $flags -o "$work/consumer-pc"
     LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
       check_output "$work/consumer-pc" "pkg-config"
+    # The contest program, with the static flags (docs/contest.md).
+    static_flags=$(pkg-config --cflags --libs --static grundy) ||
+      fail "pkg-config --cflags --libs --static grundy"
+    # shellcheck disable=SC2086 # the flags are words
+    $launcher "$cxx" -std=c++20 -O1 -I"$source/examples" \
+      "$source/examples/acwing_893_subtraction_set.cpp" $static_flags -o "$work/contest-pc"
+    LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      check_contest "$work/contest-pc" "pkg-config --static"
+
+    # The plain command line of docs/contest.md, no pkg-config: the library,
+    # then fmt, then Highway (a static libgrundy needs both; -lhwy only when
+    # the build used Highway, as the installed grundy.pc says).
+    plain_libs=(-lgrundy -lfmt)
+    if grep -q libhwy "$pc"; then plain_libs+=(-lhwy); fi
+    $launcher "$cxx" -std=c++20 -O1 -I"$prefix/include" -I"$source/examples" \
+      "$source/examples/acwing_893_subtraction_set.cpp" -L"$libdir" "${plain_libs[@]}" \
+      -o "$work/contest-plain"
+    LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      check_contest "$work/contest-plain" "c++ ... ${plain_libs[*]}"
     ;;
   subdirectory)
     # Debug: the subproject's library compiles faster unoptimised.
@@ -143,6 +172,7 @@ case $mode in
     cmake --build "$work/cmake" -j2
     [ ! -e "$sub/grundy" ] || fail "the subproject built the grundy command"
     check_output "$work/cmake/consumer" "add_subdirectory"
+    check_contest "$work/cmake/contest" "add_subdirectory"
     ;;
   *)
     fail "unknown mode (install or subdirectory)"
