@@ -83,7 +83,7 @@ else:
     # A sum of two games: no misère quotient applies, the whole sum is searched.
     game = "kayles 30 31 32 33 + nim 1"
 try:
-    grundy.analyze(game, convention="misere", search_limit=10**9, progress=progress)
+    grundy.analyze(game, convention="misere", search_limit=10**8, progress=progress)
     print("finished")
 except KeyboardInterrupt as e:
     print("interrupted:", e)
@@ -117,10 +117,10 @@ def test_an_exception_in_the_progress_of_value_and_analyze_stops_them():
         grundy.value("0.6", 10**18, max=2**24, progress=stop)
     # Dawson's Chess heaps past the quotients the analysis computes (heap 29 and up).
     with pytest.raises(RuntimeError, match="stop here"):
-        grundy.analyze("0.137 40 50 60", convention="misere", search_limit=10**9,
+        grundy.analyze("0.137 40 50 60", convention="misere", search_limit=10**8,
                        progress=stop)
     with pytest.raises(RuntimeError, match="stop here"):
-        grundy.best_move("0.137 40 50 60", convention="misere", search_limit=10**9,
+        grundy.best_move("0.137 40 50 60", convention="misere", search_limit=10**8,
                          progress=stop)
     # Nothing is left behind: the same calls answer afterwards.
     expected = "N" if brute.mover_wins(((3, 4), ()), True) else "P"
