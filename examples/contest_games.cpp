@@ -6,8 +6,9 @@
 // parameter. The game types are the ones docs/user-games.md shows.
 //
 // Description: each answer is checked against an independent method and the
-//   program aborts on any disagreement: the pool game against a plain
-//   recursive search of the same rules (n <= 10); the cutting game against the
+//   program aborts on any disagreement: the pool game against a search
+//   written from LeetCode 464's statement, with its tie and its target of 0
+//   (n <= 10, every target); the cutting game against the
 //   contest solution, which removes the cuts that leave a 1-wide piece by hand
 //   and takes the mex rule over the rest (up to 12 × 12); Bachet's game
 //   against G(n) = n mod (k + 1).
@@ -40,6 +41,19 @@ struct Pool {
       if (!(p >> k & 1) && !visit((p | 1ULL << k) + (position(k) << 32))) return;
   }
 };
+
+// The problem's answer. Two cases are not a normal-play game and come first:
+// a target of 0 or less is reached before any move (the first player wins,
+// says the problem), and a target above 1 + ... + n is never reached (a tie,
+// which is not a win). Otherwise the target is always reached, by the last
+// number at the latest, so no play ends with the pool empty, and the first
+// player wins exactly when the start is an N-position.
+bool can_i_win(grundy::GameSolver<Pool>& solver, int n, int target) {
+  if (target <= 0) return true;
+  if (n * (n + 1) / 2 < target) return false;
+  solver.reset(Pool{n, target});
+  return solver.outcome(0) == grundy::Outcome::N;
+}
 
 // A sheet cut along grid lines into two pieces; whoever cuts off a 1×1 piece
 // wins (POJ 2311). A position is one piece; a cut gives the sum of two.
@@ -82,16 +96,26 @@ void check(bool ok, const char* what) {
   }
 }
 
-// The pool game by plain recursion over the same rules.
-bool pool_wins(const Pool& game, Pool::position p, std::map<Pool::position, bool>& memo) {
-  if (game.primitive(p) == grundy::Primitive::lose) return false;
-  if (auto it = memo.find(p); it != memo.end()) return it->second;
-  bool win = false;
-  game.moves(p, [&](Pool::position q) {
-    if (!pool_wins(game, q, memo)) win = true;
-    return !win;
-  });
-  return memo[p] = win;
+// LeetCode 464 from its statement, written without the solver and without
+// Pool's rules: +1 when the player to move can force a win, 0 when the best
+// either can force is that the numbers run out below the target (nobody
+// wins), -1 when the opponent can force a win. `used` holds the numbers
+// taken, `left` what the total still lacks.
+int pool_by_statement(int n, unsigned used, int left, std::map<unsigned, int>& memo) {
+  if (auto it = memo.find(used); it != memo.end()) return it->second;
+  int best = -2;  // no number left: the game ends, nobody reached the target
+  for (int k = 1; k <= n && best < 1; ++k) {
+    if (used >> k & 1) continue;
+    const int result = k >= left ? 1 : -pool_by_statement(n, used | 1u << k, left - k, memo);
+    best = std::max(best, result);
+  }
+  return memo[used] = best == -2 ? 0 : best;
+}
+
+bool can_i_win_by_statement(int n, int target) {
+  if (target <= 0) return true;  // the problem's own rule for a target of 0
+  std::map<unsigned, int> memo;  // the total is a function of `used`
+  return pool_by_statement(n, 0, target, memo) == 1;
 }
 
 // The contest solution of POJ 2311: no cut may leave a 1-wide piece (the
@@ -109,17 +133,17 @@ int cutting_by_hand(int w, int h, std::map<std::pair<int, int>, int>& memo) {
 }  // namespace
 
 int main() {
-  // The pool game: against the recursion for every target with 10 numbers;
-  // 20 numbers and target 300 cannot reach it (1 + ... + 20 = 210): after 20
-  // moves the first player, to move, has no move and loses.
+  // The pool game: the answer against the problem's statement for every
+  // n <= 10 and every target from 0 to past 1 + ... + n; LeetCode's samples
+  // (10, 11): false, (10, 0): true, (10, 1): true.
   grundy::GameSolver<Pool> pool(Pool{10, 1});
-  for (int target = 1; target <= 56; ++target) {
-    pool.reset(Pool{10, target});
-    std::map<Pool::position, bool> memo;
-    check((pool.outcome(0) == grundy::Outcome::N) == pool_wins(Pool{10, target}, 0, memo), "pool");
-  }
-  pool.reset(Pool{20, 300});
-  std::printf("pool 20, target 300: %c\n", grundy::outcome_letter(pool.outcome(0)));
+  for (int n = 1; n <= 10; ++n)
+    for (int target = 0; target <= n * (n + 1) / 2 + 2; ++target)
+      check(can_i_win(pool, n, target) == can_i_win_by_statement(n, target), "pool");
+  check(!can_i_win(pool, 10, 11) && can_i_win(pool, 10, 0) && can_i_win(pool, 10, 1),
+        "pool samples");
+  std::printf("pool 20, target 300: %s\n", can_i_win(pool, 20, 300) ? "true" : "false");
+  std::printf("pool 20, target 200: %s\n", can_i_win(pool, 20, 200) ? "true" : "false");
 
   // The cutting game: the primitive positions against the cuts removed by hand.
   grundy::GameSolver<Cutting> cutting(Cutting{});

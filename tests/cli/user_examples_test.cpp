@@ -81,9 +81,10 @@ namespace {
 
 TEST(UserExamples, ContestGames) {
   const std::string out = output_of("contest_games");
-  // 1 + ... + 20 = 210 < 300: the numbers run out, the first player to move
-  // then has no move.
-  expect_line(out, "pool 20, target 300: P");
+  // LeetCode 464: 1 + ... + 20 = 210 < 300, the target is never reached, so
+  // the first player cannot win (the program itself checks every n <= 10
+  // and every target against a search written from the statement).
+  expect_line(out, "pool 20, target 300: false");
   // POJ 2311's samples: 2×2 and 3×2 lose for the mover; from 1×5 the mover
   // cuts off a 1×1 piece at once.
   expect_line(out, "cutting 2x2: P, 2x3: P, 1x5: N");
