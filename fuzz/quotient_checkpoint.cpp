@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 
+#include "grundy/core/fnv1a.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/quotient_checkpoint.h"
@@ -26,15 +27,6 @@ constexpr std::size_t kMaxOrder = 64;
 constexpr grundy::Heap kMaxHeaps = 40;
 constexpr std::size_t kMaxVerifyStates = 200'000;
 constexpr std::size_t kMaxLearning = 20'000;
-
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
 
 void check_request(std::string_view text) {
   using namespace grundy;

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <string>
 
+#include "grundy/core/fnv1a.h"
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_file.h"
@@ -27,15 +28,6 @@ namespace {
 // Values computed beyond those resumed, and the most values resumed.
 constexpr std::size_t kExtraValues = 64;
 constexpr std::size_t kMaxResumed = 4096;
-
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
 
 const std::string& scratch_path() {
   static const std::string path = "/tmp/grundy-fuzz-" + std::to_string(::getpid()) + ".bin";

@@ -186,19 +186,11 @@ struct CompoundTurn {
 
 CompoundTurn compound_turn(const PlayGame& g) {
   CompoundTurn t;
-  if (g.kind == CompoundKind::every) {
-    const EveryAnalysis a = analyze_every(*g.compound, g.position, AnalysisOptions{}.search_limit);
-    t.outcome = a.outcome;
-    t.move = a.move;
-    if (!a.suspense.empty()) t.moves_left = *std::max_element(a.suspense.begin(), a.suspense.end());
-  } else {
-    const ConjunctiveAnalysis a =
-        analyze_conjunctive(*g.compound, g.position, AnalysisOptions{}.search_limit);
-    t.outcome = a.outcome;
-    t.move = a.move;
-    if (!a.remoteness.empty())
-      t.moves_left = *std::min_element(a.remoteness.begin(), a.remoteness.end());
-  }
+  const CompoundAnalysis a =
+      analyze_compound(*g.compound, g.position, AnalysisOptions{}.search_limit);
+  t.outcome = a.outcome;
+  t.move = a.move;
+  t.moves_left = a.decisive();
   return t;
 }
 
@@ -211,11 +203,8 @@ json analysis_of(const std::string& text, const std::string& convention) {
     const bool conjunctive = convention == "conjunctive";
     const CompoundPosition game = every_compound_of(
         summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
-    const cli::CompoundAnswer a =
-        conjunctive ? cli::compound_answer(analyze_conjunctive(*game.compound, game.position,
-                                                               AnalysisOptions{}.search_limit))
-                    : cli::compound_answer(
-                          analyze_every(*game.compound, game.position, AnalysisOptions{}.search_limit));
+    const CompoundAnalysis a =
+        analyze_compound(*game.compound, game.position, AnalysisOptions{}.search_limit);
     json j = cli::compound_json(*game.compound, game.position, a, conjunctive);
     // The text of the position after the move, for the page to step into.
     if (a.outcome == Outcome::N && a.move && !j["winning_moves"].empty())
@@ -508,11 +497,7 @@ std::string sequence_start(const std::string& name) {
   return answer([&] {
     sequence = SequenceState{};
     std::shared_ptr<const Ruleset> ruleset = parse_ruleset(name);
-    const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
-    if (heaps == nullptr)
-      throw InputError(name, fmt::format("'{}' is not a heap game: a value sequence needs one "
-                                         "(nim, kayles, 0.6, subtract:1,3,4, ...)",
-                                         name));
+    const HeapRuleset* heaps = &require_heap_ruleset(*ruleset, "values");
     const HeapValueSource source = heap_value_source(*heaps);
     sequence.ruleset = ruleset;
     sequence.heaps = heaps;
@@ -618,6 +603,7 @@ std::string period_web(const std::string& name, double max_number, emscripten::v
     return json{{"ruleset", code->name()},        {"period", p.period},
                 {"preperiod", p.preperiod},      {"saltus", p.saltus},
                 {"proven", p.proven},            {"checked_to", p.checked_to},
+                {"certificate", periodicity_certificate(p)},
                 {"proof_needs", p.proof_needs},  {"criterion", p.criterion},
                 {"stopped", search.stopped},     {"unprovable", search.unprovable},
                 {"values", search.values}};

@@ -652,18 +652,14 @@ class Periodicity:
     criterion: str
     stopped: str
     values: _np.ndarray = field(repr=False, compare=False)
+    # The library's words for it (periodicity_certificate), as the command
+    # line and the web page print them.
+    _certificate: str = field(default="", repr=False, compare=False)
 
     @property
     def certificate(self) -> str:
         """Why the period holds (or how far it was only observed)."""
-        if self.period is None:
-            return f"no period seen in G(0..{self.checked_to - 1})"
-        if self.proven:
-            return (f"proven: {self.criterion} (checked G(0..{self.checked_to - 1}); "
-                    f"the proof needs {self.proof_needs} values)")
-        need = (f"; the proof needs {self.proof_needs} values" if self.proof_needs
-                else "; no criterion here applies")
-        return f"NOT proven: observed up to n = {self.checked_to - 1}{need}"
+        return self._certificate
 
     def histogram(self, to: int, *, start: int = 0) -> Dict[int, int]:
         """How many heap sizes n, start <= n <= to, have each value.
@@ -711,7 +707,7 @@ def period(ruleset: str, *, max: int = 2**22, observe_to_max: bool = False, thre
     return Periodicity(raw["ruleset"], raw["period"] if found else None,
                        raw["preperiod"] if found else None, raw["saltus"], raw["proven"],
                        raw["checked_to"], raw["proof_needs"] or None, raw["criterion"],
-                       raw["stopped"], raw["values"])
+                       raw["stopped"], raw["values"], raw["certificate"])
 
 
 def plot(data: Union["ValueArray", Periodicity, Sequence[int], _np.ndarray],

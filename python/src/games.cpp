@@ -203,15 +203,9 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
     std::optional<Position> move;
     std::string method;
     run_search(python, progress, "analysis", [&](const SearchControl* control) {
-      if (conjunctive) {
-        auto c = analyze_conjunctive(*every.compound, every.position, search_limit, control);
-        outcome = c.outcome, numbers = std::move(c.remoteness), move = std::move(c.move),
-        method = std::move(c.method);
-      } else {
-        auto c = analyze_every(*every.compound, every.position, search_limit, control);
-        outcome = c.outcome, numbers = std::move(c.suspense), move = std::move(c.move),
-        method = std::move(c.method);
-      }
+      auto c = analyze_compound(*every.compound, every.position, search_limit, control);
+      outcome = c.outcome, numbers = std::move(c.numbers), move = std::move(c.move),
+      method = std::move(c.method);
     });
     out["outcome"] = std::string(1, outcome_letter(outcome));
     out[conjunctive ? "remoteness" : "suspense"] =

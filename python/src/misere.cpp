@@ -17,13 +17,7 @@ py::tuple genus_tuple(const Genus& g) {
 }
 
 const HeapRuleset& misere_heaps(const Ruleset& ruleset, const char* what) {
-  const HeapRuleset* heaps = heap_ruleset_of(ruleset);
-  if (heaps == nullptr)
-    throw InputError(ruleset.name(),
-                     fmt::format("'{}' needs a heap ruleset; '{}' is not one (use genus() for "
-                                 "a position of another game)",
-                                 what, ruleset.name()));
-  return *heaps;
+  return require_heap_ruleset(ruleset, what);
 }
 
 // G⁻(from..to) of single heaps.

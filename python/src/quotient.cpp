@@ -62,10 +62,7 @@ MisereQuotient quotient_python(const py::object& name_obj, const py::object& max
     throw InputError(std::to_string(options.max_heap),
                      fmt::format("quotient: max_heap = {} is over 2^63-1", options.max_heap));
   const auto ruleset = parse_ruleset(name);
-  const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
-  if (heaps == nullptr)
-    throw InputError(name, fmt::format("'quotient' needs a heap ruleset, and '{}' is not one",
-                                       ruleset->name()));
+  const HeapRuleset* heaps = &require_heap_ruleset(*ruleset, "quotient");
   if (ruleset->has_cycles())
     throw InputError(name, fmt::format("'{}' can cycle; misère quotients need play that ends",
                                        ruleset->name()));

@@ -24,13 +24,7 @@ std::function<void()> engine_delivery(ProgressBox<EngineProgress>& box, const py
 }
 
 const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const char* command) {
-  const HeapRuleset* heaps = heap_ruleset_of(ruleset);
-  if (heaps == nullptr)
-    throw InputError(ruleset.name(),
-                     fmt::format("'{}' needs a heap ruleset: positions of '{}' are not sums of "
-                                 "single heaps (use analyze)",
-                                 command, ruleset.name()));
-  return *heaps;
+  return require_heap_ruleset(ruleset, command);
 }
 
 // A NumPy array over G(first..) of a vector `owner` holds; the capsule keeps
@@ -154,10 +148,8 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
         HeapValues values(heaps, limits);
         values.set_control(&control);
         v = values.value(n);
-        const auto& period = values.periodicity();
-        const bool beyond_table = period && n >= period->checked_to;
-        proven = !beyond_table || period->proven;
-        method = beyond_table || values.has_closed_form() ? values.method() : "computed";
+        proven = values.value_is_proven(n);
+        method = values.value_method(n);
       },
       stop, engine_delivery(box, progress, limits.max_code_values),
       [&] { return fmt::format("value of {} at n = {} interrupted", ruleset->name(), n); });
@@ -201,6 +193,7 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
   out["checked_to"] = p.checked_to;
   out["proof_needs"] = p.proof_needs;
   out["criterion"] = p.criterion;
+  out["certificate"] = periodicity_certificate(p);
   const bool lowered_reached = options.max_values < asked && !p.proven &&
                                search->stopped.empty() && !search->unprovable &&
                                search->values.size() == options.max_values;

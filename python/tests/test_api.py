@@ -268,3 +268,14 @@ def test_search_limit_past_memory_is_refused_before_the_search():
     # 64 bytes a position could not hold in memory is refused at once.
     with pytest.raises(grundy.LimitError, match=r"would be reached only after the memory ran out; lower it$"):
         grundy.analyze("bash:8 4294967295", convention="every", search_limit=2**62)
+
+
+def test_period_certificate_is_the_commands(cli):
+    # One wording of a period (periodicity_certificate), proven or observed,
+    # for the module and the command line alike.
+    assert grundy.period("0.07").certificate == cli("period", "0.07")["certificate"]
+    # 0.209's pattern is only observed (and the module has no default work
+    # bound, so both are given one).
+    observed = grundy.period("0.209", max=5000).certificate
+    assert observed == cli("period", "0.209", "--max", "5000")["certificate"]
+    assert observed == "NOT proven: observed up to n = 4999; no criterion here applies"

@@ -70,16 +70,8 @@ nlohmann::json analysis_json(const Ruleset& ruleset, const Position& position, c
   return j;
 }
 
-CompoundAnswer compound_answer(EveryAnalysis e) {
-  return {e.outcome, std::move(e.suspense), std::move(e.move), std::move(e.method)};
-}
-
-CompoundAnswer compound_answer(ConjunctiveAnalysis c) {
-  return {c.outcome, std::move(c.remoteness), std::move(c.move), std::move(c.method)};
-}
-
 nlohmann::json compound_json(const Compound& every, const Position& position,
-                             const CompoundAnswer& e, bool conjunctive) {
+                             const CompoundAnalysis& e, bool conjunctive) {
   // The components of one heap game as one row (a component of one heap a
   // number, a group of heaps a list: [3, [1, 1]]); otherwise every
   // component with its ruleset.

@@ -25,19 +25,9 @@ nlohmann::json position_json(const Ruleset& ruleset, const Position& position);
 nlohmann::json analysis_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
                              bool misere, bool one = false, bool count = false);
 
-// The answer of analyze_every or analyze_conjunctive, in one shape.
-struct CompoundAnswer {
-  Outcome outcome = Outcome::P;
-  std::vector<std::uint64_t> numbers;  // suspense (Every-SG) or remoteness (conjunctive)
-  std::optional<Position> move;
-  std::string method;
-};
-CompoundAnswer compound_answer(EveryAnalysis e);
-CompoundAnswer compound_answer(ConjunctiveAnalysis c);
-
 // `analyze --every --json` and `analyze --conjunctive --json`.
 nlohmann::json compound_json(const Compound& compound, const Position& position,
-                             const CompoundAnswer& answer, bool conjunctive);
+                             const CompoundAnalysis& answer, bool conjunctive);
 
 // `analyze --remoteness --json`.
 nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,

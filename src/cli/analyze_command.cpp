@@ -115,9 +115,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
       summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
   const Compound& every = *game.compound;
   const Position& position = game.position;
-  const CompoundAnswer e =
-      conjunctive ? compound_answer(analyze_conjunctive(every, position, request.search_limit, run.control()))
-                  : compound_answer(analyze_every(every, position, request.search_limit, run.control()));
+  const CompoundAnalysis e = analyze_compound(every, position, request.search_limit, run.control());
   run.finish();
   const char* numbers_name = conjunctive ? "remoteness" : "suspense";
   // The compound shows a heap game's components in one row, a group of
@@ -137,12 +135,9 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
                      e.outcome == Outcome::N   ? "the player to move wins"
                      : e.outcome == Outcome::P ? "the other player wins"
                                                : "a draw: neither player can force a win");
-  if (!e.numbers.empty()) {
-    const std::uint64_t decisive = conjunctive
-                                       ? *std::min_element(e.numbers.begin(), e.numbers.end())
-                                       : *std::max_element(e.numbers.begin(), e.numbers.end());
+  if (const auto decisive = e.decisive()) {
     out += fmt::format("{} numbers: {} ({} {}, {})\n", numbers_name, fmt::join(e.numbers, " "),
-                       conjunctive ? "least" : "largest", decisive, decisive % 2 ? "odd" : "even");
+                       conjunctive ? "least" : "largest", *decisive, *decisive % 2 ? "odd" : "even");
   } else {
     out += fmt::format("method: {}\n", e.method);
   }
@@ -159,8 +154,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
     // The numbers after the move, by the same analysis of the position it leads to.
     std::vector<std::uint64_t> after;
     if (e.move && !e.numbers.empty())
-      after = conjunctive ? analyze_conjunctive(every, *e.move, request.search_limit, run.control()).remoteness
-                          : analyze_every(every, *e.move, request.search_limit, run.control()).suspense;
+      after = analyze_compound(every, *e.move, request.search_limit, run.control()).numbers;
     run.finish();
     out += '\n';
     out += explain_compound(conjunctive, e.numbers, after, description);

@@ -32,6 +32,7 @@ nlohmann::json periodicity_json(const Periodicity& p) {
   j["checked_to"] = p.checked_to;
   j["proof_needs"] = p.proof_needs == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.proof_needs);
   j["criterion"] = p.criterion;
+  j["certificate"] = periodicity_certificate(p);
   return j;
 }
 

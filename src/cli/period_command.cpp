@@ -25,15 +25,6 @@ namespace grundy::cli {
 
 namespace {
 
-const HeapRuleset& heap_ruleset(const Ruleset& ruleset, const std::string& command) {
-  const auto* heaps = heap_ruleset_of(ruleset);
-  if (heaps == nullptr)
-    throw InputError(ruleset.shown_name(),
-                     fmt::format("'{}' needs a heap ruleset, and '{}' is not one", command,
-                                 ruleset.shown_name()));
-  return *heaps;
-}
-
 // A period search holds its values in memory: past what the memory limit
 // (--max-memory, else three quarters of the machine's) holds
 // (code_values_within, heap_values.h) --max is lowered, and the output says
@@ -51,28 +42,13 @@ std::string lowered_note(Heap asked, Heap fit, const std::string& max_memory) {
                                         : "--max-memory");
 }
 
-std::string periodicity_text(const Periodicity& p) {
-  if (p.period == 0)
-    return fmt::format("no period seen in G(0..{})\n", p.checked_to - 1);
-  std::string text = fmt::format("period {}, preperiod {} (periodic from n = {})", p.period,
-                                 p.preperiod, p.preperiod);
-  if (p.saltus != 0) text += fmt::format(", saltus {}", p.saltus);
-  text += "\n";
-  if (p.proven)
-    text += fmt::format("proven: {} (checked G(0..{}); the proof needs {} values)\n", p.criterion,
-                        p.checked_to - 1, p.proof_needs);
-  else
-    text += fmt::format("NOT proven: observed up to n = {}{}\n", p.checked_to - 1,
-                        p.proof_needs ? fmt::format("; the proof needs {} values", p.proof_needs)
-                                      : std::string("; no criterion here applies"));
-  return text;
-}
+std::string periodicity_text(const Periodicity& p) { return periodicity_statement(p) + "\n"; }
 
 }  // namespace
 
 int run_period(const PeriodRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
-  const HeapRuleset& heaps = heap_ruleset(*ruleset, "period");
+  const HeapRuleset& heaps = require_heap_ruleset(*ruleset, "period");
   const auto code = heaps.as_code();
   if (!code)
     throw InputError(request.ruleset,
@@ -211,7 +187,7 @@ int run_stored_value(const ValueRequest& request, const Ruleset& ruleset,
 
 int run_value(const ValueRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
-  const HeapRuleset& heaps = heap_ruleset(*ruleset, "value");
+  const HeapRuleset& heaps = require_heap_ruleset(*ruleset, "value");
   const Heap n = parse_count(request.heap);
   const Heap fit = values_that_fit(request.max_memory);  // a bad --max-memory, refused first
   if (!request.store.empty()) return run_stored_value(request, *ruleset, heaps, n);
@@ -247,14 +223,14 @@ int run_value(const ValueRequest& request) {
   // table may then go on far past the values searched.
   const auto& period = values.periodicity();
   const bool beyond_table = !values.has_closed_form() && n >= values.table_size();
-  const bool proven = !beyond_table || (period && period->proven);
+  const bool proven = values.value_is_proven(n);
   if (request.json) {
     nlohmann::json j;
     j["ruleset"] = ruleset->shown_name();
     j["n"] = n;
     j["value"] = v;
     j["proven"] = proven;
-    j["method"] = beyond_table ? values.method() : values.has_closed_form() ? values.method() : "computed";
+    j["method"] = values.value_method(n);
     if (period) j["periodicity"] = periodicity_json(*period);
     write_json(j);
   } else {

@@ -77,11 +77,7 @@ int run_quotient(const QuotientRequest& asked) {
   if (request.ruleset.empty())
     throw InputError("quotient", "'quotient' needs a ruleset, or --resume FILE of a checkpoint");
   const auto ruleset = parse_ruleset(request.ruleset);
-  const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
-  if (heaps == nullptr)
-    throw InputError(request.ruleset,
-                     fmt::format("'quotient' needs a heap ruleset, and '{}' is not one",
-                                 ruleset->name()));
+  const HeapRuleset* heaps = &require_heap_ruleset(*ruleset, "quotient");
   if (ruleset->has_cycles())
     throw InputError(request.ruleset,
                      fmt::format("'{}' can cycle; misère quotients need play that ends",

@@ -366,12 +366,7 @@ int run_values(const ValuesRequest& asked) {
   if (request.ruleset.empty())
     throw InputError("values", "'values' needs a ruleset, or --resume FILE of a checkpoint");
   const auto ruleset = parse_ruleset(request.ruleset);
-  const auto* heaps = heap_ruleset_of(*ruleset);
-  if (heaps == nullptr)
-    throw InputError(request.ruleset,
-                     fmt::format("'values' needs a heap ruleset: positions of '{}' are not sums of "
-                                 "single heaps (use 'grundy analyze')",
-                                 ruleset->shown_name()));
+  const auto* heaps = &require_heap_ruleset(*ruleset, "values");
   if (request.json && request.csv) throw InputError("--csv", "choose one of --json and --csv");
   // Outputs, judged before any work: a plot's format by its extension, and
   // standard output ('-') for one thing only.

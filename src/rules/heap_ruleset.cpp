@@ -102,6 +102,16 @@ Position HeapRuleset::canonical(const Position& position) const {
   return key;
 }
 
+const HeapRuleset& require_heap_ruleset(const Ruleset& ruleset, std::string_view what) {
+  const HeapRuleset* heaps = heap_ruleset_of(ruleset);
+  if (heaps == nullptr)
+    throw InputError(ruleset.shown_name(),
+                     fmt::format("'{}' needs a heap ruleset: positions of '{}' are not sums of "
+                                 "single heaps",
+                                 what, ruleset.shown_name()));
+  return *heaps;
+}
+
 const HeapRuleset* heap_ruleset_of(const Ruleset& ruleset) {
   struct Finder final : RulesetVisitor {
     const HeapRuleset* found = nullptr;
@@ -120,17 +130,5 @@ std::uint64_t HeapRuleset::heap_option_bound(Heap n) const {
   return n == kMaxHeap ? all : all / (n + 1) + 1;
 }
 
-namespace detail {
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) return std::numeric_limits<std::uint64_t>::max();
-  return r;
-}
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t r;
-  if (__builtin_add_overflow(a, b, &r)) return std::numeric_limits<std::uint64_t>::max();
-  return r;
-}
-}  // namespace detail
 
 }  // namespace grundy

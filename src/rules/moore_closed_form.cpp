@@ -34,6 +34,7 @@
 #include <numeric>
 
 #include "grundy/core/error.h"
+#include "grundy/core/saturating.h"
 
 namespace grundy::moore {
 namespace {
@@ -150,9 +151,7 @@ std::uint64_t binomial(std::uint64_t n, std::uint64_t r, std::uint64_t cap) {
   return static_cast<std::uint64_t>(value);
 }
 
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b, std::uint64_t cap) {
-  return static_cast<std::uint64_t>(std::min<Uint128>(Uint128{a} * b, cap));
-}
+using detail::saturating_mul;
 
 // The size-`size` subsets of {0, ..., universe-1}, in lexicographic order.
 class Combination {

@@ -75,21 +75,35 @@ TurnAnalysis analyze_turns(const Compound& compound, const Position& position,
 
 }  // namespace
 
-EveryAnalysis analyze_every(const Compound& every, const Position& position,
-                            std::uint64_t search_limit, const SearchControl* control) {
+std::optional<std::uint64_t> CompoundAnalysis::decisive() const {
+  if (numbers.empty()) return std::nullopt;
+  return tempo == Tempo::suspense ? *std::max_element(numbers.begin(), numbers.end())
+                                  : *std::min_element(numbers.begin(), numbers.end());
+}
+
+CompoundAnalysis analyze_every(const Compound& every, const Position& position,
+                               std::uint64_t search_limit, const SearchControl* control) {
   if (every.kind() != CompoundKind::every)
     throw InputError(every.name(), "analyze_every needs an Every-SG compound");
   TurnAnalysis t = analyze_turns(every, position, search_limit, Tempo::suspense, control);
-  return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method)};
+  return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method),
+          Tempo::suspense};
 }
 
-ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
-                                        std::uint64_t search_limit,
-                                        const SearchControl* control) {
+CompoundAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
+                                     std::uint64_t search_limit, const SearchControl* control) {
   if (conjunctive.kind() != CompoundKind::conjunctive)
     throw InputError(conjunctive.name(), "analyze_conjunctive needs a conjunctive compound");
   TurnAnalysis t = analyze_turns(conjunctive, position, search_limit, Tempo::remoteness, control);
-  return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method)};
+  return {t.outcome, std::move(t.numbers), std::move(t.move), std::move(t.method),
+          Tempo::remoteness};
+}
+
+CompoundAnalysis analyze_compound(const Compound& compound, const Position& position,
+                                  std::uint64_t search_limit, const SearchControl* control) {
+  return compound.kind() == CompoundKind::conjunctive
+             ? analyze_conjunctive(compound, position, search_limit, control)
+             : analyze_every(compound, position, search_limit, control);
 }
 
 RemotenessAnalysis analyze_remoteness(const Ruleset& ruleset, const Position& position,

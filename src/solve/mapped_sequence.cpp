@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
 
 #if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
@@ -43,16 +44,10 @@ constexpr std::size_t kValidAt = 24, kChecksumAt = 32, kFieldsEnd = 40;
 
 // FNV-1a 64 of the header less its checksum field.
 [[maybe_unused]] std::uint64_t header_checksum(const unsigned char* header, std::size_t length) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  const auto add = [&](std::size_t from, std::size_t to) {
-    for (std::size_t i = from; i < to; ++i) {
-      hash ^= header[i];
-      hash *= 0x100000001b3ULL;
-    }
-  };
-  add(0, kChecksumAt);
-  add(kFieldsEnd, length);
-  return hash;
+  Fnv1a hash;
+  hash.add(header, kChecksumAt);
+  if (length > kFieldsEnd) hash.add(header + kFieldsEnd, length - kFieldsEnd);
+  return hash.value();
 }
 
 [[maybe_unused]] InputError not_usable(const std::string& path, const std::string& why) {

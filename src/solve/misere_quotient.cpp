@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
 #include "grundy/rules/take_and_break.h"
 #include "solve/quotient_learning.h"
@@ -201,8 +202,9 @@ void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<
 // States by their contents (FNV-1a over the words).
 struct StateHash {
   std::size_t operator()(const std::vector<Element>& state) const {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (Element x : state) h = (h ^ x) * 0x100000001b3ULL;
+    Fnv1a fnv;
+    for (Element x : state) fnv.add_word(x);
+    const std::uint64_t h = fnv.value();
     return static_cast<std::size_t>(h ^ (h >> 29));
   }
 };

@@ -2,15 +2,14 @@
 
 #include <algorithm>
 
+#include "grundy/core/saturating.h"
 #include "grundy/solve/periodicity.h"
 #include "solve/arithmetic_periodicity.h"
 
 namespace grundy {
 
 namespace {
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  return a > ~std::uint64_t{0} - b ? ~std::uint64_t{0} : a + b;
-}
+using detail::saturating_add;
 
 // The heaps m in [from, last] of value v in an arithmetic-periodic sequence
 // (G(c + q p) = G(c) + q s from the preperiod on, s > 0): below the

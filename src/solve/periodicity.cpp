@@ -173,6 +173,26 @@ Periodicity detect_in(std::span<const Value> values) {
 
 }  // namespace
 
+std::string periodicity_certificate(const Periodicity& p) {
+  // checked_to counts the values examined: the last is checked_to - 1.
+  const Heap last = p.checked_to == 0 ? 0 : p.checked_to - 1;
+  if (p.period == 0) return fmt::format("no period seen in G(0..{})", last);
+  if (p.proven)
+    return fmt::format("proven: {} (checked G(0..{}); the proof needs {} values)", p.criterion,
+                       last, p.proof_needs);
+  return fmt::format("NOT proven: observed up to n = {}{}", last,
+                     p.proof_needs ? fmt::format("; the proof needs {} values", p.proof_needs)
+                                   : std::string("; no criterion here applies"));
+}
+
+std::string periodicity_statement(const Periodicity& p) {
+  if (p.period == 0) return periodicity_certificate(p);
+  std::string text = fmt::format("period {}, preperiod {} (periodic from n = {})", p.period,
+                                 p.preperiod, p.preperiod);
+  if (p.saltus != 0) text += fmt::format(", saltus {}", p.saltus);
+  return text + "\n" + periodicity_certificate(p);
+}
+
 Periodicity detect_periodicity(std::span<const std::uint16_t> values) {
   return detect_in(values);
 }

@@ -15,6 +15,7 @@
 
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
+#include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/sequence_request.h"
@@ -30,14 +31,7 @@ constexpr std::uint32_t kQuotientVersion = 1;
 // Longest stop note and request kept; the ones grundy writes are far shorter.
 constexpr std::uint64_t kMaxQuotientText = 1 << 16;
 
-std::uint64_t quotient_file_checksum(std::string_view bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a 64
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
+std::uint64_t quotient_file_checksum(std::string_view bytes) { return fnv1a(bytes); }
 
 template <class T>
 void put_quotient_le(std::string& out, T value) {

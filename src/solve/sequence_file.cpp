@@ -9,6 +9,7 @@
 
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
+#include "grundy/core/fnv1a.h"
 
 namespace grundy {
 
@@ -18,16 +19,6 @@ constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'S', 'Q'};
 constexpr std::uint32_t kPlainVersion = 1;
 constexpr std::uint32_t kRequestVersion = 2;  // a checkpoint with its request
 
-struct Fnv1a {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  void add(const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) {
-      hash ^= bytes[i];
-      hash *= 0x100000001b3ULL;
-    }
-  }
-};
 
 struct Closer {
   void operator()(std::FILE* f) const {
@@ -121,7 +112,7 @@ void write_sequence_file(const std::string& path, const std::string& ruleset, He
     trailer += text;
     checksum.add(trailer.data(), trailer.size());
   }
-  put_le<std::uint64_t>(trailer, checksum.hash);
+  put_le<std::uint64_t>(trailer, checksum.value());
   file.write(trailer);
   file.commit();
 }
@@ -148,7 +139,7 @@ SequenceFile read_sequence_file(const std::string& path) {
   if (bytes.size() - checked != 8) throw not_usable(path, "its length does not match its header");
   Fnv1a checksum;
   checksum.add(bytes.data(), checked);
-  if (reader.get_le(8) != checksum.hash) throw not_usable(path, "checksum mismatch (corrupt)");
+  if (reader.get_le(8) != checksum.value()) throw not_usable(path, "checksum mismatch (corrupt)");
 
   SequenceFile result;
   result.ruleset = header.fields.ruleset;

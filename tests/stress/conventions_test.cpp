@@ -204,11 +204,17 @@ void check_sum(const Compound& sum, const Position& p, Convention convention, Re
 
 void check_every(const Compound& every, const Position& p, Retrograde& retro,
                  const LoopyTwin* twin) {
-  const EveryAnalysis a = analyze_every(every, p, kLimit);
+  const CompoundAnalysis a = analyze_every(every, p, kLimit);
   const Outcome expected = retro.outcome(p);
   ASSERT_EQ(a.outcome, expected) << a.method;
   if (twin) ASSERT_EQ(twin->outcome(p), expected);
-  if (!every.has_cycles()) EXPECT_EQ(a.suspense.size(), every.size());
+  if (!every.has_cycles()) {
+    EXPECT_EQ(a.numbers.size(), every.size());
+    // The largest suspense decides: odd iff the mover wins.
+    ASSERT_TRUE(a.decisive().has_value());
+    EXPECT_EQ(*a.decisive() % 2 == 1, expected == Outcome::N);
+    EXPECT_EQ(*a.decisive(), *std::max_element(a.numbers.begin(), a.numbers.end()));
+  }
   const std::vector<Position> options = all_options(every, p);
   if (options.empty()) {
     EXPECT_FALSE(a.move.has_value());
@@ -223,10 +229,18 @@ void check_every(const Compound& every, const Position& p, Retrograde& retro,
 
 // The conjunctive compound: the least remoteness of the components decides.
 void check_conjunctive(const Compound& conjunctive, const Position& p, Retrograde& retro) {
-  const ConjunctiveAnalysis a = analyze_conjunctive(conjunctive, p, kLimit);
+  const CompoundAnalysis a = analyze_conjunctive(conjunctive, p, kLimit);
   const Outcome expected = retro.outcome(p);
   ASSERT_EQ(a.outcome, expected) << a.method;
-  if (!conjunctive.has_cycles()) EXPECT_EQ(a.remoteness.size(), conjunctive.size());
+  if (!conjunctive.has_cycles()) {
+    EXPECT_EQ(a.numbers.size(), conjunctive.size());
+    // The least remoteness decides: odd iff the mover wins.
+    ASSERT_TRUE(a.decisive().has_value());
+    EXPECT_EQ(*a.decisive() % 2 == 1, expected == Outcome::N);
+    EXPECT_EQ(*a.decisive(), *std::min_element(a.numbers.begin(), a.numbers.end()));
+  } else {
+    EXPECT_FALSE(a.decisive().has_value());
+  }
   const std::vector<Position> options = all_options(conjunctive, p);
   if (options.empty()) {
     EXPECT_FALSE(a.move.has_value());

@@ -118,17 +118,17 @@ TEST(UserRuleset, UserKaylesMatchesTheBuiltInCodeInEveryConvention) {
       builtin_parts.push_back({heaps[i]});
     }
     const Compound user_every(users, CompoundKind::every), builtin_every(builtins, CompoundKind::every);
-    const EveryAnalysis a = analyze_every(user_every, Compound::encode(user_parts), kLimit);
-    const EveryAnalysis b = analyze_every(builtin_every, Compound::encode(builtin_parts), kLimit);
+    const CompoundAnalysis a = analyze_every(user_every, Compound::encode(user_parts), kLimit);
+    const CompoundAnalysis b = analyze_every(builtin_every, Compound::encode(builtin_parts), kLimit);
     EXPECT_EQ(a.outcome, b.outcome);
-    EXPECT_EQ(a.suspense, b.suspense);
+    EXPECT_EQ(a.numbers, b.numbers);
     const Compound user_conj(users, CompoundKind::conjunctive),
         builtin_conj(builtins, CompoundKind::conjunctive);
-    const ConjunctiveAnalysis c = analyze_conjunctive(user_conj, Compound::encode(user_parts), kLimit);
-    const ConjunctiveAnalysis d =
+    const CompoundAnalysis c = analyze_conjunctive(user_conj, Compound::encode(user_parts), kLimit);
+    const CompoundAnalysis d =
         analyze_conjunctive(builtin_conj, Compound::encode(builtin_parts), kLimit);
     EXPECT_EQ(c.outcome, d.outcome);
-    EXPECT_EQ(c.remoteness, d.remoteness);
+    EXPECT_EQ(c.numbers, d.numbers);
     // A sum with a Nim heap, normal play: the user game's value by search.
     const Heap h = rng() % 5;
     const Compound user_sum({user, nim}, CompoundKind::disjunctive);

@@ -422,6 +422,12 @@ def test_sequence(page, grundy, shots):
     check(facts.get("Period") == str(want["period"]) and facts.get("Preperiod") == str(want["preperiod"]),
           f"Sequence: 0.16 has period {want['period']} from {want['preperiod']} ({facts})")
     check(facts.get("Status", "").startswith("proven") and want["proven"], "Sequence: the period of 0.16 is proven")
+    # The page words the period as the command does (periodicity_certificate):
+    # the same text, where the page once said "observed up to n = checked_to",
+    # one past the last value examined.
+    check(facts.get("Status") == want["periodicity"]["certificate"] if "periodicity" in want
+          else facts.get("Status") == want["certificate"],
+          f"Sequence: the page's status is the command's certificate ({facts.get('Status')!r})")
     check("preperiod 105351" in page.by_id("sequence-plot").get_attribute("aria-label").lower(),
           "Sequence: the plot marks the preperiod")
     page.shot(shots, "web-sequence.png")

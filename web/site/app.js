@@ -607,7 +607,7 @@ function onWorker(msg) {
       ["Period", p.period ? str(p.period) : "none found"],
       ["Preperiod", p.period ? str(p.preperiod) : undefined],
       ["Saltus", p.period && p.saltus !== 0 ? str(p.saltus) : undefined],
-      ["Status", p.proven ? `proven: ${p.criterion}` : p.period ? `observed up to n = ${p.checked_to}, not proven (${p.criterion})` : "no period"],
+      ["Status", p.certificate],
       ["Values examined", str(p.checked_to)],
       ["The proof needs", p.proof_needs ? `G(0..${Number(p.proof_needs) - 1})` : undefined],
       ["Stopped", p.stopped || undefined],

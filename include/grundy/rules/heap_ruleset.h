@@ -13,8 +13,10 @@
 #include <functional>
 #include <initializer_list>
 #include <optional>
+#include <string_view>
 #include <vector>
 
+#include "grundy/core/saturating.h"
 #include "grundy/rules/ruleset.h"
 
 namespace grundy {
@@ -151,11 +153,11 @@ class HeapRuleset : public Ruleset {
 // The ruleset as a heap game, or nullptr when it is of another family (for
 // the commands that apply to heap games only: values, period).
 const HeapRuleset* heap_ruleset_of(const Ruleset& ruleset);
+// The same for a request that needs one (`what`: "values", "period",
+// "quotient", ...): throws InputError "'WHAT' needs a heap ruleset: positions
+// of 'NAME' are not sums of single heaps" otherwise. The one refusal every
+// front end gives.
+const HeapRuleset& require_heap_ruleset(const Ruleset& ruleset, std::string_view what);
 
-namespace detail {
-// Saturating arithmetic for cost estimates.
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b);
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b);
-}  // namespace detail
 
 }  // namespace grundy

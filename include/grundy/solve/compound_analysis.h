@@ -31,40 +31,52 @@
 #include "grundy/rules/compound.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/graph_values.h"
+#include "grundy/solve/remoteness.h"
 
 namespace grundy {
 
-// Every-SG: who wins a continued conjunctive compound (CompoundKind::every)
-// and the compound move good play makes.
-struct EveryAnalysis {
+// The analysis of an Every-SG or conjunctive compound: one result for both,
+// which every front end reads (the command line, the module, the page).
+struct CompoundAnalysis {
   Outcome outcome = Outcome::P;
-  // Suspense of each component; empty when the compound was analysed whole
-  // (components with cycles).
-  std::vector<std::uint64_t> suspense;
+  // The turn number of each component: suspense (Every-SG) or remoteness
+  // (conjunctive); empty when the compound was analysed whole (components
+  // with cycles).
+  std::vector<std::uint64_t> numbers;
   // The move good play makes (the winner's winning move, the loser's
-  // hurried one, a drawing one); nullopt when there is no move.
+  // hurried or resisting one, a drawing one); nullopt when there is no move.
   std::optional<Position> move;
   std::string method;
+  // Which numbers these are: Tempo::suspense (Every-SG) or
+  // Tempo::remoteness (conjunctive).
+  Tempo tempo = Tempo::suspense;
+
+  // The number that decides, and how many turns the game lasts with good
+  // play: the largest suspense (Every-SG) or the least remoteness
+  // (conjunctive); nullopt when the compound was analysed whole.
+  std::optional<std::uint64_t> decisive() const;
 };
-EveryAnalysis analyze_every(const Compound& every, const Position& position,
-                            std::uint64_t search_limit,
-    const SearchControl* control = nullptr);
+
+// Every-SG: who wins a continued conjunctive compound (CompoundKind::every)
+// and the compound move good play makes.
+CompoundAnalysis analyze_every(const Compound& every, const Position& position,
+                               std::uint64_t search_limit,
+                               const SearchControl* control = nullptr);
 
 // The conjunctive compound (CompoundKind::conjunctive): each turn the mover
 // moves in every component, and loses as soon as some component has no move
 // (docs/theory.md §5). The mover wins iff the least remoteness of the components
 // is odd; good play moves each component by its remoteness (winner hurries,
 // loser resists). Components with cycles: retrograde analysis of the whole.
-struct ConjunctiveAnalysis {
-  Outcome outcome = Outcome::P;
-  // Remoteness of each component; empty when analysed whole.
-  std::vector<std::uint64_t> remoteness;
-  std::optional<Position> move;  // nullopt when there is no move
-  std::string method;
-};
-ConjunctiveAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
-                                        std::uint64_t search_limit,
-    const SearchControl* control = nullptr);
+CompoundAnalysis analyze_conjunctive(const Compound& conjunctive, const Position& position,
+                                     std::uint64_t search_limit,
+                                     const SearchControl* control = nullptr);
+
+// Either of the two, by the compound's kind (an InputError for a
+// disjunctive sum, which analysis.h analyses).
+CompoundAnalysis analyze_compound(const Compound& compound, const Position& position,
+                                  std::uint64_t search_limit,
+                                  const SearchControl* control = nullptr);
 
 // Remoteness of any position (a compound too) under a convention.
 struct RemotenessAnalysis {

@@ -123,6 +123,21 @@ class HeapValues {
   // for a proof leaves the values of the table exact: G(5000) of 0.8 is
   // computed even though 0.8's pattern is only observed.
   bool exact() const { return !(from_period_ && periodicity_ && !periodicity_->proven); }
+  // Whether G(n), as value(n) gave it, is proven: the one rule every front
+  // end applies. A closed form and the values computed (the table) are
+  // exact; past the table G(n) came from the periodicity, proven or only
+  // observed. The table, not Periodicity::checked_to, is the bound: a code
+  // without a criterion stops its period search at the first pattern, and
+  // its table may then go on far past the values searched.
+  bool value_is_proven(Heap n) const {
+    if (closed_form_ || n < table_size()) return true;
+    return periodicity_ && periodicity_->proven;
+  }
+  // How G(n) was found, for a report: method() when a closed form or a
+  // period gave it, "computed" when the table did.
+  std::string value_method(Heap n) const {
+    return closed_form_ || n >= table_size() ? method() : std::string("computed");
+  }
 
  private:
   void extend_code(Heap needed, Heap target);

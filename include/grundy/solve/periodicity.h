@@ -116,6 +116,17 @@ struct Periodicity {
   friend bool operator==(const Periodicity&, const Periodicity&) = default;
 };
 
+// What a Periodicity says, in words, for every front end: "period P,
+// preperiod Q (periodic from n = Q)[, saltus S]" and on a second line
+// "proven: CRITERION (checked G(0..N-1); the proof needs K values)" or "NOT
+// proven: observed up to n = N-1; ..." (N = checked_to, the values
+// examined); "no period seen in G(0..N-1)" when there is none. No newline
+// at the end.
+std::string periodicity_statement(const Periodicity& p);
+// The second line alone (the first when there is no period): why the
+// period holds, or how far it was only observed.
+std::string periodicity_certificate(const Periodicity& p);
+
 // The periodicity of a bare sequence (rule above); never proven. The 64-bit
 // form is the same rule over any values (a table of a user game's values,
 // solve/pattern.h): on values that fit in 16 bits both give the same result.
