@@ -92,6 +92,7 @@ struct PatternRequest {
   std::string title;      // the plot's title; default: the family and range
   std::string size;       // the plot's WIDTHxHEIGHT in pixels; default 960x600
   std::uint64_t search_limit = 10'000'000;  // most positions the solver may store
+  std::string max_memory;  // refuse a search limit needing more; default: memory_limit("")
 };
 
 // grundy survey: every code of a family, its period proven or not (survey.h).

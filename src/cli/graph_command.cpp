@@ -48,8 +48,13 @@ std::string read_whole_file(const std::string& path) {
     std::rewind(file.get());
   }
   std::vector<char> buffer(1 << 20);
+  // Standard input or a pipe may wait for ever: Ctrl-C and SIGTERM end the
+  // wait (long_run.h).
+  const InputWait wait;
+  const std::string shown = path == "-" ? std::string("standard input") : "'" + path + "'";
   while (true) {
     const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
+    wait.check(shown);
     if (got == 0) break;
     text.append(buffer.data(), got);
   }

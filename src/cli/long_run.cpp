@@ -152,4 +152,23 @@ void SearchRun::finish() {
   shown_ = false;
 }
 
+InputWait::InputWait() {
+  g_stop.store(false);
+  struct sigaction action {};
+  action.sa_handler = request_stop;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a waiting read returns EINTR
+  ::sigaction(SIGINT, &action, &old_int_);
+  ::sigaction(SIGTERM, &action, &old_term_);
+}
+
+InputWait::~InputWait() {
+  ::sigaction(SIGINT, &old_int_, nullptr);
+  ::sigaction(SIGTERM, &old_term_, nullptr);
+}
+
+void InputWait::check(const std::string& what) const {
+  if (g_stop.load()) throw Interrupted(fmt::format("reading {} stopped", what));
+}
+
 }  // namespace grundy::cli

@@ -6,6 +6,8 @@
 // stderr is not a terminal too (for tests and logs).
 #pragma once
 
+#include <signal.h>
+
 #include <atomic>
 #include <chrono>
 #include <string>
@@ -65,6 +67,25 @@ class SearchRun {
   bool terminal_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point begin_, last_shown_;
+};
+
+// Reading a file that may never end (standard input, a pipe): for the
+// lifetime of the object SIGINT and SIGTERM set the stop flag and interrupt a
+// read that waits (the handlers are installed without SA_RESTART, so read()
+// returns instead of waiting again), and check() turns that into Interrupted.
+// The handlers in place before are restored afterwards.
+class InputWait {
+ public:
+  InputWait();
+  ~InputWait();
+  InputWait(const InputWait&) = delete;
+  InputWait& operator=(const InputWait&) = delete;
+
+  // Throws Interrupted ("reading WHAT stopped") when a signal came.
+  void check(const std::string& what) const;
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
 };
 
 }  // namespace grundy::cli

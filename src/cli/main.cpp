@@ -97,6 +97,14 @@ constexpr const char* kGraphMemoryHelp =
     "machine's memory";
 // The misère search is exponential in the heap size: a smaller default range.
 constexpr const char* kMisereValuesTo = "20";
+// --max-memory where it bounds what a position search may be allowed to store.
+constexpr const char* kPositionMemoryHelp =
+    "Refuse a --search-limit that this much memory cannot hold (e.g. 8G); default: 3/4 of "
+    "the machine's memory";
+// --max-memory of the commands that read graph files and search positions.
+constexpr const char* kGraphAndSearchMemoryHelp =
+    "Refuse graph files, or a --search-limit, needing more memory than this (e.g. 8G); "
+    "default: 3/4 of the machine's memory";
 // --max-memory where it bounds the values a period search holds.
 constexpr const char* kSearchMemoryHelp =
     "Lower --max to the values this much memory holds (e.g. 8G); default: 3/4 of the "
@@ -143,7 +151,7 @@ Runner declare_analyze(CLI::App& cmd) {
       ->excludes(cmd.get_option("--misere"));
   cmd.add_flag("--explain", r->explain,
                  "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
-  cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
+  cmd.add_option("--max-memory", r->max_memory, kGraphAndSearchMemoryHelp);
   cmd.add_flag("--check", r->check,
                "Re-verify the outcome, value and winning moves by exhaustive search of the whole "
                "position where it is small enough; exit status 1 if they disagree");
@@ -229,6 +237,7 @@ Runner declare_pattern(CLI::App& cmd) {
   cmd.add_option("--search-limit", r->search_limit, "Most positions the solver may store")
       ->capture_default_str()
       ->transform(kPositiveCount);
+  cmd.add_option("--max-memory", r->max_memory, kPositionMemoryHelp);
   return [r] { return grundy::cli::run_pattern(*r); };
 }
 
@@ -327,8 +336,9 @@ Runner declare_values(CLI::App& cmd) {
                  "bounded by the rare values, the disk needs 2 bytes a value; FILE is its own "
                  "checkpoint (`--resume FILE` continues it; docs/sequence-file.md)");
   cmd.add_option("--max-memory", r->max_memory,
-                 "Refuse computations needing more memory than this (e.g. 8G); default: "
-                 "3/4 of the machine's memory");
+                 "Refuse computations needing more memory than this (with --misere: a "
+                 "--search-limit it cannot hold; e.g. 8G); default: 3/4 of the machine's "
+                 "memory");
   cmd.add_option("--threads", r->threads, "Worker threads (0: one per core)")
       ->capture_default_str();
   cmd.add_option("--plot", r->plot,
@@ -401,7 +411,7 @@ Runner declare_play(CLI::App& cmd) {
                  "Most positions the remoteness (suspense) search may store")
       ->capture_default_str()
       ->transform(kPositiveCount);
-  cmd.add_option("--max-memory", r->max_memory, kGraphMemoryHelp);
+  cmd.add_option("--max-memory", r->max_memory, kGraphAndSearchMemoryHelp);
   return [r] { return grundy::cli::run_play(*r); };
 }
 

@@ -117,7 +117,7 @@ std::vector<Nimber> heap_table(const HeapRuleset& heaps, Heap to, std::optional<
 }  // namespace
 
 int run_pattern(const PatternRequest& request) {
-  check_search_limit_fits(request.search_limit, default_memory_limit());
+  check_search_limit_fits(request.search_limit, memory_limit(request.max_memory));
   const std::unique_ptr<Ruleset> ruleset = parse_ruleset(request.ruleset);
   const Family family = parse_family(request.position);
   const bool two = family.m_at.has_value();

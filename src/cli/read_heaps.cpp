@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "long_run.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 
@@ -49,8 +50,12 @@ std::vector<std::uint64_t> read_heaps(std::FILE* file, const std::string& path, 
     }
     token.clear();
   };
+  // Standard input or a pipe may wait for ever: Ctrl-C and SIGTERM end the
+  // wait (long_run.h).
+  const InputWait wait;
   while (true) {
     const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file);
+    wait.check(shown_heap_file(path));
     if (got == 0) break;
     std::size_t i = 0;
     // Fast path for numbers of at most 18 digits; anything else goes through

@@ -204,8 +204,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
       {request.stats, "--stats"},
       {!request.plot.empty(), "--plot"},
       {!request.checkpoint.empty(), "--checkpoint"},
-      {!request.resume.empty(), "--resume"},
-      {!request.max_memory.empty(), "--max-memory"}};
+      {!request.resume.empty(), "--resume"}};
   for (const auto& [given, option] : unsupported)
     if (given)
       throw InputError(option, fmt::format("{} cannot be combined with --misere: misère values "
@@ -218,6 +217,9 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
                stderr);
   if (request.genus && request.csv)
     throw InputError("--csv", "--genus ends with a verdict that CSV cannot hold; use --json");
+  // A raised --search-limit that the memory cannot hold is refused before
+  // the search, as in analyze and play.
+  check_search_limit_fits(request.search_limit, memory_limit(request.max_memory));
 
   std::string out;
   if (!request.genus) {

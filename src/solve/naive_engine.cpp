@@ -44,11 +44,11 @@ void check_sequence_size(const TakeAndBreak& code, Heap last) {
     throw LimitError(fmt::format(
         "G(0..{}) of '{}' is beyond the engines' limit of 2^32-1 heap sizes ({} GiB of values)",
         last, code.name(), (last + 1) / (Heap{1} << 29)));
-  const std::uint64_t memory = physical_memory();
+  const std::uint64_t memory = usable_memory();
   if (memory != 0 && (last + 1) * sizeof(Value16) > memory)
     throw LimitError(fmt::format(
-        "G(0..{}) of '{}' needs {} MiB at 2 bytes per heap size, more than this machine's "
-        "{} MiB of memory",
+        "G(0..{}) of '{}' needs {} MiB at 2 bytes per heap size, more than the {} MiB of "
+        "memory this process may use",
         last, code.name(), (last + 1) * sizeof(Value16) >> 20, memory >> 20));
 }
 

@@ -88,7 +88,7 @@ class SetEngineLoop : public SequenceEngine {
 
   // For the engine's widen: the width of a set for values below `bound`
   // (bound_, words_), after checking that `families` sets per heap size for
-  // sizes + 1 heap sizes fit in the machine's memory (a LimitError naming the
+  // sizes + 1 heap sizes fit in the memory this process may use (usable_memory) (a LimitError naming the
   // `kind` of sets if not; families 0: nothing kept per heap size). Returns
   // the old words per set.
   unsigned set_bound(Nimber bound, Heap sizes, std::uint64_t families, const char* kind) {
@@ -96,11 +96,11 @@ class SetEngineLoop : public SequenceEngine {
     bound_ = bound;
     words_ = static_cast<unsigned>(bound_ / 64);
     const std::uint64_t bytes = (sizes + 1) * words_ * sizeof(SetWord) * families;
-    const std::uint64_t memory = physical_memory();
+    const std::uint64_t memory = usable_memory();
     if (memory != 0 && bytes > memory)
       throw LimitError(fmt::format(
           "the {} sets of '{}' for {} heap sizes with values below {} need {} MiB, more than "
-          "this machine's {} MiB of memory",
+          "the {} MiB of memory this process may use",
           kind, code_.name(), sizes, bound_, bytes >> 20, memory >> 20));
     return old_words;
   }

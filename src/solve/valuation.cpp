@@ -95,7 +95,16 @@ class HeapValuation final : public Valuation {
  public:
   HeapValuation(const HeapRuleset& ruleset, const AnalysisOptions& options)
       : ruleset_(ruleset), options_(options), values_(ruleset, options.compute) {
-    values_.set_control(options.values_control);
+    // A caller that gave only the searches' control still stops the values
+    // with it: one stop flag reaches every engine (play's searches give only
+    // that one, and its normal play computes a code's values).
+    if (options.values_control == nullptr && options.control != nullptr &&
+        options.control->stop != nullptr) {
+      stop_only_.stop = options.control->stop;
+      values_.set_control(&stop_only_);
+    } else {
+      values_.set_control(options.values_control);
+    }
   }
 
   GammaValue value(const Position& position) override {
@@ -130,6 +139,7 @@ class HeapValuation final : public Valuation {
 
   const HeapRuleset& ruleset_;
   const AnalysisOptions& options_;
+  EngineControl stop_only_;
   HeapValues values_;
 };
 

@@ -194,6 +194,15 @@ std::vector<BadInput> table() {
       {"PlaySearchLimitPastMemory",
        {"play", "nim", "3", "--search-limit", "1G", "--max-memory", "1G"},
        "16777216 positions fit"},
+      // Every command with a --search-limit checks it against its memory
+      // limit, and names a --max-memory it has.
+      {"PatternSearchLimitPastMemory",
+       {"pattern", "kayles", "n", "--misere", "--search-limit", "1G", "--max-memory", "1G"},
+       "16777216 positions fit, so --search-limit 1000000000 would be reached only after the "
+       "memory ran out; lower it, or raise --max-memory"},
+      {"MisereValuesSearchLimitPastMemory",
+       {"values", "kayles", "--misere", "--search-limit", "1G", "--max-memory", "1G"},
+       "16777216 positions fit"},
       {"CheckpointEveryNan", {"values", "0.6", "--to", "100", "--checkpoint-every", "nan"},
        "--checkpoint-every: 'nan'"},
       {"CheckpointEveryZero", {"values", "0.6", "--to", "100", "--checkpoint-every", "0"},
