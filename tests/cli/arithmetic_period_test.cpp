@@ -16,7 +16,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::arithmetic_period_test {
 namespace {
 
 using testing::run_program;
@@ -329,9 +329,9 @@ TEST(ArithmeticPeriodCli, PeriodStopsWhereValuesOutgrowSixteenBits) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::arithmetic_period_test
 
-namespace grundy {
+namespace grundy::arithmetic_period_test {
 namespace {
 
 TEST(ArithmeticPeriodCli, PeriodStopsAtTheFirstPatternWithoutACriterion) {
@@ -383,4 +383,4 @@ TEST(ArithmeticPeriodCli, HugeHeapsOfSplittingCodesListTheirRemovalMoves) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::arithmetic_period_test

@@ -16,7 +16,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::bad_input_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -300,4 +300,4 @@ INSTANTIATE_TEST_SUITE_P(Cli, BadInputTable, ::testing::ValuesIn(table()),
 TEST(BadInputTableSize, AtLeastSixtyRows) { EXPECT_GE(table().size(), 60u); }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::bad_input_test

@@ -6,7 +6,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::check_cli_test {
 namespace {
 
 using testing::run_program;
@@ -90,4 +90,4 @@ TEST(CheckCli, GenusSearchBeyondTheLimitIsRefusedAtOnce) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::check_cli_test

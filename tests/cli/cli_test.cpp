@@ -11,7 +11,7 @@
 #include "support/process.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::cli_test {
 namespace {
 
 using testing::ProgramRun;
@@ -249,9 +249,9 @@ TEST(Cli, BadHeapFile) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::cli_test
 
-namespace grundy {
+namespace grundy::cli_test {
 namespace {
 
 TEST(Cli, BenchIsAFingerprint) {
@@ -283,9 +283,9 @@ TEST(Cli, BenchMatchesReference) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::cli_test
 
-namespace grundy {
+namespace grundy::cli_test {
 namespace {
 
 TEST(Cli, GraphCommand) {
@@ -312,9 +312,9 @@ TEST(Cli, GraphCommand) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::cli_test
 
-namespace grundy {
+namespace grundy::cli_test {
 namespace {
 
 TEST(Cli, EverySgAndRemoteness) {
@@ -393,9 +393,9 @@ TEST(Cli, EverySgMovesKeepTheirGrouping) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::cli_test
 
-namespace grundy {
+namespace grundy::cli_test {
 namespace {
 
 TEST(Cli, PlayOnGraphPositions) {
@@ -420,9 +420,9 @@ TEST(Cli, PlayOnGraphPositions) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::cli_test
 
-namespace grundy {
+namespace grundy::cli_test {
 namespace {
 
 TEST(Cli, PlayEverySgWholeGames) {
@@ -446,4 +446,4 @@ TEST(Cli, PlayEverySgWholeGames) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::cli_test

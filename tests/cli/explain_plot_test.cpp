@@ -28,7 +28,7 @@
 #include "support/process.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::explain_plot_test {
 namespace {
 
 struct Explained {
@@ -526,4 +526,4 @@ TEST(Plot, UnwritablePathIsAnInputErrorNamingIt) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::explain_plot_test

@@ -16,7 +16,7 @@
 #include "support/process.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::genus_cli_test {
 namespace {
 
 using testing::ProgramRun;
@@ -176,4 +176,4 @@ TEST(GenusCli, Errors) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::genus_cli_test

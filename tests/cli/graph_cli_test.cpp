@@ -9,7 +9,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::graph_cli_test {
 namespace {
 
 using testing::grundy_cli;
@@ -62,4 +62,4 @@ TEST(GraphCli, HugeVertexCountIsRefusedBeforeAllocating) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::graph_cli_test

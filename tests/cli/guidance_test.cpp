@@ -13,7 +13,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::guidance_test {
 namespace {
 
 using testing::expect_bad_input;
@@ -218,4 +218,4 @@ TEST(Guidance, ExplainShowsTheOptionTableAndEveryConvention) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::guidance_test

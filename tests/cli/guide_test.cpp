@@ -7,7 +7,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::guide_test {
 namespace {
 
 struct Example {
@@ -50,4 +50,4 @@ TEST(Guide, EveryCommandMatchesItsOutput) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::guide_test

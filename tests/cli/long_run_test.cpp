@@ -19,7 +19,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::long_run_test {
 namespace {
 
 using testing::read_file;
@@ -384,4 +384,4 @@ TEST(LongRun, MaxMemoryRefusesUpFront) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::long_run_test

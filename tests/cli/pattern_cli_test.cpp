@@ -20,7 +20,7 @@
 
 #include "support/cli.h"
 
-namespace grundy {
+namespace grundy::pattern_cli_test {
 namespace {
 
 using testing::grundy_cli;
@@ -124,4 +124,4 @@ TEST(PatternCli, BadInput) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::pattern_cli_test

@@ -10,7 +10,7 @@
 
 #include "support/cli.h"
 
-namespace grundy {
+namespace grundy::play_input_test {
 namespace {
 
 using testing::grundy_cli;
@@ -111,4 +111,4 @@ TEST(PlayInput, HintInADrawNamesTheDrawingMove) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::play_input_test

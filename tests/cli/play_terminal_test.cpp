@@ -16,7 +16,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::play_terminal_test {
 namespace {
 
 class Tmux {
@@ -98,4 +98,4 @@ TEST(PlayTerminal, LineEditingHistoryAndBanner) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::play_terminal_test

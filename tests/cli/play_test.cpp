@@ -29,7 +29,7 @@
 #include "support/process.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::play_test {
 namespace {
 
 std::string cli_path() {
@@ -362,4 +362,4 @@ TEST(Play, HintWhenLost) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::play_test

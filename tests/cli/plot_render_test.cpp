@@ -12,7 +12,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::plot_render_test {
 namespace {
 
 bool have(const char* program) {
@@ -62,4 +62,4 @@ TEST(PlotRender, PngAndPdfByExtension) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::plot_render_test

@@ -18,7 +18,7 @@
 #include "support/process.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::quotient_cli_test {
 namespace {
 
 using testing::grundy_cli;
@@ -134,4 +134,4 @@ TEST(QuotientCli, KaylesFourteenToEighteenByTheQuotient) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::quotient_cli_test

@@ -20,7 +20,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::quotient_resume_test {
 namespace {
 
 using testing::read_file;
@@ -208,4 +208,4 @@ TEST(QuotientResume, LearningLimitBoundsLearning) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::quotient_resume_test

@@ -16,7 +16,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::search_progress_test {
 namespace {
 
 using testing::read_file;
@@ -140,4 +140,4 @@ TEST(SearchProgress, NoProgressLineWhenNotATerminal) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::search_progress_test

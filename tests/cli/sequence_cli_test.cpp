@@ -15,7 +15,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::sequence_cli_test {
 namespace {
 
 using testing::run_program;
@@ -443,4 +443,4 @@ TEST(SequenceCli, MaxLoweredToWhatTheMemoryLimitHolds) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::sequence_cli_test

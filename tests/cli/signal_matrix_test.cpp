@@ -28,7 +28,7 @@
 
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::signal_matrix_test {
 namespace {
 
 using testing::read_file;
@@ -232,4 +232,4 @@ INSTANTIATE_TEST_SUITE_P(Commands, SignalMatrix, ::testing::ValuesIn(all_params(
                          });
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::signal_matrix_test

@@ -26,7 +26,7 @@
 #include "support/process.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::sum_cli_test {
 namespace {
 
 using testing::ProgramRun;
@@ -238,9 +238,9 @@ TEST(SumCli, BadSumsAreOneLineErrors) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::sum_cli_test
 
-namespace grundy {
+namespace grundy::sum_cli_test {
 namespace {
 
 TEST(SumCli, HugeStaircaseInASumIsAnsweredByItsClosedForm) {
@@ -260,4 +260,4 @@ TEST(SumCli, HugeStaircaseInASumIsAnsweredByItsClosedForm) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::sum_cli_test

@@ -19,7 +19,7 @@
 
 #include "support/cli.h"
 
-namespace grundy {
+namespace grundy::survey_cli_test {
 namespace {
 
 using testing::grundy_cli;
@@ -254,4 +254,4 @@ TEST(SurveyCli, MpiRankKilledMidwayLosesNothingAfterResume) {
 #endif
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::survey_cli_test

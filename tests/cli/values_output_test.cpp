@@ -13,7 +13,7 @@
 #include "support/cli.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::values_output_test {
 namespace {
 
 using testing::grundy_cli;
@@ -120,4 +120,4 @@ TEST(ValuesOutput, CheckpointsAreNotOverwrittenAndOldFilesNeedTheirRange) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::values_output_test

@@ -14,7 +14,7 @@
 #include "grundy/solve/brute_force.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::analysis_test {
 namespace {
 
 using testing::all_positions;
@@ -253,4 +253,4 @@ TEST(AnalysisStress, LaskerWinningMovesAtLargeHeaps) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::analysis_test

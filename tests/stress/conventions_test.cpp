@@ -37,7 +37,7 @@
 #include "support/loopy_twin.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::conventions_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240618;
@@ -317,4 +317,4 @@ TEST(Conventions, CompoundAnalysesMatchRetrogradeAnalysis) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::conventions_test

@@ -16,7 +16,7 @@
 #include "support/genus_twin.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::genus_test {
 namespace {
 
 using testing::show;
@@ -185,4 +185,4 @@ TEST(GenusStress, ReachLowerBoundIsBelowTheSearch) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::genus_test

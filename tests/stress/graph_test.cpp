@@ -21,7 +21,7 @@
 #include "grundy/rules/graph.h"
 #include "grundy/solve/graph_values.h"
 
-namespace grundy {
+namespace grundy::graph_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240611;
@@ -465,4 +465,4 @@ TEST(GraphStress, GammaOfTwoTokenGameIsTheSumRule) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::graph_test

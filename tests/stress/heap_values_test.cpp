@@ -10,7 +10,7 @@
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/heap_values.h"
 
-namespace grundy {
+namespace grundy::heap_values_test {
 namespace {
 
 const HeapRuleset& as_heap(const std::unique_ptr<Ruleset>& r) {
@@ -132,4 +132,4 @@ TEST(HeapValuesStress, CodeValuesWithinMemory) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::heap_values_test

@@ -19,7 +19,7 @@
 #include "grundy/solve/misere_quotient.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::misere_quotient_test {
 namespace {
 
 constexpr unsigned kSeed = 20261125;
@@ -381,4 +381,4 @@ TEST(MisereQuotientStress, RecalibrationAndLearningAgree) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::misere_quotient_test

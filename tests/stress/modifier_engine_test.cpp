@@ -23,7 +23,7 @@
 #include "solve/split_sets.h"
 #include "support/engine_runs.h"
 
-namespace grundy {
+namespace grundy::modifier_engine_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261127;
@@ -274,4 +274,4 @@ TEST(ModifierEngineStress, TripleSetsAgainstTheTriples) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::modifier_engine_test

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <random>
 
-namespace grundy {
+namespace grundy::nim_product_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240607;
@@ -68,7 +68,7 @@ TEST(NimProductStress, FieldIdentities) {
   NimberSource source(kSeed + 1);
   for (int i = 0; i < 100000; ++i) {
     const Nimber a = source.next(), b = source.next(), c = source.next();
-    SCOPED_TRACE(testing::Message() << "seed " << kSeed + 1 << ", case " << i << ": a = " << a
+    SCOPED_TRACE(::testing::Message() << "seed " << kSeed + 1 << ", case " << i << ": a = " << a
                                     << ", b = " << b << ", c = " << c);
     const Nimber ab = nim_product(a, b);
     ASSERT_EQ(ab, nim_product(b, a));
@@ -102,4 +102,4 @@ TEST(NimProductStress, InverseMatchesPower) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::nim_product_test

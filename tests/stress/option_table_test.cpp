@@ -12,7 +12,7 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/option_table.h"
 
-namespace grundy {
+namespace grundy::option_table_test {
 namespace {
 
 void expect_mex_is_value(const HeapRuleset& heaps, Heap last) {
@@ -56,4 +56,4 @@ TEST(OptionTableStress, RandomCodes) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::option_table_test

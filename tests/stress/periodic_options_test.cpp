@@ -7,7 +7,7 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
 
-namespace grundy {
+namespace grundy::periodic_options_test {
 namespace {
 
 std::vector<std::vector<Heap>> as_lists(const std::vector<HeapOption>& options) {
@@ -51,4 +51,4 @@ TEST(PeriodicOptionsStress, MatchesFullEnumeration) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::periodic_options_test

@@ -25,7 +25,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "solve/periodic_options.h"
 
-namespace grundy {
+namespace grundy::periodicity_test {
 namespace {
 
 using Values = std::vector<std::uint16_t>;
@@ -629,4 +629,4 @@ TEST(PeriodicityStress, LongSequencesAreFast) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::periodicity_test

@@ -13,7 +13,7 @@
 #include "grundy/solve/remoteness.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::remoteness_test {
 namespace {
 
 // docs/theory.md §5, with a misère terminal position given R = 1 (remoteness.h).
@@ -116,4 +116,4 @@ TEST(Remoteness, LimitIsEnforced) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::remoteness_test

@@ -31,7 +31,7 @@
 #include "support/loopy_twin.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::retrograde_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240617;
@@ -303,4 +303,4 @@ TEST(Retrograde, LimitIsEnforcedAndLeavesTheGraphUsable) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::retrograde_test

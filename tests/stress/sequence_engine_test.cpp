@@ -22,7 +22,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "support/engine_runs.h"
 
-namespace grundy {
+namespace grundy::sequence_engine_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240611;
@@ -541,4 +541,4 @@ TEST(SequenceEngineStress, PublishedPeriodsAndRareCounts) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::sequence_engine_test

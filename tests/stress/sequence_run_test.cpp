@@ -16,9 +16,10 @@
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_run.h"
+#include "support/engine_runs.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::sequence_run_test {
 namespace {
 
 // Kayles, Officers and Dawson's Chess (docs/theory.md §8), each to a size
@@ -32,16 +33,6 @@ const struct {
 constexpr Heap kTwinLast = 6'000;
 
 // The first index where two sequences differ, for a readable failure.
-std::string first_difference(const ValueSequence& a, const ValueSequence& b) {
-  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-    if (a[i] != b[i])
-      return "first difference at n = " + std::to_string(i) + ": " + std::to_string(a[i]) +
-             " vs " + std::to_string(b[i]);
-  return a.size() == b.size() ? "equal" : "sizes differ";
-}
-
-#define EXPECT_SAME_SEQUENCE(a, b) EXPECT_TRUE((a) == (b)) << first_difference((a), (b))
-
 bool is_prefix(const ValueSequence& prefix, const ValueSequence& whole) {
   return prefix.size() <= whole.size() && std::equal(prefix.begin(), prefix.end(), whole.begin());
 }
@@ -207,4 +198,4 @@ TEST(SequenceRunStress, ResumeRefusesAnotherCodesValues) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::sequence_run_test

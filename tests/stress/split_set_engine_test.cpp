@@ -18,7 +18,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "support/engine_runs.h"
 
-namespace grundy {
+namespace grundy::split_set_engine_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261127;
@@ -330,4 +330,4 @@ TEST(SplitSetEngineStress, RefusesCodesItDoesNotCompute) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::split_set_engine_test

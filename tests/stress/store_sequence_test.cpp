@@ -27,7 +27,7 @@
 #include "support/engine_runs.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::store_sequence_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261126;
@@ -351,4 +351,4 @@ TEST(StoreSequenceStress, AnonymousMemoryOfARunOnAStoreIsNotTheSequence) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::store_sequence_test

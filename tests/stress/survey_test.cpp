@@ -18,7 +18,7 @@
 #include "support/mex_naive.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::survey_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261125;
@@ -151,4 +151,4 @@ TEST(SurveyStress, CodesJoinedAsTheSameGameHaveEqualValues) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::survey_test

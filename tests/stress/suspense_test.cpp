@@ -13,7 +13,7 @@
 #include "grundy/solve/suspense.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::suspense_test {
 namespace {
 
 using Compound = std::vector<Position>;
@@ -106,4 +106,4 @@ TEST(Suspense, ForcedGame) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::suspense_test

@@ -15,7 +15,7 @@
 #include "solve/thread_start.h"
 #include "support/engine_runs.h"
 
-namespace grundy {
+namespace grundy::thread_refusal_test {
 namespace {
 
 // Sets the switch for one test, and clears it whatever happens.
@@ -66,4 +66,4 @@ TEST(ThreadRefusal, SplitSetGoesOnWithOneThread) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::thread_refusal_test

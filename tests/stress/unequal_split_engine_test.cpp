@@ -17,7 +17,7 @@
 #include "solve/rare_common.h"
 #include "support/engine_runs.h"
 
-namespace grundy {
+namespace grundy::unequal_split_engine_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261125;
@@ -137,4 +137,4 @@ TEST(UnequalSplitEngineStress, GrundyGameRulesetAtLargeHeap) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::unequal_split_engine_test

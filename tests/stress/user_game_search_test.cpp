@@ -25,7 +25,7 @@
 #include "grundy/solve/detail/position_table.h"
 #include "grundy/solve/user_game.h"
 
-namespace grundy {
+namespace grundy::user_game_search_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20250311;
@@ -558,4 +558,4 @@ TEST(UserGameSearch, PositionTableAgreesWithUnorderedMap) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::user_game_search_test

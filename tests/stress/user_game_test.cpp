@@ -17,7 +17,7 @@
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/user_game.h"
 
-namespace grundy {
+namespace grundy::user_game_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240917;
@@ -267,4 +267,4 @@ TEST(UserGame, PositionLimit) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::user_game_test

@@ -20,7 +20,7 @@
 #include "grundy/solve/compound_analysis.h"
 #include "grundy/solve/user_ruleset.h"
 
-namespace grundy {
+namespace grundy::user_ruleset_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 4242;
@@ -249,4 +249,4 @@ TEST(UserRuleset, ShowsPositionsByTheGamesOwnText) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::user_ruleset_test

@@ -20,7 +20,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "solve/distinct_part_sets.h"
 
-namespace grundy {
+namespace grundy::wide_digit_test {
 namespace {
 
 using Split = std::vector<Heap>;
@@ -301,4 +301,4 @@ TEST(WideDigits, TwoThreadsAgreeWithOne) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::wide_digit_test

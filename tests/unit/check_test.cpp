@@ -10,7 +10,7 @@
 #include "grundy/solve/check.h"
 #include "grundy/solve/heap_values.h"
 
-namespace grundy {
+namespace grundy::check_test {
 namespace {
 
 TEST(Check, AnalysisAgreesAndCatchesWrongAnswers) {
@@ -163,4 +163,4 @@ TEST(Check, PeriodicityByDefinition) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::check_test

@@ -10,7 +10,7 @@
 #include "grundy/rules/code_digit.h"
 #include "grundy/rules/take_and_break.h"
 
-namespace grundy {
+namespace grundy::code_digit_test {
 namespace {
 
 std::string canonical(const char* code) { return TakeAndBreak::parse(code).name(); }
@@ -117,4 +117,4 @@ TEST(CodeDigit, MalformedWideDigitsSayWhy) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::code_digit_test

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-namespace grundy {
+namespace grundy::docs_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -311,4 +311,4 @@ TEST(Docs, UmbrellaHeaderIncludesEveryPublicHeader) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::docs_test

@@ -18,7 +18,7 @@
 
 #include "grundy/rules/registry.h"
 
-namespace grundy {
+namespace grundy::explanation_test {
 namespace {
 
 struct Explained {
@@ -288,4 +288,4 @@ TEST(Explanation, OtherGamesAndConventionsGetTheMethod) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::explanation_test

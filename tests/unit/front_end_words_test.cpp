@@ -12,7 +12,7 @@
 #include "grundy/grundy.h"
 #include "grundy/solve/brute_force.h"
 
-namespace grundy {
+namespace grundy::front_end_words_test {
 namespace {
 
 // The refusal of an exhaustive search over two Wythoff queens, at a limit of
@@ -71,4 +71,4 @@ TEST(FrontEndWords, AnInstalledVocabularyIsUsed) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::front_end_words_test

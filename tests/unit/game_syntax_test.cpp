@@ -8,7 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/game_syntax.h"
 
-namespace grundy {
+namespace grundy::game_syntax_test {
 namespace {
 
 using Words = std::vector<std::string>;
@@ -54,4 +54,4 @@ TEST(GameSyntax, IsSumSyntax) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::game_syntax_test

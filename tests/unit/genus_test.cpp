@@ -12,7 +12,7 @@
 #include "grundy/solve/genus.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::genus_test {
 namespace {
 
 const HeapRuleset& heap_rules(const std::unique_ptr<Ruleset>& r) {
@@ -204,4 +204,4 @@ TEST(Genus, Errors) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::genus_test

@@ -11,7 +11,7 @@
 #include "grundy/rules/graph.h"
 #include "grundy/solve/graph_values.h"
 
-namespace grundy {
+namespace grundy::graph_test {
 namespace {
 
 std::vector<Vertex> followers(const Graph& g, Vertex u) {
@@ -417,4 +417,4 @@ TEST(GraphValues, ControlSeesProgressAndStops) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::graph_test

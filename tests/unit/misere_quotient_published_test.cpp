@@ -19,7 +19,7 @@
 #include "grundy/solve/misere_quotient.h"
 #include "support/twins.h"
 
-namespace grundy {
+namespace grundy::misere_quotient_published_test {
 namespace {
 
 using Element = MisereQuotient::Element;
@@ -337,4 +337,4 @@ TEST(PublishedQuotients, PlambeckFourDigitQuaternariesWithWildHeaps) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::misere_quotient_published_test

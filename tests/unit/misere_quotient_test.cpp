@@ -12,7 +12,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/misere_quotient.h"
 
-namespace grundy {
+namespace grundy::misere_quotient_test {
 namespace {
 
 std::vector<std::string> names(const MisereQuotient& q, const std::vector<MisereQuotient::Element>& xs) {
@@ -123,4 +123,4 @@ TEST(MisereQuotient, OctalSevenFiveIsPublishedR8) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::misere_quotient_test

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace grundy {
+namespace grundy::nim_product_test {
 namespace {
 
 // The nim-multiplication table of 0..15: Berlekamp, Conway, Guy, Winning Ways,
@@ -33,7 +33,7 @@ constexpr std::uint8_t kWinningWaysTable[16][16] = {
 TEST(NimProduct, WinningWaysTable) {
   for (Nimber a = 0; a < 16; ++a) {
     for (Nimber b = 0; b < 16; ++b) {
-      SCOPED_TRACE(testing::Message() << a << " ⊗ " << b);
+      SCOPED_TRACE(::testing::Message() << a << " ⊗ " << b);
       const Nimber expected = kWinningWaysTable[a][b];
       EXPECT_EQ(detail::nim_product_naive(a, b), expected);
       EXPECT_EQ(nim_product(a, b), expected);
@@ -54,7 +54,7 @@ TEST(NimProduct, SmallLiterals) {
       {16, 16, 24},
   };
   for (const Case& c : kCases) {
-    SCOPED_TRACE(testing::Message() << c.a << " ⊗ " << c.b);
+    SCOPED_TRACE(::testing::Message() << c.a << " ⊗ " << c.b);
     EXPECT_EQ(detail::nim_product_naive(c.a, c.b), c.product);
     EXPECT_EQ(nim_product(c.a, c.b), c.product);
     EXPECT_EQ(nim_product(c.b, c.a), c.product);
@@ -68,7 +68,7 @@ TEST(NimProduct, SmallLiterals) {
 TEST(NimProduct, FermatTwoPowers) {
   constexpr Nimber kFermat[] = {2, 4, 16, 256, 65536, Nimber{1} << 32};
   for (Nimber f : kFermat) {
-    SCOPED_TRACE(testing::Message() << "F = " << f);
+    SCOPED_TRACE(::testing::Message() << "F = " << f);
     EXPECT_EQ(nim_product(f, f), f + f / 2);
     EXPECT_EQ(detail::nim_product_tables(f, f), f + f / 2);
     EXPECT_EQ(nim_square(f), f + f / 2);
@@ -109,4 +109,4 @@ TEST(NimProduct, IdentityAndZero) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::nim_product_test

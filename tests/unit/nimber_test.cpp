@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace grundy {
+namespace grundy::nimber_test {
 namespace {
 
 TEST(Nimber, NimSum) {
@@ -37,4 +37,4 @@ TEST(Nimber, MexSetAgreesWithNaiveAndResets) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::nimber_test

@@ -9,7 +9,7 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/option_table.h"
 
-namespace grundy {
+namespace grundy::option_table_test {
 namespace {
 
 TEST(OptionTable, KaylesHeapFiveByHand) {
@@ -41,4 +41,4 @@ TEST(OptionTable, EmptyHeapHasNoOptionsAndValueZero) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::option_table_test

@@ -21,7 +21,7 @@
 #include "grundy/solve/pattern_table.h"
 #include "grundy/solve/ruleset_game.h"
 
-namespace grundy {
+namespace grundy::pattern_test {
 namespace {
 
 // Take 1..k from one heap.
@@ -247,4 +247,4 @@ TEST(Pattern, ProvenPeriodicityOnlyWhenGiven) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::pattern_test

@@ -18,7 +18,7 @@
 #include "grundy/solve/heap_values.h"
 #include "solve/arithmetic_periodicity.h"
 
-namespace grundy {
+namespace grundy::periodicity_test {
 namespace {
 
 using Values = std::vector<std::uint16_t>;
@@ -638,4 +638,4 @@ TEST(Periodicity, IsAPlainValue) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::periodicity_test

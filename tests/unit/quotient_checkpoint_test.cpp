@@ -18,7 +18,7 @@
 #include "grundy/solve/quotient_checkpoint.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::quotient_checkpoint_test {
 namespace {
 
 using testing::read_file;
@@ -309,4 +309,4 @@ TEST(QuotientCheckpoint, MismatchedResumesAreRefused) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::quotient_checkpoint_test

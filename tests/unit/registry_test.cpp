@@ -8,7 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 
-namespace grundy {
+namespace grundy::registry_test {
 namespace {
 
 // A message quotes the input, and stays one whole line whatever the input
@@ -106,4 +106,4 @@ TEST(Registry, UnknownNamesSuggestTheMeantOne) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::registry_test

@@ -13,7 +13,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 
-namespace grundy {
+namespace grundy::rules_test {
 namespace {
 
 std::vector<Nimber> first_values(const std::string& name, Heap last) {
@@ -299,4 +299,4 @@ TEST(Rules, DescribeMoves) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::rules_test

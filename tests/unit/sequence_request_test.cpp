@@ -10,7 +10,7 @@
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_request.h"
 
-namespace grundy {
+namespace grundy::sequence_request_test {
 namespace {
 
 std::string temporary(const std::string& name) {
@@ -121,4 +121,4 @@ TEST(SequenceFile, CheckpointCarriesItsRequestAndVersion1StillReads) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::sequence_request_test

@@ -6,7 +6,7 @@
 
 #include "grundy/core/spelling.h"
 
-namespace grundy {
+namespace grundy::spelling_test {
 namespace {
 
 TEST(Spelling, EditDistanceByHand) {
@@ -40,4 +40,4 @@ TEST(Spelling, ClosestWord) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::spelling_test

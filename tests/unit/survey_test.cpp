@@ -18,7 +18,7 @@
 #include "grundy/solve/survey_journal.h"
 #include "support/process.h"
 
-namespace grundy {
+namespace grundy::survey_test {
 namespace {
 
 using Codes = std::vector<std::string>;
@@ -296,4 +296,4 @@ TEST(SurveyPublished, TheWorkLimitStopsAtTheSameSizeEveryTime) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::survey_test

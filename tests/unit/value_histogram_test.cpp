@@ -19,7 +19,7 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
 
-namespace grundy {
+namespace grundy::value_histogram_test {
 namespace {
 
 std::vector<std::uint16_t> code_values(const TakeAndBreak& code, Heap count) {
@@ -142,4 +142,4 @@ TEST(ValueHistogram, ReadIsCalledBeforeEachRunOfKnownValues) {
 }
 
 }  // namespace
-}  // namespace grundy
+}  // namespace grundy::value_histogram_test
