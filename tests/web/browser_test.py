@@ -49,6 +49,13 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 failures = []
 
 
+# Seconds between two looks at the page while waiting for it: WebDriverWait's
+# default, half a second, left the test idle most of its minute (the page
+# answers most questions in milliseconds, and the test waits after every
+# click).
+POLL = 0.02
+
+
 def check(condition, what):
     if condition:
         print(f"ok: {what}")
@@ -102,7 +109,7 @@ class Page:
     def open(self, fragment=""):
         self.d.get("about:blank")  # a new document, even when only the fragment differs
         self.d.get(self.base + ("#" + fragment if fragment else ""))
-        WebDriverWait(self.d, 60).until(
+        WebDriverWait(self.d, 60, poll_frequency=POLL).until(
             lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
         self.settle()
 
@@ -111,7 +118,7 @@ class Page:
 
     def settle(self, timeout=300):
         """Waits until the page has no question under way in its worker."""
-        WebDriverWait(self.d, timeout).until(
+        WebDriverWait(self.d, timeout, poll_frequency=POLL).until(
             lambda d: d.execute_script("return document.body.dataset.busy === '0'"))
 
     def press(self, element):
@@ -416,7 +423,7 @@ def test_sequence(page, grundy, shots):
     page.fill("sequence-ruleset", "0.16")
     page.fill("sequence-to", "1000")
     page.press(page.by_id("sequence-period"))
-    WebDriverWait(page.d, 600).until(lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
+    WebDriverWait(page.d, 600, poll_frequency=POLL).until(lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
     want = cli_json(grundy, "period", "0.16")
     facts = page.result("sequence-period-result")["facts"]
     check(facts.get("Period") == str(want["period"]) and facts.get("Preperiod") == str(want["preperiod"]),
@@ -541,7 +548,7 @@ def test_cancel(page):
     page.fill("analyse-game", "0.137 40 50 60")
     Select(page.by_id("analyse-convention")).select_by_value("misere")
     page.by_id("analyse-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    WebDriverWait(page.d, 30).until(lambda d: d.find_element(By.ID, "working").is_displayed())
+    WebDriverWait(page.d, 30, poll_frequency=POLL).until(lambda d: d.find_element(By.ID, "working").is_displayed())
     time.sleep(0.5)
     page.press(page.by_id("working-cancel"))
     check(page.error("analyse-game").startswith("cancelled"),
