@@ -686,17 +686,20 @@ class Periodicity:
         return "<pre>" + _html.escape(str(self)) + "</pre>"
 
 
-def period(ruleset: str, *, max: int = 2**22, observe_to_max: bool = False, threads: int = 0,
-           progress: Optional[Callable[[Progress], Any]] = None) -> Periodicity:
+def period(ruleset: str, *, max: Optional[int] = None, observe_to_max: bool = False,
+           threads: int = 0, progress: Optional[Callable[[Progress], Any]] = None) -> Periodicity:
     """The period of G(n) of a take-and-break code or subtraction set.
 
     Values are computed (doubling, up to ``max``) until a period is proven
     (Guy-Smith, or a closed form of the code's game), or, for a code no
     criterion can prove, until a period is seen (``observe_to_max`` looks as
-    far as ``max`` anyway).  A ``max`` past what three quarters of the
-    machine's memory holds (2 bytes a value) is lowered to that, and
-    ``stopped`` says so if the search gets there.  Ctrl-C raises
-    KeyboardInterrupt.
+    far as ``max`` anyway).  Without ``max`` the search looks at most 2^22
+    values, and for a code on the split-set engine (one whose moves can
+    leave three heaps or more) at most what about a second of its work
+    computes, as ``grundy period`` does; ``max`` sets the bound instead.  A
+    ``max`` past what three quarters of the machine's memory holds (2 bytes a
+    value) is lowered to that.  ``stopped`` says which bound the search met.
+    Ctrl-C raises KeyboardInterrupt.
     """
     if not isinstance(ruleset, str):
         raise ValueError(f"period: the ruleset is a name such as '0.16', not {ruleset!r}")

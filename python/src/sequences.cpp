@@ -6,6 +6,7 @@
 
 #include "binding.h"
 #include "long_run.h"
+#include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/pattern.h"
 #include "grundy/solve/sequence_request.h"
 
@@ -59,12 +60,27 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
   const std::uint64_t limit = max_memory_obj.is_none() ? default_memory_limit()
                                                        : to_u64(max_memory_obj, "max_memory");
   const std::uint64_t count = to - from + 1;
-  const std::uint64_t estimate = detail::saturating_add(
-      detail::saturating_mul(engine ? to + 1 : count, engine ? 2 : 8), (to + 1) / 4 + (64 << 20));
-  if (estimate > limit)
-    throw LimitError(fmt::format(
-        "computing G(0..{}) of '{}' needs about {} MiB, over the max_memory limit of {} MiB", to,
-        ruleset->name(), estimate >> 20, limit >> 20));
+  if (engine) {
+    // The library's plan of the run (code_run_plan.h), as `grundy values`
+    // judges it: memory, and the split-set engine's work (days past
+    // kMaxSplitSetWork). The module computes every value, so a range past
+    // the period search's values is judged as a whole too.
+    // values() has a max_memory argument, which the module's words leave out
+    // elsewhere (no other call takes one): named here.
+    const CodeRunPlan plan = plan_code_run(*source.code, to, false);
+    if (plan.over_memory(limit))
+      throw code_run_over_memory(plan, ruleset->name(), limit,
+                                 " (raise it with the max_memory argument)");
+    if (plan.over_work()) throw code_run_over_work(plan, *source.code, ruleset->name());
+  } else {
+    const std::uint64_t estimate =
+        detail::saturating_add(detail::saturating_mul(count, 8), (to + 1) / 4 + (64 << 20));
+    if (estimate > limit)
+      throw LimitError(fmt::format(
+          "computing G(0..{}) of '{}' needs about {} MiB, over the memory limit of {} MiB "
+          "(raise it with the max_memory argument)",
+          to, ruleset->name(), estimate >> 20, limit >> 20));
+  }
 
   if (engine) {
     // A new run never replaces an existing checkpoint (as `grundy values`).
@@ -166,12 +182,16 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
                                        "'{}' is neither",
                                        ruleset->name()));
   PeriodSearchOptions options;
-  const Heap asked = to_u64(max_obj, "period: max");
+  const bool max_given = !max_obj.is_none();
+  const Heap asked = max_given ? to_u64(max_obj, "period: max") : Heap{1} << 22;
   if (asked < 16) throw InputError(std::to_string(asked), "max must be at least 16");
   if (asked > kMaxHeap) throw InputError(std::to_string(asked), "max is over 2^63-1");
-  // Past what memory holds, lowered (code_values_within), as the command does.
-  const Heap fit = code_values_within(default_memory_limit());
-  options.max_values = std::min(asked, fit);
+  // Past what memory holds lowered, and without max within the work budget
+  // of the other commands: the library's bound, as the command's.
+  const PeriodSearchBound bound =
+      period_search_bound(*code, asked, max_given, default_memory_limit());
+  const Heap fit = bound.fits;
+  options.max_values = bound.max;
   options.observe_to_max = observe_to_max;
   options.threads = threads;
   std::atomic<bool> stop{false};
@@ -194,14 +214,22 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
   out["proof_needs"] = p.proof_needs;
   out["criterion"] = p.criterion;
   out["certificate"] = periodicity_certificate(p);
-  const bool lowered_reached = options.max_values < asked && !p.proven &&
-                               search->stopped.empty() && !search->unprovable &&
-                               search->values.size() == options.max_values;
-  out["stopped"] = lowered_reached
-                       ? fmt::format("max lowered to {} values, what three quarters of this "
-                                     "machine's memory holds",
-                                     fit)
-                       : search->stopped;
+  // Short of max (or of its default): at the memory limit, or at the default
+  // work bound, as `grundy period` says.
+  const bool short_of_max = options.max_values < asked && !p.proven &&
+                            search->stopped.empty() && !search->unprovable &&
+                            search->values.size() == options.max_values;
+  out["stopped"] =
+      !short_of_max ? search->stopped
+      : options.max_values == fit
+          ? fmt::format("max lowered to {} values, what three quarters of this machine's "
+                        "memory holds",
+                        fit)
+          : fmt::format("stopped at the default bound: G(0..{}) of {} take about {} operations, "
+                        "the limit being {}; max=N computes N values",
+                        options.max_values - 1, code->name(),
+                        split_set_work(*code, options.max_values - 1),
+                        split_set_budget(ComputeLimits{}.max_work));
   out["unprovable"] = search->unprovable;
   const PeriodSearch& owner = *search;
   out["values"] = owned_values(std::move(search), owner.values, 0, owner.values.size());

@@ -163,6 +163,26 @@ def test_period_and_value(cli):
     assert exact.proven and exact.component_values == [info.value, cli("values", "0.209", "--to", "5")["values"][5]]
 
 
+def test_values_and_period_cost_what_the_command_allows(cli):
+    # One plan for both front ends (code_run_plan.h). A period search of a
+    # code on the split-set engine stops at the command's default bound
+    # (about a second of work), where it used to look at 2^22 values for
+    # minutes; max= sets the bound, as --max does.
+    p = grundy.period("0.209")
+    j = cli("period", "0.209")
+    assert not p.proven and p.checked_to == j["checked_to"] < 20000
+    assert p.stopped.startswith("stopped at the default bound") and "max=N" in p.stopped
+    assert grundy.period("0.209", max=1500).checked_to == 1500
+    # A run the command refuses as days of work (0.*: digits past four
+    # heaps) is refused here too, before any work, in this module's words.
+    with pytest.raises(grundy.LimitError, match="partition-set engine") as refused:
+        grundy.values("0.*", 10**6)
+    assert "operations" in str(refused.value) and "--" not in str(refused.value)
+    with pytest.raises(grundy.LimitError,
+                       match=r"over the memory limit of 1024 MiB \(raise it with the max_memory"):
+        grundy.values("0.6", 10**9, max_memory=2**30)
+
+
 def test_period_histogram_against_the_command_and_bincount(cli):
     # Far past the values computed, from the proven period: the command's
     # --stats over the same range counts the same.

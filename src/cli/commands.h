@@ -169,19 +169,6 @@ std::uint64_t parse_memory(const std::string& text);
 // given ("") the library's default_memory_limit() (core/memory.h).
 std::uint64_t memory_limit(const std::string& text);
 
-// Most work a run on the split-set engine (a code that can leave three
-// heaps or more, or an infinite one) may take (split_set_work): 4-5 hours
-// at the 6-7·10^9 a second measured on one thread, about half that on two
-// (docs/performance.md, "Codes the rare/common engine does not cover").
-inline constexpr std::uint64_t kMaxSplitSetWork = 100'000'000'000'000;
-
-// Throws the LimitError that `values` and `value --store` give, before any
-// work, when computing G(0..to) of `code` with its sequence in a store
-// would take more than `memory` bytes of tables and sets or more than
-// kMaxSplitSetWork operations. `shown` names the ruleset as typed.
-void check_stored_code_run(const TakeAndBreak& code, Heap to, std::uint64_t memory,
-                           const std::string& shown);
-
 int run_analyze(const AnalyzeRequest& request);
 int run_values(const ValuesRequest& request);
 

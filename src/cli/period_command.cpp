@@ -17,6 +17,7 @@
 #include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
+#include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "long_run.h"
@@ -26,13 +27,9 @@ namespace grundy::cli {
 namespace {
 
 // A period search holds its values in memory: past what the memory limit
-// (--max-memory, else three quarters of the machine's) holds
-// (code_values_within, heap_values.h) --max is lowered, and the output says
-// so when the search gets there.
-Heap values_that_fit(const std::string& max_memory) {
-  return code_values_within(memory_limit(max_memory));
-}
-
+// (--max-memory, else three quarters of the machine's) holds --max is lowered
+// (period_search_bound, code_run_plan.h), and the output says so when the
+// search gets there.
 std::string lowered_note(Heap asked, Heap fit, const std::string& max_memory) {
   return fmt::format("--max {} lowered to {} values, what the memory limit of {} MiB ({}) "
                      "holds; `grundy values CODE --to N --store FILE` computes a sequence "
@@ -57,17 +54,13 @@ int run_period(const PeriodRequest& request) {
                                  ruleset->shown_name()));
   const Heap asked = parse_count(request.max);
   if (asked < 16) throw InputError(request.max, "--max must be at least 16");
-  const Heap fit = values_that_fit(request.max_memory);
-  // Without --max, also within the work budget of the other commands: a code
-  // on the split-set engine (0.3F, 0.[7], say) costs O(n^2) operations or
-  // more and would otherwise run for days. --max sets the bound explicitly.
-  // The same bound as `value` and `analyze` (code_values_limit).
-  ComputeLimits bound;
-  bound.max_code_values = asked;
-  bound.code_values_given = request.max_given;
-  const std::uint64_t max_work = bound.max_work;
-  const Heap max =
-      std::min(fit, std::max<Heap>(std::min<Heap>(asked, 16), code_values_limit(*code, bound)));
+  // Lowered to what memory holds and, without --max, to the work budget of
+  // the other commands (code_run_plan.h): the same bound as the module's.
+  const PeriodSearchBound bound =
+      period_search_bound(*code, asked, request.max_given, memory_limit(request.max_memory));
+  const Heap fit = bound.fits;
+  const Heap max = bound.max;
+  const std::uint64_t max_work = ComputeLimits{}.max_work;
   PeriodSearchOptions options;
   options.max_values = max;
   options.observe_to_max = request.max_given;
@@ -137,7 +130,8 @@ int run_stored_value(const ValueRequest& request, const Ruleset& ruleset,
   const TakeAndBreak& code = *source.code;
   // Refused before the store is made, as `values` does: a code on the
   // split-set engine needs its sets in memory, and days past 10^14 operations.
-  check_stored_code_run(code, n, memory_limit(request.max_memory), ruleset.shown_name());
+  check_code_run(plan_code_run(code, n, true), code, ruleset.shown_name(),
+                 memory_limit(request.max_memory));
   SequenceRequest recorded;
   recorded.ruleset = code.name();
   recorded.to = n;
@@ -189,7 +183,7 @@ int run_value(const ValueRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
   const HeapRuleset& heaps = require_heap_ruleset(*ruleset, "value");
   const Heap n = parse_count(request.heap);
-  const Heap fit = values_that_fit(request.max_memory);  // a bad --max-memory, refused first
+  const Heap fit = code_values_within(memory_limit(request.max_memory));  // a bad --max-memory, refused first
   if (!request.store.empty()) return run_stored_value(request, *ruleset, heaps, n);
   ComputeLimits limits;
   const Heap asked = parse_count(request.max);

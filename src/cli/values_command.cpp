@@ -18,11 +18,13 @@
 
 #include "commands.h"
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/genus.h"
+#include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/period_search.h"
@@ -300,44 +302,7 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   return 0;
 }
 
-// Memory of a run of a code's engine: 2 bytes a value in memory (none on a
-// store, whose pages are the kernel's page cache), the engine's tables and
-// what the rare values might take, and the split-set engine's sets.
-std::uint64_t code_run_bytes(const TakeAndBreak& code, Heap to, bool stored) {
-  const std::uint64_t tables = (stored ? (to + 1) / 64 : (to + 1) / 4) + (64 << 20);
-  return detail::saturating_add(
-      detail::saturating_add(detail::saturating_mul(to + 1, stored ? 0 : 2), tables),
-      split_set_bytes(code, to));
-}
-
-std::string over_memory_text(Heap to, const std::string& shown, std::uint64_t estimate,
-                             std::uint64_t limit) {
-  return fmt::format(
-      "computing G(0..{}) of '{}' needs about {} MiB, over the --max-memory limit of {} MiB", to,
-      shown, estimate >> 20, limit >> 20);
-}
-
-std::string over_work_text(Heap to, const TakeAndBreak& code, const std::string& shown,
-                           std::uint64_t work) {
-  return fmt::format(
-      "computing G(0..{}) of '{}' takes {} operations ({}), over the limit of {}", to, shown,
-      work == ~std::uint64_t{0} ? std::string("more than 2^64") : fmt::format("about {}", work),
-      code.is_classic() ? "the rare/common engine covers only finite codes whose moves leave at "
-                          "most two heaps"
-                        : "digits past four heaps: the partition-set engine makes O(n) set "
-                          "unions a heap",
-      kMaxSplitSetWork);
-}
-
 }  // namespace
-
-void check_stored_code_run(const TakeAndBreak& code, Heap to, std::uint64_t memory,
-                           const std::string& shown) {
-  const std::uint64_t estimate = code_run_bytes(code, to, true);
-  if (estimate > memory) throw LimitError(over_memory_text(to, shown, estimate, memory));
-  const std::uint64_t work = split_set_work(code, to);
-  if (work > kMaxSplitSetWork) throw LimitError(over_work_text(to, code, shown, work));
-}
 
 int run_values(const ValuesRequest& asked) {
   ValuesRequest request = asked;
@@ -416,42 +381,29 @@ int run_values(const ValuesRequest& asked) {
                                  "take-and-break codes; '{}' {}",
                                  ruleset->shown_name(), closed_form ? "has a closed form" : "is not one"));
 
-  // A code's range reaching past the values a period search computes (as
-  // for `grundy value`) is answered from a proven period when the search
-  // finds one; only then is G(0..to) computed in full (SequenceRun).
-  const ComputeLimits search_limits;
-  const Heap search_bound =
-      engine ? affordable_code_values(*code, search_limits.max_code_values, search_limits.max_work)
-             : 0;
-  const bool far = engine && to >= search_bound;
-
-  // Memory: 2 bytes per value for the engine, 8 for the generic table; none
-  // for a sequence in a store (its pages are the kernel's page cache), only
-  // the engine's tables and what the rare values might take; and for a code
-  // on the split-set engine, its sets.
+  // The plan of a code's run (code_run_plan.h): its memory and work, and
+  // whether the range reaches past the values a period search computes (as
+  // for `grundy value`), in which case it is answered from a proven period
+  // when the search finds one, and only then is G(0..to) computed in full
+  // (SequenceRun). A far range is refused only after that search, which
+  // takes 2 bytes a value.
   const std::uint64_t limit = memory_limit(request.max_memory);
   const bool stored = !request.store.empty();
   // A store this run makes (not one it resumes): removed again when the run
   // is refused after its period search, so that a refusal leaves nothing.
   const bool new_store = stored && !store;
-  const std::uint64_t estimate =
-      closed_form ? 0
-      : engine    ? code_run_bytes(*code, to, stored)
-                  : detail::saturating_add(detail::saturating_mul(to + 1, 8),
-                                           (to + 1) / 4 + (64 << 20));
-  const auto over_memory = [&](const std::string& why) {
-    return LimitError(over_memory_text(to, ruleset->shown_name(), estimate, limit) + why);
-  };
-  // A far range is decided after the search, which takes 2 bytes a value.
-  if (estimate > limit && !far) throw over_memory("");
-  // Work: a code the rare/common engine does not cover (three heaps, or an
-  // infinite code) costs O(n) operations a heap on the split-set engine;
-  // past kMaxSplitSetWork the run would take days.
-  const std::uint64_t work = engine ? split_set_work(*code, to) : 0;
-  const auto over_work = [&](const std::string& why) {
-    return LimitError(over_work_text(to, *code, ruleset->shown_name(), work) + why);
-  };
-  if (work > kMaxSplitSetWork && !far) throw over_work("");
+  std::optional<CodeRunPlan> plan;
+  if (engine) plan = plan_code_run(*code, to, stored);
+  const Heap search_bound = plan ? plan->search_bound : 0;
+  const bool far = plan && plan->far;
+  if (plan && !far) check_code_run(*plan, *code, ruleset->shown_name(), limit);
+  // The generic table: 8 bytes a value.
+  const std::uint64_t table_bytes =
+      detail::saturating_add(detail::saturating_mul(to + 1, 8), (to + 1) / 4 + (64 << 20));
+  if (!engine && !closed_form && table_bytes > limit)
+    throw LimitError(fmt::format(
+        "computing G(0..{}) of '{}' needs about {} MiB, over the memory limit of {} MiB{}", to,
+        ruleset->shown_name(), table_bytes >> 20, limit >> 20, raise_with("max-memory")));
 
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,
@@ -479,7 +431,7 @@ int run_values(const ValuesRequest& asked) {
     if (done && !code_run->period()) {
       const std::string unproven =
           fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
-      if (estimate > limit || work > kMaxSplitSetWork) {
+      if (plan->over_memory(limit) || plan->over_work()) {
         std::string removed;
         if (new_store) {
           code_run.reset();  // unmapped and closed before it goes
@@ -487,8 +439,9 @@ int run_values(const ValuesRequest& asked) {
           std::filesystem::remove(request.store, error);
           removed = fmt::format("; the store '{}' it began was removed", request.store);
         }
-        if (estimate > limit) throw over_memory(unproven + removed);
-        throw over_work(unproven + removed);
+        if (plan->over_memory(limit))
+          throw code_run_over_memory(*plan, ruleset->shown_name(), limit, unproven + removed);
+        throw code_run_over_work(*plan, *code, ruleset->shown_name(), unproven + removed);
       }
       done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
     }

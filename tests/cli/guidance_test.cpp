@@ -124,7 +124,7 @@ TEST(Guidance, SizesInEveryForm) {
   for (const char* size : {"1M", "1MB", "1MiB", "1048576"}) {
     const auto tiny = grundy_cli({"values", "0.6", "--to", "1e5", "--max-memory", size});
     EXPECT_EQ(tiny.status, 2) << size;
-    EXPECT_TRUE(contains(tiny.err, "over the --max-memory limit of 1 MiB")) << size << tiny.err;
+    EXPECT_TRUE(contains(tiny.err, "over the memory limit of 1 MiB (raise it with --max-memory)")) << size << tiny.err;
   }
   expect_bad_input({"values", "kayles", "--max-memory", "8GX"}, "'8GX'");
 }

@@ -1,0 +1,84 @@
+// What a run computing a take-and-break code's values will cost, decided
+// before any work, once for every front end: the command line's `values`,
+// `value --store` and `period`, the Python module's values() and period().
+// Each front end only asks for the plan, refuses with the library's words
+// (front_end_words.h names its settings) and prints.
+//
+// Description: a run of G(0..to) holds 2 bytes a value in memory (none when
+//   the sequence is in a store, whose pages are the kernel's page cache), the
+//   engine's tables (a bit a value for a store, two for memory, and 64 MiB)
+//   and, for a code the rare/common engine does not cover, the split-set
+//   engine's sets (split_set_bytes); its work is the split-set engine's
+//   operations (split_set_work), bounded by kMaxSplitSetWork. A range that
+//   reaches past the values a period search computes first (search_bound)
+//   is answered from a proven period when there is one, so its refusal waits
+//   for that search.
+// Source: the engines' memory and work models, sequence_engine.h;
+//   docs/performance.md for the rates behind kMaxSplitSetWork.
+// Status: tests/unit/code_run_plan_test.cpp; the refusals of both front ends
+//   (tests/cli/bad_input_test.cpp, python/tests/test_api.py).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "grundy/core/error.h"
+#include "grundy/core/types.h"
+#include "grundy/rules/take_and_break.h"
+
+namespace grundy {
+
+// Most work a run on the split-set engine (a code that can leave three
+// heaps or more, or an infinite one) may take (split_set_work): 4-5 hours
+// at the 6-7·10^9 a second measured on one thread, about half that on two
+// (docs/performance.md, "Codes the rare/common engine does not cover").
+inline constexpr std::uint64_t kMaxSplitSetWork = 100'000'000'000'000;
+
+struct CodeRunPlan {
+  Heap to = 0;
+  bool stored = false;   // the sequence is kept in a store (mapped_sequence.h)
+  std::uint64_t bytes = 0;  // memory the run needs (saturating)
+  std::uint64_t work = 0;   // split-set operations; 0 on the rare/common engine
+  // Values a period search computes first (affordable_code_values with the
+  // default ComputeLimits); `far` when `to` is at or past it.
+  Heap search_bound = 0;
+  bool far = false;
+
+  bool over_memory(std::uint64_t limit) const { return bytes > limit; }
+  bool over_work() const { return work > kMaxSplitSetWork; }
+};
+
+// The plan of computing G(0..to) of `code`, in memory or in a store.
+CodeRunPlan plan_code_run(const TakeAndBreak& code, Heap to, bool stored);
+
+// The refusals of a plan, in the front end's words: "computing G(0..to) of
+// 'SHOWN' needs about N MiB, over the memory limit of M MiB (raise it with
+// --max-memory)" and
+// "... takes about W operations (why), over the limit of ...". `shown` names
+// the ruleset as the user typed it; `why` is appended (", and no period of
+// it is proven in G(0..n)").
+LimitError code_run_over_memory(const CodeRunPlan& plan, const std::string& shown,
+                                std::uint64_t limit, const std::string& why = "");
+LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
+                              const std::string& shown, const std::string& why = "");
+
+// Throws the plan's refusal (memory first, then work) when there is one: for
+// a run that goes straight to G(0..to), without a period search first.
+void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std::string& shown,
+                    std::uint64_t memory_limit);
+
+// How far a period search of `code` may look: `asked` values (at least 16),
+// lowered to what `memory_limit` holds (code_values_within), and, unless
+// `asked` was given explicitly, to the work budget of the other commands
+// (code_values_limit with the default ComputeLimits): a code on the
+// split-set engine costs O(n^2) operations or more and would otherwise run
+// for days. `lowered` says that memory lowered it.
+struct PeriodSearchBound {
+  Heap max = 0;
+  Heap fits = 0;
+  bool lowered = false;
+};
+PeriodSearchBound period_search_bound(const TakeAndBreak& code, Heap asked, bool asked_given,
+                                      std::uint64_t memory_limit);
+
+}  // namespace grundy

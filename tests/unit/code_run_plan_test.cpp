@@ -1,0 +1,87 @@
+// The plan of a code's run (code_run_plan.h): what the command line and the
+// Python module both judge a values or period run by.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "grundy/core/error.h"
+#include "grundy/core/memory.h"
+#include "grundy/solve/code_run_plan.h"
+#include "grundy/solve/heap_values.h"
+#include "grundy/solve/sequence_engine.h"
+
+namespace grundy::code_run_plan_test {
+namespace {
+
+TEST(CodeRunPlan, MemoryIsTwoBytesAValueAndTheTablesOrTheStoresBits) {
+  const TakeAndBreak dawson = TakeAndBreak::parse("0.137");  // the rare/common engine: no split sets, no work bound
+  const CodeRunPlan memory = plan_code_run(dawson, 999'999, false);
+  EXPECT_EQ(memory.bytes, 2'000'000u + 1'000'000u / 4 + (64u << 20));
+  EXPECT_EQ(memory.work, 0u);
+  EXPECT_FALSE(memory.over_work());
+  const CodeRunPlan stored = plan_code_run(dawson, 1'999'999, true);
+  EXPECT_EQ(stored.bytes, 2'000'000u / 64 + (64u << 20));
+  // Past the values a period search computes first (ComputeLimits::
+  // max_code_values): answered from a proven period when there is one.
+  EXPECT_EQ(stored.search_bound, Heap{1} << 20);
+  EXPECT_TRUE(stored.far);
+  EXPECT_FALSE(memory.far);
+}
+
+TEST(CodeRunPlan, SplitSetCodesCarryTheirWorkAndSets) {
+  // 0.209 can leave three heaps: the split-set engine, O(n) work a value.
+  const TakeAndBreak code = TakeAndBreak::parse("0.209");
+  const CodeRunPlan plan = plan_code_run(code, 100'000, false);
+  EXPECT_EQ(plan.work, split_set_work(code, 100'000));
+  EXPECT_GT(plan.work, 0u);
+  EXPECT_EQ(plan.bytes, 2 * 100'001u + 100'001u / 4 + (64u << 20) + split_set_bytes(code, 100'000));
+  // The period search's bound is about a second of that work.
+  EXPECT_EQ(plan.search_bound, affordable_code_values(code, ComputeLimits{}.max_code_values,
+                                                      ComputeLimits{}.max_work));
+  EXPECT_LT(plan.search_bound, 20'000u);
+  EXPECT_TRUE(plan.far);
+  // Far past kMaxSplitSetWork: refused before any work, naming the engine.
+  const TakeAndBreak star = TakeAndBreak::parse("0.*");
+  const CodeRunPlan days = plan_code_run(star, 1'000'000'000, false);
+  EXPECT_TRUE(days.over_work());
+  try {
+    check_code_run(days, star, "0.*", ~std::uint64_t{0});
+    FAIL() << "not refused";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("partition-set engine"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CodeRunPlan, RefusesPastTheMemoryLimitFirst) {
+  const TakeAndBreak code = TakeAndBreak::parse("0.6");
+  const CodeRunPlan plan = plan_code_run(code, 1'000'000'000, false);
+  EXPECT_TRUE(plan.over_memory(1u << 30));
+  try {
+    check_code_run(plan, code, "0.6", 1u << 30);
+    FAIL() << "not refused";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("over the memory limit of 1024 MiB (raise it with the max_memory argument)"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(check_code_run(plan_code_run(code, 1000, false), code, "0.6", 1u << 30));
+}
+
+TEST(PeriodSearchBound, TheWorkBoundAppliesUnlessMaxIsGiven) {
+  const TakeAndBreak code = TakeAndBreak::parse("0.209");
+  const std::uint64_t memory = std::uint64_t{8} << 30;
+  const PeriodSearchBound by_default = period_search_bound(code, Heap{1} << 22, false, memory);
+  EXPECT_EQ(by_default.max, plan_code_run(code, 0, false).search_bound);
+  EXPECT_FALSE(by_default.lowered);
+  EXPECT_EQ(period_search_bound(code, 50'000, true, memory).max, 50'000u);
+  // Memory lowers even a max given: 2 bytes a value after 64 MiB.
+  const PeriodSearchBound small = period_search_bound(code, 10'000'000, true, 70u << 20);
+  EXPECT_EQ(small.max, code_values_within(70u << 20));
+  EXPECT_TRUE(small.lowered);
+  // A code without a work bound looks as far as asked.
+  EXPECT_EQ(period_search_bound(TakeAndBreak::parse("0.16"), Heap{1} << 22, false, memory).max,
+            Heap{1} << 22);
+}
+
+}  // namespace
+}  // namespace grundy::code_run_plan_test
