@@ -44,6 +44,7 @@
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/check.h"
+#include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/compound_analysis.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/explanation.h"
