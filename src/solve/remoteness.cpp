@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
+#include "solve/reach_estimate.h"
 
 namespace grundy {
 
@@ -16,9 +18,9 @@ TempoSearch::TempoSearch(const Ruleset& ruleset, Convention convention, Tempo te
 
 void TempoSearch::check_limit(std::size_t extra) const {
   if (values_.size() + held_ + extra > limit_)
-    throw LimitError(fmt::format("{} search over '{}' would exceed the limit of {} positions",
+    throw LimitError(fmt::format("{} search over '{}' would exceed the limit of {} positions{}",
                                  tempo_ == Tempo::remoteness ? "remoteness" : "suspense",
-                                 ruleset_.name(), limit_));
+                                 ruleset_.name(), limit_, raise_with("search-limit")));
 }
 
 std::vector<Position> TempoSearch::expand(const Position& key) {
@@ -50,6 +52,24 @@ std::uint64_t TempoSearch::combine(const std::vector<std::uint64_t>& option_valu
 }
 
 std::uint64_t TempoSearch::value(const Position& position) {
+  // The search stores every position reachable from the start: when a
+  // count made before it (reach_estimate.h) is already over the limit, it is
+  // refused at once, as it would be when the memo filled up. A start whose
+  // largest heap is no larger than one counted before needs no new count.
+  Heap largest = 0;
+  for (Heap h : position) largest = std::max(largest, h);
+  if (largest > estimated_heap_) {
+    const std::uint64_t cap = limit_ == ~std::uint64_t{0} ? limit_ : limit_ + 1;
+    const std::uint64_t reach = detail::reachable_positions_at_least(ruleset_, position, cap);
+    if (reach > limit_)
+      throw LimitError(fmt::format(
+          "{} search over '{}' would exceed the limit of {} positions: {} positions are "
+          "reachable from this one, counted before the search{}",
+          tempo_ == Tempo::remoteness ? "remoteness" : "suspense", ruleset_.name(), limit_,
+          reach >= cap ? fmt::format("more than {}", limit_) : fmt::format("at least {}", reach),
+          raise_with("search-limit")));
+    estimated_heap_ = largest;
+  }
   return detail::memoised_value(
       ruleset_.canonical(position), values_, held_, [&](const Position& key) { return expand(key); },
       [&](std::size_t extra) { check_limit(extra); },

@@ -196,6 +196,14 @@ std::vector<BadInput> table() {
        "16777216 positions fit"},
       // Every command with a --search-limit checks it against its memory
       // limit, and names a --max-memory it has.
+      // A search that stores every reachable position, refused by their count
+      // before it starts (it searched for 90 s before refusing).
+      {"EverySgSearchPastTheLimit", {"analyze", "kayles", "100", "--every"},
+       "suspense search over '0.77' would exceed the limit of 4000000 positions: more than "
+       "4000000 positions are reachable from this one, counted before the search (raise it "
+       "with --search-limit)"},
+      {"RemotenessSearchPastTheLimit", {"analyze", "kayles", "100", "--remoteness"},
+       "more than 4000000 positions are reachable"},
       {"PatternSearchLimitPastMemory",
        {"pattern", "kayles", "n", "--misere", "--search-limit", "1G", "--max-memory", "1G"},
        "16777216 positions fit, so --search-limit 1000000000 would be reached only after the "

@@ -78,11 +78,12 @@ TEST(SearchProgress, MisereSearchShowsProgressAndStopsOnInterrupt) {
 }
 
 // SIGTERM (what `timeout` and schedulers send) stops a search as Ctrl-C
-// does, in every convention that searches: Every-SG (suspense numbers, the
-// 90-second search of Kayles 100) and remoteness.
+// does, in every convention that searches: Every-SG (suspense numbers of
+// Kayles 60: p(61) - 1 = 1121504 positions, within the limit, half a minute
+// of search; Kayles 100 is now refused before its search) and remoteness.
 TEST(SearchProgress, SuspenseAndRemotenessSearchesStopOnSigterm) {
-  expect_progress_then_stop({"analyze", "kayles", "100", "--every"}, "suspense search", SIGTERM);
-  expect_progress_then_stop({"analyze", "kayles", "100", "--remoteness"}, "remoteness search",
+  expect_progress_then_stop({"analyze", "kayles", "60", "--every"}, "suspense search", SIGTERM);
+  expect_progress_then_stop({"analyze", "kayles", "60", "--remoteness"}, "remoteness search",
                             SIGTERM);
 }
 

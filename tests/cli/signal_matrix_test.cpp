@@ -136,17 +136,18 @@ const std::vector<MatrixCase>& matrix() {
       {"AnalyzeNormal", {"analyze", "0.344", "40000000"}},
       // Misère: Dawson's Chess heaps past its quotients, an exhaustive search.
       {"AnalyzeMisere", {"analyze", "0.137", "40", "50", "60", "--misere"}},
-      // Every-SG: suspense numbers of Kayles 100 (search); conjunctive and
+      // Every-SG: suspense numbers of Kayles 60 (a search of 1121504
+      // positions; Kayles 100 is refused before its search); conjunctive and
       // remoteness: remoteness numbers.
-      {"AnalyzeEvery", {"analyze", "kayles", "100", "--every"}},
-      {"AnalyzeConjunctive", {"analyze", "kayles", "100", "--conjunctive"}},
-      {"AnalyzeRemoteness", {"analyze", "kayles", "100", "--remoteness"}},
+      {"AnalyzeEvery", {"analyze", "kayles", "60", "--every"}},
+      {"AnalyzeConjunctive", {"analyze", "kayles", "60", "--conjunctive"}},
+      {"AnalyzeRemoteness", {"analyze", "kayles", "60", "--remoteness"}},
       // A sum whose misère outcome needs a search of the whole sum.
       {"AnalyzeMisereSum", {"analyze", "kayles", "30", "+", "0.137", "30", "+", "wythoff",
                             "20", "25", "--misere"}},
       // play: the computer's first move, found by a search.
       {"PlayMisere", {"play", "0.137", "40", "50", "60", "--misere", "--first", "computer"}},
-      {"PlayEvery", {"play", "kayles", "100", "--every", "--first", "computer",
+      {"PlayEvery", {"play", "kayles", "60", "--every", "--first", "computer",
                      "--search-limit", "4000000"}},
       {"PlayNormal", {"play", "0.344", "40000000", "--first", "computer"}},
       // values: a long sequence with a checkpoint, which must be saved.

@@ -71,6 +71,8 @@ class TempoSearch {
   std::uint64_t limit_;
   std::unordered_map<Position, std::uint64_t, PositionHash> values_;
   std::size_t held_ = 0;
+  // The largest heap whose reachable positions were counted (value()).
+  Heap estimated_heap_ = 0;
   detail::SearchTicker ticker_;
 };
 

@@ -1,0 +1,86 @@
+// The count of reachable positions made before a remoteness or suspense
+// search (src/solve/reach_estimate.h) never exceeds the positions an
+// exploration of the game actually reaches, and is exact for Kayles (every
+// multiset of rows with x_1 + ... + x_m + m - 1 <= n, and the empty one).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "grundy/core/error.h"
+#include "grundy/rules/registry.h"
+#include "grundy/solve/remoteness.h"
+#include "solve/reach_estimate.h"
+
+namespace grundy::reach_estimate_test {
+namespace {
+
+// Every canonical position reachable from `start`, the start included.
+std::size_t explored(const Ruleset& ruleset, const Position& start) {
+  std::set<Position> seen{ruleset.canonical(start)};
+  std::vector<Position> todo{ruleset.canonical(start)};
+  while (!todo.empty()) {
+    const Position p = todo.back();
+    todo.pop_back();
+    ruleset.for_each_option(p, [&](const Position& after) {
+      const Position key = ruleset.canonical(after);
+      if (seen.insert(key).second) todo.push_back(key);
+      return true;
+    });
+  }
+  return seen.size();
+}
+
+TEST(ReachEstimate, NeverAboveWhatAnExplorationReaches) {
+  for (const char* name : {"kayles", "0.137", "0.6", "0.51", "0.15", "4.7", "0.75", "0.3F",
+                           "bash:3", "nim", "dawson", "0.07", "subtract:2,3", "lasker"}) {
+    SCOPED_TRACE(name);
+    const std::unique_ptr<Ruleset> ruleset = parse_ruleset(name);
+    for (Heap n = 0; n <= 16; ++n) {
+      const std::uint64_t bound =
+          detail::reachable_positions_at_least(*ruleset, Position{n}, ~std::uint64_t{0});
+      EXPECT_LE(bound, explored(*ruleset, Position{n})) << "n = " << n;
+    }
+    const std::uint64_t two =
+        detail::reachable_positions_at_least(*ruleset, Position{9, 6}, ~std::uint64_t{0});
+    EXPECT_LE(two, explored(*ruleset, Position{9, 6}));
+  }
+}
+
+TEST(ReachEstimate, ExactForKaylesLessTheEmptyPosition) {
+  const std::unique_ptr<Ruleset> kayles = parse_ruleset("kayles");
+  for (Heap n = 1; n <= 18; ++n)
+    EXPECT_EQ(detail::reachable_positions_at_least(*kayles, Position{n}, ~std::uint64_t{0}) + 1,
+              explored(*kayles, Position{n}))
+        << "n = " << n;
+  // p(101) - 1 multisets from Kayles 100 (partitions of 101 into parts of
+  // two or more: p(101) - p(100), summed over totals up to 101, telescopes;
+  // p(101) = 214481126, OEIS A000041).
+  EXPECT_EQ(detail::reachable_positions_at_least(*kayles, Position{100}, ~std::uint64_t{0}),
+            214481126u - 1);
+  // Saturating at the cap given.
+  EXPECT_EQ(detail::reachable_positions_at_least(*kayles, Position{100}, 4'000'001), 4'000'001u);
+}
+
+TEST(ReachEstimate, SuspenseSearchPastItsLimitIsRefusedBeforeTheWork) {
+  // The count, not the memo, refuses Kayles 100 (90 s of search before).
+  const std::unique_ptr<Ruleset> kayles = parse_ruleset("kayles");
+  TempoSearch search(*kayles, Convention::normal, Tempo::suspense, 4'000'000);
+  try {
+    search.value(Position{100});
+    FAIL() << "not refused";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than 4000000 positions are reachable"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(search.positions_stored(), 0u);
+  // Within the limit, the search runs as before.
+  TempoSearch small(*kayles, Convention::normal, Tempo::suspense, 4'000'000);
+  EXPECT_GT(small.value(Position{12}), 0u);
+}
+
+}  // namespace
+}  // namespace grundy::reach_estimate_test
