@@ -397,13 +397,7 @@ int run_values(const ValuesRequest& asked) {
   const Heap search_bound = plan ? plan->search_bound : 0;
   const bool far = plan && plan->far;
   if (plan && !far) check_code_run(*plan, *code, ruleset->shown_name(), limit);
-  // The generic table: 8 bytes a value.
-  const std::uint64_t table_bytes =
-      detail::saturating_add(detail::saturating_mul(to + 1, 8), (to + 1) / 4 + (64 << 20));
-  if (!engine && !closed_form && table_bytes > limit)
-    throw LimitError(fmt::format(
-        "computing G(0..{}) of '{}' needs about {} MiB, over the memory limit of {} MiB{}", to,
-        ruleset->shown_name(), table_bytes >> 20, limit >> 20, raise_with("max-memory")));
+  if (!engine && !closed_form) check_table_run(to, ruleset->shown_name(), limit);
 
   // Before any work: an --out file is replaced only by a result that covers
   // it, and a checkpoint only by the run that resumes it (sequence_output.h,

@@ -53,6 +53,19 @@ void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std
   if (plan.over_work()) throw code_run_over_work(plan, code, shown);
 }
 
+std::uint64_t table_run_bytes(Heap to) {
+  return detail::saturating_add(detail::saturating_mul(to + 1, 8), (to + 1) / 4 + (64 << 20));
+}
+
+void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_limit,
+                     const std::string& why) {
+  const std::uint64_t bytes = table_run_bytes(to);
+  if (bytes <= memory_limit) return;
+  throw LimitError(fmt::format(
+      "computing G(0..{}) of '{}' needs about {} MiB, over the memory limit of {} MiB{}{}", to,
+      shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory"), why));
+}
+
 PeriodSearchBound period_search_bound(const TakeAndBreak& code, Heap asked, bool asked_given,
                                       std::uint64_t memory_limit) {
   PeriodSearchBound bound;

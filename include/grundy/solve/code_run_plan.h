@@ -67,6 +67,14 @@ LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
 void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std::string& shown,
                     std::uint64_t memory_limit);
 
+// A ruleset that is neither a code nor a closed form has its G(0..to) in a
+// table (heap_values.h): 8 bytes a value, its bookkeeping and 64 MiB. Throws
+// the refusal, worded as code_run_over_memory's, when that is over
+// `memory_limit`.
+std::uint64_t table_run_bytes(Heap to);
+void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_limit,
+                     const std::string& why = "");
+
 // How far a period search of `code` may look: `asked` values (at least 16),
 // lowered to what `memory_limit` holds (code_values_within), and, unless
 // `asked` was given explicitly, to the work budget of the other commands
