@@ -143,7 +143,7 @@ struct PoolNew {
   std::uint64_t* visits;
   // The previous player brought the total to the target: the mover has lost.
   grundy::Primitive primitive(std::uint64_t p) const {
-    return total(p) >= target ? grundy::Primitive::lose : grundy::Primitive::undecided;
+    return total(p) >= target ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
   }
   template <class Visit>
   void moves(std::uint64_t p, Visit&& visit) const {
@@ -210,7 +210,7 @@ struct PieceNew {
   }
   // Whoever cut off a 1×1 piece has won: the mover has lost.
   grundy::Primitive primitive(position p) const {
-    return p == piece(1, 1) ? grundy::Primitive::lose : grundy::Primitive::undecided;
+    return p == piece(1, 1) ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
   }
   template <class Visit>
   void moves(position p, Visit&& visit) const {

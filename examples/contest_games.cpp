@@ -33,7 +33,7 @@ struct Pool {
   int n, target;  // run-time parameters, by value
   grundy::Primitive primitive(position p) const {
     // The previous player reached the target: the player to move has lost.
-    return int(p >> 32) >= target ? grundy::Primitive::lose : grundy::Primitive::undecided;
+    return int(p >> 32) >= target ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
   }
   template <class Visit>
   void moves(position p, Visit&& visit) const {
@@ -62,7 +62,7 @@ struct Cutting {
   static std::size_t hash(const position& p) { return std::size_t(p.first) << 16 | p.second; }
   static position piece(int w, int h) { return w <= h ? position{w, h} : position{h, w}; }
   grundy::Primitive primitive(const position& p) const {
-    return p == position{1, 1} ? grundy::Primitive::lose : grundy::Primitive::undecided;
+    return p == position{1, 1} ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
   }
   template <class Visit>
   void moves(const position& p, Visit&& visit) const {

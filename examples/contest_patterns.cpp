@@ -62,7 +62,7 @@ struct Euclid {
     return p;
   }
   grundy::Primitive primitive(const position& p) const {  // the previous player made a 0
-    return p.second == 0 ? grundy::Primitive::lose : grundy::Primitive::undecided;
+    return p.second == 0 ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
   }
   template <class Visit>
   void moves(const position& p, Visit&& visit) const {
@@ -79,7 +79,7 @@ struct Cutting {
   static std::size_t hash(const position& p) { return p.first << 16 | p.second; }
   static position piece(u64 w, u64 h) { return w <= h ? position{w, h} : position{h, w}; }
   grundy::Primitive primitive(const position& p) const {
-    return p == position{1, 1} ? grundy::Primitive::lose : grundy::Primitive::undecided;
+    return p == position{1, 1} ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
   }
   template <class Visit>
   void moves(const position& p, Visit&& visit) const {

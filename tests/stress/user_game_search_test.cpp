@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <random>
@@ -117,12 +118,13 @@ std::vector<std::vector<int>> spelt_out(const Digraph& g, bool misere) {
   for (int v = 0; v < n; ++v) {
     const auto u = static_cast<std::size_t>(v);
     switch (g.fixed[u]) {
-      case Primitive::undecided: f[u] = g.followers[u]; break;
-      case Primitive::tie: f[u] = {v}; break;
+      case Primitive::undecided:
+      case Primitive::no_move: f[u] = g.followers[u]; break;
+      case Primitive::game_tied: f[u] = {v}; break;
       // A loss is "no move" in normal play, "one move to a position without
       // moves" in misère play; a win the other way round.
-      case Primitive::lose: f[u] = misere ? std::vector<int>{n} : std::vector<int>{}; break;
-      case Primitive::win: f[u] = misere ? std::vector<int>{} : std::vector<int>{n}; break;
+      case Primitive::game_lost: f[u] = misere ? std::vector<int>{n} : std::vector<int>{}; break;
+      case Primitive::game_won: f[u] = misere ? std::vector<int>{} : std::vector<int>{n}; break;
     }
   }
   return f;
@@ -143,9 +145,12 @@ Digraph random_digraph(std::mt19937_64& rng, bool acyclic, int primitive_percent
     const int to = acyclic ? static_cast<int>(rng() % from) : static_cast<int>(rng() % n);
     g.followers[static_cast<std::size_t>(from)].push_back(to);
   }
-  for (Primitive& p : g.fixed)
-    if (static_cast<int>(rng() % 100) < primitive_percent)
-      p = static_cast<Primitive>(1 + rng() % 3);
+  for (std::size_t u = 0; u < g.fixed.size(); ++u) {
+    if (static_cast<int>(rng() % 100) >= primitive_percent) continue;
+    // A position without followers may say so (no_move); any may end the game.
+    const int kinds = g.followers[u].empty() ? 4 : 3;
+    g.fixed[u] = static_cast<Primitive>(1 + rng() % kinds);
+  }
   return g;
 }
 
@@ -331,7 +336,7 @@ struct Huge {
     }
   }
   Primitive primitive(std::uint64_t p) const {
-    return fixed && p != 0 ? Primitive::lose : Primitive::undecided;
+    return fixed && p != 0 ? Primitive::game_lost : Primitive::undecided;
   }
 };
 
@@ -373,7 +378,7 @@ struct Cutting {
   }
   Primitive primitive(const position& p) const {
     for (auto [w, h] : p)
-      if (w == 1 && h == 1) return Primitive::lose;
+      if (w == 1 && h == 1) return Primitive::game_lost;
     return Primitive::undecided;
   }
   std::vector<position> moves(const position& p) const {
@@ -413,7 +418,7 @@ struct CuttingPiece {
     return p;
   }
   Primitive primitive(const position& p) const {
-    return p == position{1, 1} ? Primitive::lose : Primitive::undecided;
+    return p == position{1, 1} ? Primitive::game_lost : Primitive::undecided;
   }
   template <class Visit>
   void moves(const position& p, Visit&& visit) const {
@@ -471,6 +476,176 @@ TEST(UserGameSearch, PrimitivePositionsEndASum) {
   EXPECT_EQ(pieces.outcome({{2, 3}}), Outcome::P);
   EXPECT_EQ(pieces.outcome({{1, 2}}), Outcome::N);
   EXPECT_THROW(pieces.value({{1, 2}}), InputError);
+}
+
+// Boxes of HDU 1729 ("Stone Game"): a box of capacity s holding c stones
+// takes 1..c² more, up to s; whoever cannot move loses. A full box says so
+// with Primitive::no_move: in a sum of boxes it is a zero, not the end of
+// the game (the trap of the earlier Primitive::lose).
+struct Boxes {
+  using Box = std::pair<int, int>;  // capacity, stones
+  using position = std::vector<Box>;
+  static std::size_t hash(const position& p) {
+    std::size_t h = p.size();
+    for (auto [s, c] : p) h = h * 1000003 + static_cast<std::size_t>(s * 1024 + c);
+    return h;
+  }
+  Primitive primitive(const position& p) const {
+    return p.size() == 1 && p[0].first == p[0].second ? Primitive::no_move : Primitive::undecided;
+  }
+  std::vector<position> components(const position& p) const {
+    std::vector<position> parts;
+    for (const Box& box : p) parts.push_back({box});
+    return parts;
+  }
+  template <class Visit>
+  void moves(const position& p, Visit&& visit) const {
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const auto [s, c] = p[i];
+      for (long t = 1; t <= static_cast<long>(c) * c && c + t <= s; ++t) {
+        position after = p;
+        after[i].second = c + static_cast<int>(t);
+        if (!visit(after)) return;
+      }
+    }
+  }
+};
+
+// The contest's own solution: a plain loop for each box's values by the mex
+// rule, then the nim-sum (Sprague-Grundy).
+Nimber box_value(int s, int c) {
+  std::vector<Nimber> g(static_cast<std::size_t>(s) + 1, 0);
+  for (int x = s - 1; x >= c; --x) {
+    std::vector<bool> seen(static_cast<std::size_t>(s) + 2, false);
+    for (long t = 1; t <= static_cast<long>(x) * x && x + t <= s; ++t)
+      seen[g[static_cast<std::size_t>(x + t)]] = true;
+    Nimber m = 0;
+    while (seen[m]) ++m;
+    g[static_cast<std::size_t>(x)] = m;
+  }
+  return g[static_cast<std::size_t>(c)];
+}
+
+TEST(UserGameSearch, AComponentWithNoMoveIsAZeroOfTheSum) {
+  std::mt19937_64 rng(kSeed + 3);
+  GameSolver<Boxes> solver(Boxes{});
+  for (int trial = 0; trial < 200; ++trial) {
+    Boxes::position p;
+    Nimber expected = 0;
+    const int count = 1 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < count; ++i) {
+      const int s = 1 + static_cast<int>(rng() % 30);
+      const int c = static_cast<int>(rng() % (s + 1));  // full boxes too
+      p.push_back({s, c});
+      expected ^= box_value(s, c);
+    }
+    SCOPED_TRACE("seed " + std::to_string(kSeed + 3) + ", trial " + std::to_string(trial));
+    EXPECT_EQ(solver.grundy_value(p), expected);
+    EXPECT_EQ(solver.outcome(p), expected ? Outcome::N : Outcome::P);
+  }
+  // One full box is a position without moves in every convention.
+  EXPECT_EQ(solver.outcome({{5, 5}}), Outcome::P);
+  EXPECT_EQ(solver.outcome({{5, 5}}, Convention::misere), Outcome::N);
+  EXPECT_EQ(solver.remoteness({{5, 5}}), 0u);
+  // The case the issue measured: a full box beside a box with moves is won.
+  EXPECT_EQ(solver.outcome({{3, 3}, {3, 2}}), Outcome::N);
+}
+
+// A game whose primitive() claims "no move" where its moves list one.
+struct Contradicting {
+  using position = int;
+  std::vector<int> moves(int n) const { return n > 0 ? std::vector<int>{n - 1} : std::vector<int>{}; }
+  Primitive primitive(int n) const { return n == 3 ? Primitive::no_move : Primitive::undecided; }
+};
+
+TEST(UserGameSearch, HooksThatContradictEachOtherAreRefused) {
+  GameSolver<Contradicting> solver(Contradicting{});
+  EXPECT_EQ(solver.outcome(2), Outcome::P);  // never meets the contradiction
+  for (int query = 0; query < 3; ++query) {
+    try {
+      if (query == 0) solver.outcome(5);
+      else if (query == 1) solver.grundy_value(5);
+      else solver.remoteness(5);
+      ADD_FAILURE() << "no InputError";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("contradict"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A heap is replaced by any number of smaller heaps of smaller total (take
+// at least one token, split the rest any way): an option is a sum of a
+// number of parts known only at run time, given as one std::vector
+// (visit(parts)), or, for the options of two parts, as visit({a, b}).
+struct Shatter {
+  using position = int;
+  template <class Visit>
+  void moves(int n, Visit&& visit) const {
+    std::vector<int> parts;
+    for (int total = 0; total < n; ++total)
+      if (!partitions(total, total, parts, visit)) return;
+  }
+  // Every partition of `left` into parts of at most `largest`, after `parts`.
+  template <class Visit>
+  static bool partitions(int left, int largest, std::vector<int>& parts, Visit& visit) {
+    if (left == 0) {
+      if (parts.size() == 2) return visit({parts[0], parts[1]});
+      return visit(parts);
+    }
+    for (int part = std::min(left, largest); part >= 1; --part) {
+      parts.push_back(part);
+      const bool go_on = partitions(left - part, part, parts, visit);
+      parts.pop_back();
+      if (!go_on) return false;
+    }
+    return true;
+  }
+};
+
+// Whether the mover wins the sum of heaps `p`, by the rules on whole
+// positions (sorted heaps), without values.
+bool shatter_twin(std::vector<int> p, std::map<std::vector<int>, bool>& memo);
+
+// Receives Shatter's options of one heap of a sum; `win` once one is lost.
+struct ShatterTwinVisit {
+  const std::vector<int>& rest;  // the other heaps
+  std::map<std::vector<int>, bool>& memo;
+  bool win = false;
+  bool operator()(std::initializer_list<int> parts) { return (*this)(std::vector<int>(parts)); }
+  bool operator()(const std::vector<int>& parts) {
+    std::vector<int> after = rest;
+    after.insert(after.end(), parts.begin(), parts.end());
+    if (!shatter_twin(after, memo)) win = true;
+    return !win;
+  }
+};
+
+bool shatter_twin(std::vector<int> p, std::map<std::vector<int>, bool>& memo) {
+  std::sort(p.begin(), p.end());
+  if (auto it = memo.find(p); it != memo.end()) return it->second;
+  bool win = false;
+  for (std::size_t i = 0; i < p.size() && !win; ++i) {
+    std::vector<int> rest = p;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+    ShatterTwinVisit visit{rest, memo};
+    Shatter{}.moves(p[i], visit);
+    win = visit.win;
+  }
+  return memo[p] = win;
+}
+
+TEST(UserGameSearch, OptionsAreSumsOfARunTimeNumberOfParts) {
+  GameSolver<Shatter> solver(Shatter{});
+  std::map<std::vector<int>, bool> memo;
+  for (int a = 0; a <= 9; ++a) {
+    EXPECT_EQ(solver.outcome(a), shatter_twin({a}, memo) ? Outcome::N : Outcome::P) << a;
+    for (int b = 0; b <= 5; ++b) {
+      const auto ga = solver.grundy_value(a), gb = solver.grundy_value(b);
+      ASSERT_TRUE(ga && gb);
+      EXPECT_EQ((*ga ^ *gb) != 0, shatter_twin({a, b}, memo)) << a << " + " << b;
+    }
+  }
+  EXPECT_THROW(solver.outcome(3, Convention::misere), InputError);
 }
 
 // Subtract 1..k, with k a run-time parameter; moves as moves.

@@ -17,9 +17,11 @@
 //     option's components (Sprague-Grundy theorem), added by nim-sum
 //     (Smith's sum rule when some are ∞);
 //   - remoteness(p): the post-order search on whole positions, docs/theory.md §5.
-//   Primitive positions fix the result for the player to move, in every
-//   convention, and their moves are never asked. In a sum, a component whose
-//   result is fixed ends the whole game: a sum with a lost component is lost;
+//   A position the rules call no_move is an ordinary position without
+//   options (its claim checked against moves()). Primitive positions that
+//   end the game (game_won, game_lost, game_tied) fix the result for the
+//   player to move, in every convention, and their moves are never asked.
+//   In a sum, a component whose game ended ends the whole game: a sum with a lost component is lost;
 //   one with a won component, or a component with an option that has a lost
 //   component (an immediate win), is won; such components have no Grundy
 //   value, and a player never moves into one of the latter (the opponent
@@ -123,8 +125,11 @@ struct MoveOf<G, true> {
 };
 }  // namespace detail
 
-template <Game G>
+template <class G>
 class GameSolver {
+  // The one message that says why G is not a Game (user_game_rules.h).
+  static_assert(detail::check_game<G>());
+
  public:
   using position = typename G::position;
   // The game's move type, or for games without one the option moved to.
@@ -245,7 +250,8 @@ class GameSolver {
   std::optional<std::uint64_t> remoteness(const position& p) {
     const position k = rules_.key(p);
     if (auto it = play_.find(k); it != play_.end() && it->second.done) return it->second.remoteness;
-    if (rules_.primitive(k) == Primitive::tie || normal_verdict_of(k) == detail::Verdict::drawn)
+    if (rules_.primitive(k) == Primitive::game_tied ||
+        normal_verdict_of(k) == detail::Verdict::drawn)
       return std::nullopt;
     return dropping_entries_on_failure([&]() -> std::optional<std::uint64_t> {
       if (!acyclic_remoteness(k)) solve_loopy(k);
@@ -360,11 +366,15 @@ class GameSolver {
       default: return Outcome::D;
     }
   }
-  static Verdict primitive_verdict(Primitive p) {
+  // The verdict the rules fix (unknown when undecided); a position with no
+  // move left is lost in normal play and won in misère play.
+  static Verdict primitive_verdict(Primitive p, Convention convention) {
     switch (p) {
-      case Primitive::win: return Verdict::won;
-      case Primitive::lose: return Verdict::lost;
-      case Primitive::tie: return Verdict::drawn;
+      case Primitive::game_won: return Verdict::won;
+      case Primitive::game_lost: return Verdict::lost;
+      case Primitive::game_tied: return Verdict::drawn;
+      case Primitive::no_move:
+        return convention == Convention::normal ? Verdict::lost : Verdict::won;
       case Primitive::undecided: break;
     }
     return Verdict::unknown;
@@ -408,7 +418,7 @@ class GameSolver {
         const std::uint32_t e = solver.entry(k);
         solver.set_verdict(e, convention, Verdict::on_path);
         if (const Primitive p = solver.rules_.primitive(k); p != Primitive::undecided)
-          return primitive_verdict(p);
+          return primitive_verdict(p, convention);
         bool decided = false, any = false;
         solver.for_each_option_parts(k, [&](const position* parts, std::size_t count) {
           any = true;
@@ -422,7 +432,8 @@ class GameSolver {
           }
           position option = solver.rules_.key(parts[0]);
           Verdict v = probe(option);
-          if (v == Verdict::unknown) v = primitive_verdict(solver.rules_.primitive(option));
+          if (v == Verdict::unknown)
+            v = primitive_verdict(solver.rules_.primitive(option), convention);
           switch (v) {
             case Verdict::lost: decided = true; return false;
             case Verdict::won: break;
@@ -476,7 +487,7 @@ class GameSolver {
   // the components' values and fixed results.
   Outcome sum_outcome(const position& p) {
     if (const Primitive fixed = rules_.primitive(rules_.key(p)); fixed != Primitive::undecided)
-      return verdict_outcome(primitive_verdict(fixed));
+      return verdict_outcome(primitive_verdict(fixed, Convention::normal));
     const std::vector<position> parts = rules_.split(p);
     return parts_outcome(parts.data(), parts.size());
   }
@@ -510,9 +521,12 @@ class GameSolver {
       if (s == value_known || s == value_infinite) return read_value(e);
     }
     if (const Primitive p = rules_.primitive(k); p != Primitive::undecided) {
-      if (p == Primitive::tie) throw_tie_in_sum();
+      if (p == Primitive::game_tied) throw_tie_in_sum();
       const std::uint32_t e = entry(k);
-      table_.value(e) = p == Primitive::lose ? kPrimitiveLost : kAbsoluteWin;
+      // A position with no move left is an ordinary zero of the sum.
+      table_.value(e) = p == Primitive::no_move     ? 0
+                        : p == Primitive::game_lost ? kPrimitiveLost
+                                                    : kAbsoluteWin;
       set_value_state(e, value_known);
       return read_value(e);
     }
@@ -570,13 +584,13 @@ class GameSolver {
             solver.for_each_component(parts[i], [&](position&& key) {
               if constexpr (GameWithPrimitive<G>) {
                 const Primitive p = solver.rules_.primitive(key);
-                if (p == Primitive::lose) {
+                if (p == Primitive::game_lost) {
                   node.decided = true;
                   return false;
                 }
-                if (p == Primitive::tie) throw_tie_in_sum();
+                if (p == Primitive::game_tied) throw_tie_in_sum();
                 // Moving into a won component hands the opponent the game.
-                if (p == Primitive::win) excluded = true;
+                if (p == Primitive::game_won) excluded = true;
               }
               // (An excluded option's later components may still be lost.)
               if (!excluded) node.children.push_back(std::move(key));
@@ -682,14 +696,14 @@ class GameSolver {
       detail::Step step(Node&, const position& child) {
         if (auto it = solver.play_.find(child); it != solver.play_.end())
           return it->second.done ? detail::Step::next : detail::Step::cycle;
-        if (solver.rules_.primitive(child) == Primitive::tie ||
+        if (solver.rules_.primitive(child) == Primitive::game_tied ||
             solver.normal_verdict_of(child) == Verdict::drawn)
           return detail::Step::cycle;
         return detail::Step::descend;
       }
       void finish(position&& k, Node& node) {
         // docs/theory.md §5; a primitive win is as one move from the end.
-        PlayEntry entry{node.primitive == Primitive::win ? 1U : 0U, true};
+        PlayEntry entry{node.primitive == Primitive::game_won ? 1U : 0U, true};
         if (!node.children.empty()) {
           std::optional<std::uint64_t> least_even;  // of a P-option
           std::uint64_t most = 0;
@@ -737,19 +751,19 @@ class GameSolver {
     std::vector<Primitive> fixed(n, Primitive::undecided);
     bool any_fixed = false;
     if constexpr (GameWithPrimitive<G>)
-      for (Vertex u = 0; u < n; ++u) any_fixed |= (fixed[u] = rules_.primitive(explored.key(u))) !=
-                                                  Primitive::undecided;
+      for (Vertex u = 0; u < n; ++u)
+        any_fixed |= detail::Rules<G>::ends_game(fixed[u] = rules_.primitive(explored.key(u)));
     const auto variant = [&](Convention convention) {
       Graph g;
       const Vertex terminal[] = {n};
       for (Vertex u = 0; u < n; ++u) {
         const bool lost_is_terminal = convention == Convention::normal;
-        if (fixed[u] == Primitive::undecided) {
+        if (!detail::Rules<G>::ends_game(fixed[u])) {
           g.append_vertex(graph.followers(u));
-        } else if (fixed[u] == Primitive::tie) {
+        } else if (fixed[u] == Primitive::game_tied) {
           const Vertex self[] = {u};
           g.append_vertex(self);
-        } else if ((fixed[u] == Primitive::lose) == lost_is_terminal) {
+        } else if ((fixed[u] == Primitive::game_lost) == lost_is_terminal) {
           g.append_vertex({});
         } else {
           g.append_vertex(terminal);

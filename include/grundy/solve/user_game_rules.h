@@ -14,32 +14,40 @@
 //         calling visit(option) for each option; visit returns false once
 //         the solver needs no more, after which further calls are ignored;
 //         visit(a, b, ...) gives an option that is the sum of the parts
-//         a, b, ... (Grundy values and normal-play outcomes only)
+//         a, b, ..., and visit(parts) with a container of positions (or
+//         visit({a, b, ...})) one of a number of parts known only at run
+//         time (Grundy values and normal-play outcomes only)
 //     typename G::move, std::vector<move> legal_moves(const position&) const
 //         and position play(const position&, const move&) const
 //   Optional hooks: hash(p) when std::hash<position> is absent; canonical(p)
 //   (positions with the same canonical form are the same game);
 //   components(p) (the position as a disjunctive sum of parts);
-//   primitive(p) (Primitive::win / lose / tie when the rules fix the result
-//   for the player to move, else Primitive::undecided; the moves of such a
-//   position are never asked); describe(m) (a move's text, for
+//   primitive(p) (Primitive::game_won / game_lost / game_tied when the rules
+//   end the whole game at p, Primitive::no_move when p only has no move
+//   left, else Primitive::undecided; the moves of a position whose game
+//   ended are never asked, those of a no_move position are, once, to check
+//   the claim); describe(m) (a move's text, for
 //   winning_plays). A hook is found by its name: a member with the name but
 //   another signature (a non-const member, a parameter by non-const
 //   reference, a wrong return type) would silently not be called, so it is
-//   a compile-time error naming the hook (check_hooks).
+//   a compile-time error naming the hook (check_hooks); a type that is not a
+//   Game gets one message saying why, by the form of moves it tried
+//   (check_game).
 // Source: primitive positions as in GAMESMAN's module API (D. Garcia,
 //   GamesCrafters, UC Berkeley: Primitive, GenerateMoves, DoMove); the rest
 //   docs/theory.md §1 (options, sums).
 // Time, memory: nothing beyond the user's hooks.
 // Status: tests/stress/user_game_test.cpp (every form of moves, every hook);
-//   tests/compile_fail/ (each wrong hook signature fails to compile with its
-//   message, CTest compile_fail.*).
+//   tests/compile_fail/wrong_hooks.cpp (one game per message: each wrong
+//   hook or form of moves fails to compile with its message, CTest
+//   compile_fail.*).
 #pragma once
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -49,9 +57,36 @@
 
 namespace grundy {
 
-// The result the rules fix for the player to move (GAMESMAN's primitive
-// values), or undecided: play goes on by the moves.
-enum class Primitive : std::uint8_t { undecided, win, lose, tie };
+// What the rules fix at a position before any move is looked at (GAMESMAN's
+// primitive values, with the one distinction a sum needs):
+//   undecided   play goes on by the moves;
+//   no_move     this position has no move left and nothing else is fixed:
+//               exactly as if moves() listed nothing (lost for the player to
+//               move in normal play, won in misère play, Grundy value 0, a
+//               zero in a sum: a full box, an empty row). The solver checks
+//               the claim: moves() listing an option here is an error;
+//   game_won, game_lost, game_tied
+//               the rules end the WHOLE game here with this result for the
+//               player to move ("whoever cuts off a 1x1 piece wins" is
+//               game_lost for a position with such a piece); in a sum of
+//               components (components(), visit(a, b)) such a component
+//               ends the sum, whatever the other components are.
+// win, lose and tie are the earlier names of game_won, game_lost and
+// game_tied, kept for old programs with a warning: `lose` was often written
+// for a component with no move left, which makes a whole sum lost.
+enum class Primitive : std::uint8_t {
+  undecided,
+  game_won,
+  game_lost,
+  game_tied,
+  no_move,
+  win [[deprecated("Primitive::win ends the whole game: write Primitive::game_won")]] = game_won,
+  lose [[deprecated("Primitive::lose ends the whole game, a sum included: write "
+                    "Primitive::game_lost for that, or Primitive::no_move for a position "
+                    "(a component) that only has no move left")]] = game_lost,
+  tie [[deprecated("Primitive::tie ends the whole game: write Primitive::game_tied")]] =
+      game_tied,
+};
 
 namespace detail {
 
@@ -65,13 +100,68 @@ concept StdHashable = requires(const T& value) {
   { std::hash<T>{}(value) } -> std::convertible_to<std::size_t>;
 };
 
-// What a visitor form of moves is called with: something callable on an
-// option, returning whether to go on.
-template <class Position>
-struct OptionSink {
-  template <class... Parts>
-  bool operator()(const Parts&...) const;
+template <class>
+inline constexpr bool kAlwaysFalse = false;
+
+// A contiguous container of positions (std::vector<position>,
+// std::array, std::span<const position>): one argument of visit() that
+// gives a sum of a run-time number of parts.
+template <class List, class Position>
+concept PositionList = !std::is_same_v<List, Position> && requires(const List& list) {
+  { list.data() } -> std::convertible_to<const Position*>;
+  { list.size() } -> std::convertible_to<std::size_t>;
 };
+
+// What the visitor form of moves is called with. visit(option) gives one
+// option; visit(a, b, ...) an option that is the sum of the parts a, b,
+// ...; visit({a, b, ...}) and visit(parts) with a container of positions
+// (a std::vector, say) the same for a number of parts known only at run
+// time. Each call passes the parts to `sink(const Position* parts,
+// std::size_t count)` and returns what it returns: whether to go on.
+template <class Position, class Sink>
+class OptionVisitor {
+ public:
+  explicit OptionVisitor(Sink& sink) : sink_(&sink) {}
+
+  template <class... Parts>
+  bool operator()(const Parts&... parts) const {
+    static_assert(sizeof...(Parts) >= 1,
+                  "grundy: visit() needs the option: visit(option), visit(a, b, ...) for a "
+                  "sum of parts, or visit(parts) with a std::vector of positions");
+    if constexpr (sizeof...(Parts) == 1 && (std::is_same_v<Parts, Position> && ...)) {
+      return (*sink_)(&parts..., std::size_t{1});
+    } else if constexpr (sizeof...(Parts) == 1 && (PositionList<Parts, Position> && ...)) {
+      return call_list(parts...);
+    } else if constexpr (!(std::is_convertible_v<const Parts&, Position> && ...)) {
+      static_assert(kAlwaysFalse<Position>,
+                    "grundy: each argument of visit() must be a position (a part of the "
+                    "option), or its one argument a container of positions (a sum of a "
+                    "run-time number of parts)");
+      return false;
+    } else {
+      const Position sum[] = {static_cast<Position>(parts)...};
+      return (*sink_)(static_cast<const Position*>(sum), sizeof...(Parts));
+    }
+  }
+  bool operator()(std::initializer_list<Position> parts) const {
+    return (*sink_)(parts.begin(), parts.size());
+  }
+
+ private:
+  template <class List>
+  bool call_list(const List& list) const {
+    return (*sink_)(static_cast<const Position*>(list.data()), static_cast<std::size_t>(list.size()));
+  }
+  Sink* sink_;
+};
+
+// The visitor the concept below tries moves with.
+struct AnySink {
+  template <class Position>
+  bool operator()(const Position*, std::size_t) const;
+};
+template <class Position>
+using OptionSink = OptionVisitor<Position, AnySink>;
 
 template <class G>
 concept MovesAsVector = requires(const G& game, const typename G::position& p) {
@@ -176,6 +266,104 @@ constexpr bool check_hooks() {
   return true;
 }
 
+// A member of G named `moves` (`legal_moves`, `play`), whatever its kind
+// (a template or an overload set too): in a class derived from G and from
+// one with a member of that name, the name is then ambiguous.
+struct MovesName { int moves; };
+struct LegalMovesName { int legal_moves; };
+struct PlayName { int play; };
+template <class G, class Name> struct NameProbe : G, Name {};
+template <class G>
+concept Derivable = std::is_class_v<G> && !std::is_final_v<G>;
+template <class G>
+concept HasMovesMember = Derivable<G> && !requires { &NameProbe<G, MovesName>::moves; };
+template <class G>
+concept HasLegalMovesMember =
+    Derivable<G> && !requires { &NameProbe<G, LegalMovesName>::legal_moves; };
+template <class G>
+concept HasPlayMember = Derivable<G> && !requires { &NameProbe<G, PlayName>::play; };
+
+// Fails to compile with one message saying what is wrong when G is not a
+// Game: the concept alone only says that no form of moves fits. Each form
+// G seems to have tried (by the names it declares) gets its own message.
+// Returns true (the assertions inside are the check), so that a caller's
+// static_assert adds no second message.
+template <class G>
+constexpr bool check_game() {
+  if constexpr (!requires { typename G::position; }) {
+    static_assert(kAlwaysFalse<G>,
+                  "grundy: a game needs `using position = ...;`, the type of its positions");
+    return true;
+  } else {
+    using P = typename G::position;
+    static_assert(std::copy_constructible<G>,
+                  "grundy: the game type must be copyable: keep run-time parameters by value "
+                  "(or a pointer to shared data)");
+    static_assert(std::copyable<P>, "grundy: G::position must be copyable");
+    static_assert(std::equality_comparable<P>,
+                  "grundy: G::position needs ==: the memo table compares positions");
+    static_assert(GameHasOwnHash<G> || StdHashable<P>,
+                  "grundy: G::position has no std::hash: give the game "
+                  "`std::size_t hash(const position&) const` (or specialise std::hash)");
+    if constexpr (MovesAsVector<G> || MovesAsVisitor<G> || MovesAsMoveType<G>) {
+      return true;
+    } else if constexpr (HasMovesMember<G>) {
+      using V = OptionSink<P>;
+      if constexpr (requires(const G& g, const P& p) { g.moves(p); }) {
+        static_assert(kAlwaysFalse<G>,
+                      "grundy: G::moves(p) was taken for the vector form of moves (one "
+                      "argument), but it does not return std::vector<position>: return exactly "
+                      "std::vector<G::position> (a vector of another type is not converted)");
+      } else if constexpr (requires(G& g, const P& p) { g.moves(p); } ||
+                           requires(G& g, const P& p, V& v) { g.moves(p, v); }) {
+        static_assert(kAlwaysFalse<G>,
+                      "grundy: G::moves is not a const member function: the solver holds the "
+                      "rules as const; write `const` after its parameter list");
+      } else if constexpr (requires(const G& g, P& p) { g.moves(p); } ||
+                           requires(const G& g, P& p, V& v) { g.moves(p, v); }) {
+        static_assert(kAlwaysFalse<G>,
+                      "grundy: G::moves takes the position by non-const reference: take it by "
+                      "value or by const reference");
+      } else {
+        static_assert(kAlwaysFalse<G>,
+                      "grundy: G::moves fits neither form: the vector form is "
+                      "`std::vector<position> moves(const position&) const`; the visitor form "
+                      "is `template <class Visit> void moves(const position& p, Visit&& visit) "
+                      "const`, calling visit(option) (a visitor taken by value or as "
+                      "std::function<bool(position)> does not fit either)");
+      }
+      return true;
+    } else if constexpr (HasLegalMovesMember<G> || HasPlayMember<G> ||
+                         requires { typename G::move; }) {
+      static_assert(requires { typename G::move; },
+                    "grundy: moves as moves need `using move = ...;` beside legal_moves and "
+                    "play");
+      if constexpr (requires { typename G::move; }) {
+        using M = typename G::move;
+        static_assert(std::copyable<M>, "grundy: G::move must be copyable");
+        static_assert(requires(const G& g, const P& p) {
+                        { g.legal_moves(p) } -> std::same_as<std::vector<M>>;
+                      },
+                      "grundy: moves as moves need `std::vector<move> legal_moves(const "
+                      "position&) const` returning exactly std::vector<G::move>");
+        static_assert(requires(const G& g, const P& p, const M& m) {
+                        { g.play(p, m) } -> std::convertible_to<P>;
+                      },
+                      "grundy: moves as moves need `position play(const position&, const "
+                      "move&) const`, the position after the move");
+      }
+      return true;
+    } else {
+      static_assert(kAlwaysFalse<G>,
+                    "grundy: G has no moves: declare `std::vector<position> moves(const "
+                    "position&) const`, the visitor form `template <class Visit> void "
+                    "moves(const position&, Visit&& visit) const`, or moves as moves (`using "
+                    "move`, legal_moves and play); docs/user-games.md");
+      return true;
+    }
+  }
+}
+
 // The hooks, called the one way the solvers need them.
 template <class G>
 class Rules {
@@ -200,11 +388,22 @@ class Rules {
     else
       return p;
   }
+  // The rules' primitive result of p; a no_move claim is checked against
+  // the moves (InputError when they list an option: the hooks contradict
+  // each other, and either answer could be wrong).
   Primitive primitive(const position& p) const {
-    if constexpr (GameWithPrimitive<G>)
-      return game_.primitive(p);
-    else
+    if constexpr (GameWithPrimitive<G>) {
+      const Primitive fixed = game_.primitive(p);
+      if (fixed == Primitive::no_move) check_no_move(p);
+      return fixed;
+    } else {
       return Primitive::undecided;
+    }
+  }
+  // Whether p's game is over by the rules (a no_move position is not: it
+  // is an ordinary position without options).
+  static bool ends_game(Primitive p) {
+    return p == Primitive::game_won || p == Primitive::game_lost || p == Primitive::game_tied;
   }
   // Calls split_visit(part) for each component of p (p itself without the hook).
   std::vector<position> split(const position& p) const {
@@ -232,21 +431,16 @@ class Rules {
       }
     } else if constexpr (MovesAsVisitor<G>) {
       bool stopped = false;
-      game_.moves(p, [&](const auto&... parts) -> bool {
-        static_assert(sizeof...(parts) >= 1, "grundy: a move's visitor is called with its option");
+      auto sink = [&](const position* parts, std::size_t parts_count) -> bool {
         if (stopped) return false;
         if (count == option_limit) throw LimitError(limit_message());
         ++count;
-        if constexpr (sizeof...(parts) == 1 &&
-                      (std::is_same_v<std::remove_cvref_t<decltype(parts)>, position> && ...)) {
-          stopped = !visit(&parts..., std::size_t{1});
-        } else {
-          const position sum[] = {static_cast<position>(parts)...};
-          stopped = !visit(static_cast<const position*>(sum), sizeof...(parts));
-        }
+        stopped = !visit(parts, parts_count);
         return !stopped;
-      });
-    } else {
+      };
+      OptionVisitor<position, decltype(sink)> visitor(sink);
+      game_.moves(p, visitor);
+    } else if constexpr (MovesAsMoveType<G>) {
       const std::vector<typename G::move> legal = game_.legal_moves(p);
       if (legal.size() > option_limit) throw LimitError(limit_message());
       for (const auto& m : legal) {
@@ -272,6 +466,27 @@ class Rules {
         limit_message);
   }
 
+  void check_no_move(const position& p) const {
+    bool listed = false;
+    if constexpr (MovesAsVector<G>) {
+      listed = !game_.moves(p).empty();
+    } else if constexpr (MovesAsVisitor<G>) {
+      auto sink = [&](const position*, std::size_t) {
+        listed = true;
+        return false;
+      };
+      OptionVisitor<position, decltype(sink)> visitor(sink);
+      game_.moves(p, visitor);
+    } else if constexpr (MovesAsMoveType<G>) {
+      listed = !game_.legal_moves(p).empty();
+    }
+    if (listed)
+      throw InputError("primitive",
+                       "user game: primitive() says a position has no move left "
+                       "(Primitive::no_move), but moves() lists an option there: the two hooks "
+                       "contradict each other");
+  }
+
   [[noreturn]] static void throw_sum_option() {
     throw InputError("moves",
                      "user game: an option given as a sum of parts (visit(a, b, ...)) has no "
@@ -287,16 +502,14 @@ class Rules {
       for (const auto& m : game_.legal_moves(p)) visit(m, static_cast<position>(game_.play(p, m)));
     } else if constexpr (MovesAsVector<G>) {
       for (const position& option : game_.moves(p)) visit(option, option);
-    } else {
-      game_.moves(p, [&](const auto&... parts) -> bool {
-        if constexpr (sizeof...(parts) != 1) {
-          throw_sum_option();
-        } else {
-          const position option{parts...};
-          visit(option, option);
-        }
+    } else if constexpr (MovesAsVisitor<G>) {
+      auto sink = [&](const position* parts, std::size_t count) {
+        if (count != 1) throw_sum_option();
+        visit(parts[0], parts[0]);
         return true;
-      });
+      };
+      OptionVisitor<position, decltype(sink)> visitor(sink);
+      game_.moves(p, visitor);
     }
   }
 

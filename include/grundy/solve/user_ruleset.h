@@ -37,8 +37,10 @@
 
 namespace grundy {
 
-template <Game G>
+template <class G>
 class UserRuleset final : public Ruleset {
+  static_assert(detail::check_game<G>());
+
  public:
   using position = typename G::position;
 
