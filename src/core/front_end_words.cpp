@@ -30,6 +30,7 @@ FrontEndWords library_words() {
     if (setting == "game-positions")
       return "GameLimits::positions, the second argument of GameSolver's constructor";
     if (setting == "game-options") return "GameLimits::options";
+    if (setting == "game-memory") return "GameLimits::bytes";
     return std::string(setting);
   };
   words.given = [](std::string_view setting, std::string_view value) {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <new>
 #include <optional>
 #include <random>
 #include <string>
@@ -681,6 +682,115 @@ TEST(UserGameSearch, ResetReusesTheSolverAndMovesAreNamed) {
       }
     }
   }
+}
+
+// Take 1..k stones, listed one at a time, where each listing is slow: the
+// game sets the stop flag itself once `stop_after` options were listed.
+struct SlowTakes {
+  using position = int;
+  std::atomic<bool>* stop = nullptr;
+  std::uint64_t stop_after = 0;
+  std::uint64_t* listed = nullptr;
+  template <class Visit>
+  void moves(int n, Visit&& visit) const {
+    for (int t = 1; t <= n; ++t) {
+      if (++*listed == stop_after) *stop = true;
+      if (!visit(n - t)) return;
+    }
+  }
+};
+
+TEST(UserGameSearch, StopIsSeenWithinAFewOptions) {
+  // Nim heaps have n options each: 3,000 stored positions are 4.5 million
+  // options, far fewer than a progress tick (4,096 positions) apart.
+  for (const std::uint64_t stop_after : {1ULL, 100ULL, 5'000ULL, 200'000ULL}) {
+    std::atomic<bool> stop{false};
+    std::uint64_t listed = 0;
+    GameSolver<SlowTakes> solver(SlowTakes{&stop, stop_after, &listed});
+    SearchControl control;
+    control.stop = &stop;
+    solver.set_control(&control);
+    EXPECT_THROW(solver.grundy_value(3'000), Interrupted) << stop_after;
+    // Seen at the next listing, or within kStopOptions = 256 options of one.
+    EXPECT_LE(listed, stop_after + 256) << stop_after;
+    stop = false;
+    EXPECT_EQ(solver.grundy_value(40), 40u);
+  }
+}
+
+// Positions that own heap memory: a row of n cells as a vector.
+struct Row {
+  using position = std::vector<int>;
+  static std::size_t hash(const position& p) { return p.size(); }
+  template <class Visit>
+  void moves(const position& p, Visit&& visit) const {
+    if (!p.empty() && !visit(position(p.begin() + 1, p.end()))) return;
+    if (p.size() >= 2) visit(position(p.begin() + 2, p.end()));
+  }
+};
+
+TEST(UserGameSearch, TheByteLimitCountsWhatPositionsOwn) {
+  // 2,000 rows of up to 2,000 ints own about 8 MB; the table without them
+  // (sizeof(vector) + 14 bytes a position) would be under 80 kB.
+  GameSolver<Row> solver(Row{}, GameLimits{100'000, 100, 4'000'000});
+  try {
+    solver.outcome(Row::position(2'000, 1));
+    ADD_FAILURE() << "no LimitError";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("GameLimits::bytes"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("memory limit"), std::string::npos) << e.what();
+  }
+  // The refused query's keys are no longer counted: smaller rows still fit,
+  // again and again. Bash-like: n ≡ 0 (mod 3) is lost.
+  for (int round = 0; round < 3; ++round)
+    for (int n = 0; n < 600; n += 7)
+      EXPECT_EQ(solver.outcome(Row::position(static_cast<std::size_t>(n), 1)),
+                n % 3 == 0 ? Outcome::P : Outcome::N) << n;
+  EXPECT_LE(solver.stats().positions_stored, 600u);
+}
+
+// Rules whose list of options cannot be made (it ran out of memory).
+struct OutOfMemory {
+  using position = int;
+  std::vector<int> moves(int n) const {
+    if (n > 5) throw std::bad_alloc();
+    return n > 0 ? std::vector<int>{n - 1} : std::vector<int>{};
+  }
+};
+
+TEST(UserGameSearch, ListingOutOfMemoryIsARefusal) {
+  GameSolver<OutOfMemory> solver(OutOfMemory{});
+  EXPECT_THROW(solver.outcome(9), LimitError);
+  EXPECT_THROW(solver.winning_plays(9), LimitError);
+  EXPECT_EQ(solver.outcome(4), Outcome::P);
+}
+
+TEST(UserGameSearch, WinningPlaysKeepTheLimitsAndTheFirstStopsThere) {
+  // 2^40 options listed lazily: refused after the option limit, before more
+  // are made (Huge's primitive losses make every option a win).
+  GameSolver<Huge> huge(Huge{true}, GameLimits{1000, 1000});
+  EXPECT_THROW(huge.winning_plays(0), LimitError);
+  EXPECT_EQ(huge.game().emitted, 1001u);
+  // The first winning move stops at once: every option wins here.
+  const auto first = huge.first_winning_move(0);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(*first, 1u);
+  EXPECT_EQ(huge.game().emitted, 1002u);
+
+  // Bachet's game: the one winning move, first or among all.
+  GameSolver<TakeUpTo> bachet(TakeUpTo{3});
+  for (int n = 0; n <= 30; ++n) {
+    const auto play = bachet.first_winning_play(n);
+    EXPECT_EQ(play.has_value(), n % 4 != 0) << n;
+    if (play) {
+      EXPECT_EQ(play->how, n % 4);
+      EXPECT_EQ(play->text, "take " + std::to_string(n % 4));
+    }
+  }
+  // Moves as moves past the option limit: refused before any is played.
+  GameSolver<TakeUpTo> narrow(TakeUpTo{50}, GameLimits{1000, 10});
+  EXPECT_THROW(narrow.winning_plays(40), LimitError);
+  EXPECT_EQ(narrow.stats().positions_stored, 0u);
 }
 
 TEST(UserGameSearch, StatsEstimateTheTable) {

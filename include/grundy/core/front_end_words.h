@@ -22,8 +22,8 @@ struct FrontEndWords {
   // named as the command line names them without the dashes
   // ("search-limit", "max-memory", "max-elements", "max-heap", "count",
   // "learning-limit", "no-recalibration", "json"); a user game solver's
-  // limits, which the command line does not have, are "game-positions" and
-  // "game-options".
+  // limits, which the command line does not have, are "game-positions",
+  // "game-options" and "game-memory".
   std::function<std::string(std::string_view setting)> setting;
   // The same setting given a value: `--max-heap 40`, `max_heap=40`.
   std::function<std::string(std::string_view setting, std::string_view value)> given;

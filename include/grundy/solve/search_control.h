@@ -93,6 +93,13 @@ class SearchTicker {
     if (--countdown_ == 0) poll(positions, limit);
   }
   void poll(std::uint64_t positions, std::uint64_t limit);
+  // Only the stop flag, at once (no progress report): for searches whose
+  // positions can be far apart in time.
+  void check_stop(std::uint64_t positions, std::uint64_t limit) {
+    if (control_ != nullptr && control_->stop != nullptr &&
+        control_->stop->load(std::memory_order_relaxed))
+      poll(positions, limit);
+  }
 
  private:
   const SearchControl* control_ = nullptr;

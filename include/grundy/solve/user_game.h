@@ -40,9 +40,14 @@
 //   outcome read from γ is asserted equal to the retrograde one.
 //   Limits: `GameLimits::positions` bounds the distinct positions stored
 //   (whatever the order of the moves), `GameLimits::options` the options of
-//   one position (refused before more are generated, for lazy rules);
-//   each throws LimitError naming the limit and how to raise it.
-//   set_control() shows progress and stops a long query (Interrupted).
+//   one position (refused before more are generated, for lazy rules), and
+//   `GameLimits::bytes` the tables with what their keys own on the heap
+//   (detail/owned_bytes.h) and the options the searches hold; each throws
+//   LimitError naming the limit and how to raise it. winning_plays and
+//   first_winning_play make moves one at a time under the same limits.
+//   set_control() shows progress and stops a long query (Interrupted): the
+//   stop flag is read at each listing of options and every kStopOptions
+//   options within one.
 // Source: docs/theory.md §1 (mex, Sprague-Grundy), §4 (misère), §5
 //   (remoteness), §6 (γ: C. A. B. Smith, J. Combin. Theory 1 (1966);
 //   Fraenkel & Yesha, JCTA 43 (1986)); retrograde analysis as in Winning
@@ -78,6 +83,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/front_end_words.h"
 #include "grundy/core/gamma.h"
+#include "grundy/core/memory.h"
 #include "grundy/core/nimber.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/types.h"
@@ -85,6 +91,7 @@
 #include "grundy/solve/convention.h"
 #include "grundy/solve/detail/explore.h"
 #include "grundy/solve/detail/outcome_search.h"
+#include "grundy/solve/detail/owned_bytes.h"
 #include "grundy/solve/detail/position_table.h"
 #include "grundy/solve/detail/retrograde_label.h"
 #include "grundy/solve/detail/search.h"
@@ -101,6 +108,12 @@ struct GameLimits {
   std::uint64_t positions = 10'000'000;
   // Options of one position.
   std::uint64_t options = 10'000'000;
+  // Bytes of the tables and of the positions they store and the searches
+  // hold, what the positions own on the heap included (a vector's elements,
+  // detail/owned_bytes.h); 0: default_memory_limit() (core/memory.h), three
+  // quarters of the memory the process may use. A contest program sets its
+  // problem's memory limit less what the rest of the program needs.
+  std::uint64_t bytes = 0;
 };
 
 // What a GameSolver has done since it was made or reset.
@@ -149,6 +162,7 @@ class GameSolver {
         infinite_(0, Hasher{&rules_}), play_(0, Hasher{&rules_}) {
     // Grundy values and their special codes fit the table's 32 bits.
     limits_.options = std::min<std::uint64_t>(limits_.options, kAbsoluteWin - 1);
+    if (limits_.bytes == 0) limits_.bytes = default_memory_limit();
   }
   // The tables hash through a pointer to rules_.
   GameSolver(const GameSolver&) = delete;
@@ -172,6 +186,7 @@ class GameSolver {
     table_.clear();
     infinite_.clear();
     play_.clear();
+    owned_bytes_ = 0;
     found_cycle_ = false;
     stats_ = {};
   }
@@ -230,18 +245,37 @@ class GameSolver {
   }
 
   // The winning moves as moves: each with the position it leads to and its
-  // text (G::describe(move) when the game has it).
+  // text (G::describe(move) when the game has it). The moves are made one
+  // at a time and only the winning ones kept; GameLimits::options bounds
+  // the moves looked at (before they are made, for rules that list them
+  // lazily), and every limit of outcome() holds for each.
   std::vector<Play> winning_plays(const position& p, Convention convention = Convention::normal) {
     std::vector<Play> wins;
-    if (rules_.primitive(rules_.key(p)) != Primitive::undecided) return wins;
-    std::vector<std::pair<move, position>> moves;
-    rules_.for_each_move(p, [&](const move& m, position after) {
-      moves.emplace_back(m, std::move(after));
+    for_each_winning_play(p, convention, [&](Play&& play) {
+      wins.push_back(std::move(play));
+      return true;
     });
-    for (auto& [m, after] : moves)
-      if (outcome(after, convention) == Outcome::P)
-        wins.push_back(Play{m, std::move(after), rules_.describe(m)});
     return wins;
+  }
+
+  // The first winning move in the order the rules list them (list the
+  // moves in the order the answer should prefer, e.g. the smallest take
+  // first), without looking at the moves after it; nullopt when there is
+  // none (as winning_plays).
+  std::optional<Play> first_winning_play(const position& p,
+                                         Convention convention = Convention::normal) {
+    std::optional<Play> first;
+    for_each_winning_play(p, convention, [&](Play&& play) {
+      first = std::move(play);
+      return false;
+    });
+    return first;
+  }
+  std::optional<position> first_winning_move(const position& p,
+                                             Convention convention = Convention::normal) {
+    std::optional<Play> play = first_winning_play(p, convention);
+    if (!play) return std::nullopt;
+    return std::move(play->after);
   }
 
   // Normal-play remoteness: moves to the end with the winner hurrying and the
@@ -324,6 +358,21 @@ class GameSolver {
     s = static_cast<std::uint8_t>((s & 0x3FU) | (static_cast<unsigned>(v) << kValueShift));
   }
 
+  // Calls found(Play) for each winning move of p in the rules' order until
+  // it returns false.
+  template <class Found>
+  void for_each_winning_play(const position& p, Convention convention, Found&& found) {
+    if (rules_.primitive(rules_.key(p)) != Primitive::undecided) return;
+    rules_.for_each_move(
+        p, limits_.options,
+        [&](const move& m, const position& after) {
+          check_stop();
+          if (outcome(after, convention) != Outcome::P) return true;
+          return found(Play{m, after, rules_.describe(m)});
+        },
+        [&] { return option_limit_message(); });
+  }
+
   std::string position_limit_message() const {
     return "user game: more than " + std::to_string(limits_.positions) +
            " distinct positions would be stored, the solver's position limit" +
@@ -338,25 +387,72 @@ class GameSolver {
     const std::size_t h = table_.hash(k);
     if (const std::uint32_t e = table_.find(k, h); e != Table::kEmpty) return e;
     if (positions_stored() >= limits_.positions) throw LimitError(position_limit_message());
+    charge_bytes(k);
     // Where the limit may stop a search, the control may too.
     ticker_.tick(positions_stored(), limits_.positions);
     return table_.insert(k, h);
   }
+  // Counts what key k owns, about to be stored, and throws LimitError when
+  // the tables, the stored keys and what the searches hold would pass
+  // GameLimits::bytes.
+  void charge_bytes(const position& k) {
+    if constexpr (detail::kMayOwnBytes<position>) owned_bytes_ += detail::owned_bytes(k);
+    if (held_bytes() > limits_.bytes) {
+      if constexpr (detail::kMayOwnBytes<position>) owned_bytes_ -= detail::owned_bytes(k);
+      throw LimitError(byte_limit_message());
+    }
+  }
+  void release_bytes(const position& k) {
+    if constexpr (detail::kMayOwnBytes<position>) owned_bytes_ -= detail::owned_bytes(k);
+  }
+  // An estimate of the bytes the solver holds: its table, the maps (a node
+  // of key and value plus two pointers an entry), what the keys own, and the
+  // options the search frames hold (by their size: most are the same keys).
+  std::uint64_t held_bytes() const {
+    constexpr std::uint64_t kNode = sizeof(position) + 4 * sizeof(void*);
+    return table_.bytes() + (infinite_.size() + play_.size()) * kNode + owned_bytes_ +
+           held_ * sizeof(position);
+  }
+  std::string byte_limit_message() const {
+    return "user game: the positions stored would take more than " +
+           std::to_string(limits_.bytes >> 20) + " MiB, the solver's memory limit" +
+           raise_with("game-memory");
+  }
   // k's options, canonical, to visit(option) until it returns false.
+  // The stop flag is read before each listing of options and every
+  // kStopOptions options within one, so that a game whose moves are slow
+  // to list stops within a few of them (kSearchTick stored positions can
+  // be seconds apart there).
+  static constexpr std::uint32_t kStopOptions = 256;
+  void check_stop() { ticker_.check_stop(positions_stored(), limits_.positions); }
   template <class Visit>
   void for_each_option(const position& k, Visit&& visit) {
-    ++stats_.positions_expanded;
-    stats_.options_visited += rules_.for_each_option(
-        k, limits_.options,
-        [&](const position& option) { return visit(rules_.key(option)); },
-        [&] { return option_limit_message(); });
+    for_each_option_parts(k, [&](const position* parts, std::size_t count) {
+      if (count != 1) detail::Rules<G>::throw_sum_option();
+      return visit(rules_.key(parts[0]));
+    });
   }
   // k's options as sums of parts, to visit(parts, count).
   template <class Visit>
   void for_each_option_parts(const position& k, Visit&& visit) {
     ++stats_.positions_expanded;
+    check_stop();
+    std::uint32_t countdown = kStopOptions;
     stats_.options_visited += rules_.for_each_option_parts(
-        k, limits_.options, visit, [&] { return option_limit_message(); });
+        k, limits_.options,
+        [&](const position* parts, std::size_t count) {
+          if (--countdown == 0) {
+            countdown = kStopOptions;
+            check_stop();
+          }
+          return visit(parts, count);
+        },
+        [&] { return option_limit_message(); },
+        [&](std::uint64_t listed) {
+          // Vector forms: the options made at once are held as the search's.
+          if (listed * sizeof(position) > limits_.bytes - std::min(limits_.bytes, held_bytes()))
+            throw LimitError(byte_limit_message());
+        });
   }
 
   static Outcome verdict_outcome(Verdict v) {
@@ -394,6 +490,9 @@ class GameSolver {
     try {
       return query();
     } catch (...) {
+      if constexpr (detail::kMayOwnBytes<position>)
+        for (std::uint64_t e = size; e < table_.size(); ++e)
+          release_bytes(table_.key_at(static_cast<std::uint32_t>(e)));
       table_.truncate(size);
       throw;
     }
@@ -682,6 +781,7 @@ class GameSolver {
       Node expand(const position& k) {
         if (solver.positions_stored() >= solver.limits_.positions)
           throw LimitError(solver.position_limit_message());
+        solver.charge_bytes(k);
         solver.play_.emplace(k, PlayEntry{});
         Node node;
         node.primitive = solver.rules_.primitive(k);
@@ -716,7 +816,10 @@ class GameSolver {
         }
         solver.play_.at(k) = entry;
       }
-      void abandon(const position& k) { solver.play_.erase(k); }
+      void abandon(const position& k) {
+        solver.release_bytes(k);
+        solver.play_.erase(k);
+      }
       void check_limit(std::size_t) {}
     } policy{*this};
     return detail::post_order_search(root, policy, held_);
@@ -793,7 +896,10 @@ class GameSolver {
       const position& k = explored.key(u);
       const std::size_t h = table_.hash(k);
       std::uint32_t e = table_.find(k, h);
-      if (e == Table::kEmpty) e = table_.insert(k, h);
+      if (e == Table::kEmpty) {
+        if constexpr (detail::kMayOwnBytes<position>) owned_bytes_ += detail::owned_bytes(k);
+        e = table_.insert(k, h);
+      }
       set_verdict(e, Convention::normal, to_verdict(normal.label[u]));
       set_verdict(e, Convention::misere, to_verdict(misere.label[u]));
       if (!gamma.empty()) {
@@ -823,6 +929,8 @@ class GameSolver {
   std::vector<std::uint32_t> unresolved_;
   // Options or components held by a search in progress.
   std::size_t held_ = 0;
+  // What the stored keys own on the heap (detail/owned_bytes.h).
+  std::uint64_t owned_bytes_ = 0;
   GameStats stats_;
   detail::SearchTicker ticker_;
   bool found_cycle_ = false;

@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <new>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -417,14 +418,22 @@ class Rules {
   // until visit returns false: the option is the sum of parts[0..count)
   // (count is 1 unless the rules' visitor was called with several parts).
   // Throws LimitError past `option_limit` options, before more are made
-  // when the rules list them lazily. Returns the number of options visited.
-  template <class Visit, class LimitMessage>
+  // when the rules list them lazily; rules that list them all at once (a
+  // vector of options or of moves) are first shown to check_listed(size),
+  // which may refuse them too, and a std::bad_alloc while they make the
+  // list is a LimitError saying so. Returns the number of options visited.
+  struct NoListCheck {
+    void operator()(std::uint64_t) const {}
+  };
+  template <class Visit, class LimitMessage, class CheckListed = NoListCheck>
   std::uint64_t for_each_option_parts(const position& p, std::uint64_t option_limit, Visit&& visit,
-                                      LimitMessage&& limit_message) const {
+                                      LimitMessage&& limit_message,
+                                      CheckListed&& check_listed = {}) const {
     std::uint64_t count = 0;
     if constexpr (MovesAsVector<G>) {
-      const std::vector<position> options = game_.moves(p);
+      const std::vector<position> options = listed([&] { return game_.moves(p); });
       if (options.size() > option_limit) throw LimitError(limit_message());
+      check_listed(options.size());
       for (const position& option : options) {
         ++count;
         if (!visit(&option, std::size_t{1})) break;
@@ -441,8 +450,9 @@ class Rules {
       OptionVisitor<position, decltype(sink)> visitor(sink);
       game_.moves(p, visitor);
     } else if constexpr (MovesAsMoveType<G>) {
-      const std::vector<typename G::move> legal = game_.legal_moves(p);
+      const std::vector<typename G::move> legal = listed([&] { return game_.legal_moves(p); });
       if (legal.size() > option_limit) throw LimitError(limit_message());
+      check_listed(legal.size());
       for (const auto& m : legal) {
         ++count;
         const position option = game_.play(p, m);
@@ -464,6 +474,19 @@ class Rules {
           return visit(parts[0]);
         },
         limit_message);
+  }
+
+  // The list the rules make at once; out of memory there is a refusal.
+  template <class MakeList>
+  static auto listed(MakeList&& make_list) {
+    try {
+      return make_list();
+    } catch (const std::bad_alloc&) {
+      throw LimitError(
+          "user game: the memory ran out while moves() listed the options of one position "
+          "at once; list them lazily (the visitor form, or moves as moves) so that the "
+          "option and memory limits refuse before they are made");
+    }
   }
 
   void check_no_move(const position& p) const {
@@ -494,19 +517,32 @@ class Rules {
                      "list whole options (and components()) for this question");
   }
 
-  // The moves of p with their options: visit(move, option), where a move is
-  // the option itself for games without a move type.
-  template <class Visit>
-  void for_each_move(const position& p, Visit&& visit) const {
+  // The moves of p with their options, one at a time: visit(move, option)
+  // until it returns false, where a move is the option itself for games
+  // without a move type. Throws LimitError past `option_limit` moves
+  // (before a lazy listing makes more, and before a listed one is played).
+  template <class Visit, class LimitMessage>
+  void for_each_move(const position& p, std::uint64_t option_limit, Visit&& visit,
+                     LimitMessage&& limit_message) const {
     if constexpr (MovesAsMoveType<G>) {
-      for (const auto& m : game_.legal_moves(p)) visit(m, static_cast<position>(game_.play(p, m)));
+      const std::vector<typename G::move> legal = listed([&] { return game_.legal_moves(p); });
+      if (legal.size() > option_limit) throw LimitError(limit_message());
+      for (const auto& m : legal)
+        if (!visit(m, static_cast<position>(game_.play(p, m)))) return;
     } else if constexpr (MovesAsVector<G>) {
-      for (const position& option : game_.moves(p)) visit(option, option);
+      const std::vector<position> options = listed([&] { return game_.moves(p); });
+      if (options.size() > option_limit) throw LimitError(limit_message());
+      for (const position& option : options)
+        if (!visit(option, option)) return;
     } else if constexpr (MovesAsVisitor<G>) {
-      auto sink = [&](const position* parts, std::size_t count) {
-        if (count != 1) throw_sum_option();
-        visit(parts[0], parts[0]);
-        return true;
+      std::uint64_t count = 0;
+      bool stopped = false;
+      auto sink = [&](const position* parts, std::size_t parts_count) {
+        if (stopped) return false;
+        if (parts_count != 1) throw_sum_option();
+        if (++count > option_limit) throw LimitError(limit_message());
+        stopped = !visit(parts[0], parts[0]);
+        return !stopped;
       };
       OptionVisitor<position, decltype(sink)> visitor(sink);
       game_.moves(p, visitor);
