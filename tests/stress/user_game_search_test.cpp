@@ -793,6 +793,90 @@ TEST(UserGameSearch, WinningPlaysKeepTheLimitsAndTheFirstStopsThere) {
   EXPECT_EQ(narrow.stats().positions_stored, 0u);
 }
 
+// POJ 3922: take 1..(allowance) stones, the allowance then being k times
+// the take; the first move may take all but one. Listed smallest take first
+// or largest first.
+template <bool SmallestFirst>
+struct KTimesTakes {
+  using position = std::pair<std::uint64_t, std::uint64_t>;  // stones, allowance
+  std::uint64_t k = 2;
+  static std::size_t hash(const position& p) { return p.first * 0x9E3779B97F4A7C15ULL ^ p.second; }
+  position canonical(position p) const {
+    p.second = std::min(p.second, p.first);
+    return p;
+  }
+  template <class Visit>
+  void moves(const position& p, Visit&& visit) const {
+    const std::uint64_t most = std::min(p.first, p.second);
+    for (std::uint64_t i = 1; i <= most; ++i) {
+      const std::uint64_t take = SmallestFirst ? i : most + 1 - i;
+      if (!visit(position{p.first - take, k * take})) return;
+    }
+  }
+};
+
+// Euclid's game: subtract a positive multiple of the smaller number from the
+// larger; whoever cannot (a number is 0) has lost. Multiples listed
+// smallest first or largest first.
+template <bool SmallestFirst>
+struct EuclidMultiples {
+  using position = std::pair<std::uint64_t, std::uint64_t>;  // larger, smaller
+  static std::size_t hash(const position& p) { return p.first * 0x9E3779B97F4A7C15ULL ^ p.second; }
+  template <class Visit>
+  void moves(const position& p, Visit&& visit) const {
+    if (p.second == 0) return;
+    const std::uint64_t q = p.first / p.second;
+    for (std::uint64_t i = 1; i <= q; ++i) {
+      const std::uint64_t rest = p.first - (SmallestFirst ? i : q + 1 - i) * p.second;
+      if (!visit(rest >= p.second ? position{rest, p.second} : position{p.second, rest})) return;
+    }
+  }
+};
+
+// Whether the mover wins Euclid's game (Cole and Davie, Math. Gazette 53
+// (1969)): a/b >= 2, or the other player loses (b, a - b).
+bool euclid_wins(std::uint64_t a, std::uint64_t b) {
+  if (b == 0) return false;
+  if (a / b >= 2) return true;
+  return !euclid_wins(b, a - b);
+}
+
+TEST(UserGameSearch, TheSearchDoesNotDependOnTheOrderOfTheMoveLoop) {
+  // Either order settles Euclid's (30001, 1) at the root: the option (1, 0)
+  // has no move. The order that searched the largest position first made
+  // 450 million option visits before the options were ordered.
+  GameSolver<EuclidMultiples<true>> up(EuclidMultiples<true>{});
+  GameSolver<EuclidMultiples<false>> down(EuclidMultiples<false>{});
+  EXPECT_EQ(up.outcome({30001, 1}), Outcome::N);
+  EXPECT_EQ(down.outcome({30001, 1}), Outcome::N);
+  EXPECT_LE(up.stats().options_visited, 10u * 30001);
+  EXPECT_LE(down.stats().options_visited, 10u * 30001);
+  for (std::uint64_t a = 1; a <= 60; ++a)
+    for (std::uint64_t b = 0; b <= a; ++b) {
+      EXPECT_EQ(up.outcome({a, b}) == Outcome::N, euclid_wins(a, b)) << a << " " << b;
+      EXPECT_EQ(down.outcome({a, b}) == Outcome::N, euclid_wins(a, b)) << a << " " << b;
+    }
+  // POJ 3922 at 3,000 stones, k = 2: the same positions, give or take a
+  // quarter, in both orders (before the options were ordered, smallest take
+  // first stored 91 times more at 10,000 stones, k = 3).
+  GameSolver<KTimesTakes<true>> small(KTimesTakes<true>{2});
+  GameSolver<KTimesTakes<false>> large(KTimesTakes<false>{2});
+  EXPECT_EQ(small.outcome({3000, 2999}), large.outcome({3000, 2999}));
+  const double ratio = static_cast<double>(small.stats().positions_stored) /
+                       static_cast<double>(large.stats().positions_stored);
+  EXPECT_GT(ratio, 0.75);
+  EXPECT_LT(ratio, 1.33);
+  // Both against the value search, which looks at every option in the
+  // listing's order (G = 0 exactly at the P-positions).
+  GameSolver<KTimesTakes<true>> values(KTimesTakes<true>{2});
+  for (std::uint64_t n = 1; n <= 40; ++n)
+    for (std::uint64_t m = 1; m <= n; ++m) {
+      const bool lost = values.grundy_value({n, m}) == Nimber{0};
+      EXPECT_EQ(small.outcome({n, m}) == Outcome::P, lost) << n << " " << m;
+      EXPECT_EQ(large.outcome({n, m}) == Outcome::P, lost) << n << " " << m;
+    }
+}
+
 TEST(UserGameSearch, StatsEstimateTheTable) {
   GameSolver<NimHeap> solver(NimHeap{});
   // Values of 0..2999 once: 3,000 positions.

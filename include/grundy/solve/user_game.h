@@ -504,6 +504,62 @@ class GameSolver {
   }
 
   // --- outcomes of whole positions: the search with early cut-off ----------
+  // How many options of each option not known yet are counted (at most) to
+  // order them; see order_by_mobility.
+  static constexpr std::uint32_t kPeekOptions = 8;
+
+  // The options of a position that are not known yet, ordered so that the
+  // outcome search (which takes them from the back) tries the one with the
+  // fewest options first, the order of the listing breaking ties; returns
+  // true when one has no move at all, which in normal play decides the
+  // position won (in misère play such an option is a win for the opponent
+  // and is dropped). Why: the search's cost must not depend on the order in
+  // which a person wrote the loop of moves. Which option refutes a position
+  // cheaply is not known, but an option with few moves is quick to settle
+  // (a position without moves at once), and in move loops written either
+  // way ("take 1, 2, ..." or the reverse) the options with the fewest moves
+  // are the ones to try first: the smallest take of POJ 3922, which leaves
+  // the opponent the smallest allowance, the largest multiple of Euclid's
+  // game, which leaves the smallest numbers. This is the mobility heuristic
+  // of proof-number search (L. V. Allis, M. van der Meulen, H. J. van den
+  // Herik, "Proof-number search", Artificial Intelligence 66 (1994)),
+  // which starts a node's disproof number at its number of moves. Counting
+  // stops at kPeekOptions, so an option costs at most that many visits more
+  // (rules listing options lazily; rules that return a whole vector would
+  // pay a full listing per option, so they keep the listing's order).
+  bool order_by_mobility(std::vector<position>& unknown, Convention convention) {
+    if constexpr (detail::MovesAsVector<G>) {
+      return false;
+    } else {
+      if (unknown.size() < 2) return false;
+      peek_order_.clear();
+      // Last listed first, as the search would have tried them: natural
+      // loops list the move to a position without moves last.
+      for (std::size_t i = unknown.size(); i-- > 0;) {
+        std::uint32_t count = 0;
+        for_each_option_parts(unknown[i], [&](const position*, std::size_t) {
+          return ++count < kPeekOptions;
+        });
+        --stats_.positions_expanded;  // a peek, not an expansion
+        if (count == 0) {
+          if (convention == Convention::normal) return true;
+          continue;  // misère: the opponent would win at once
+        }
+        peek_order_.emplace_back(count, static_cast<std::uint32_t>(i));
+      }
+      // Most options first, the search taking from the back; among equal
+      // counts the listing's order (peek_order_ holds it reversed).
+      std::reverse(peek_order_.begin(), peek_order_.end());
+      std::stable_sort(peek_order_.begin(), peek_order_.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      std::vector<position> ordered;
+      ordered.reserve(peek_order_.size());
+      for (const auto& entry : peek_order_) ordered.push_back(std::move(unknown[entry.second]));
+      unknown = std::move(ordered);
+      return false;
+    }
+  }
+
   Verdict whole_verdict(const position& root, Convention convention) {
     return dropping_entries_on_failure([&]() -> Verdict {
     struct Policy {
@@ -548,6 +604,7 @@ class GameSolver {
         if (decided) return Verdict::won;
         // docs/theory.md §1, §4: no move loses in normal play, wins in misère.
         if (!any) return convention == Convention::normal ? Verdict::lost : Verdict::won;
+        if (solver.order_by_mobility(unknown, convention)) return Verdict::won;
         if (unknown.empty() && pending != Verdict::unresolved) return pending;
         return Verdict::unknown;
       }
@@ -929,6 +986,8 @@ class GameSolver {
   std::vector<std::uint32_t> unresolved_;
   // Options or components held by a search in progress.
   std::size_t held_ = 0;
+  // order_by_mobility's (option count, index) pairs, kept for their memory.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> peek_order_;
   // What the stored keys own on the heap (detail/owned_bytes.h).
   std::uint64_t owned_bytes_ = 0;
   GameStats stats_;

@@ -7,9 +7,9 @@
 //   once, lazily, in the order the rules give them: an option already known
 //   lost (stored, or fixed by the rules) decides the position won and stops
 //   the listing; options known won are dropped, known draws noted, and only
-//   the options not known yet are kept, to be searched last-listed first
-//   (natural move loops list the largest moves, to the smallest and quickest
-//   positions, last). The top frame then searches its kept options one by
+//   the options not known yet are kept, in the order the policy leaves them
+//   (GameSolver puts the options with the fewest moves last), and searched
+//   from the last. The top frame then searches its kept options one by
 //   one: the first that turns out lost decides it won; once none is left it
 //   is lost if every option was won, drawn if some option was a draw (a tie
 //   the rules fix) and none was lost. An option on the current search path
