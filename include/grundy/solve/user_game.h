@@ -721,19 +721,49 @@ class GameSolver {
   bool acyclic_value(const position& root) {
     struct ValueNode {
       std::vector<position> children;  // canonical components of every option kept
-      std::vector<std::uint32_t> ends;   // option i's components end at ends[i]
-      std::vector<std::uint32_t> index;  // the children's entries, as they are known
+      // Option i's components end at ends[i]; empty when every option kept
+      // is one component (the usual case: then a child is an option).
+      std::vector<std::uint32_t> ends;
+      std::vector<std::uint32_t> values;  // the children's values, as they are known
       bool decided = false;              // an option has a lost component: an immediate win
     };
     struct Policy {
       using Node = ValueNode;
       GameSolver& solver;
       MexSet seen;
+      // Nodes of finished frames, whose vectors keep their memory for the
+      // next expansions: a position with thousands of options would
+      // otherwise allocate and free its lists each time (and the heap's
+      // top would grow and shrink with them).
+      std::vector<Node> spare;
+      std::vector<std::uint32_t> sizes;
+      Node take_node() {
+        if (spare.empty()) return Node{};
+        Node node = std::move(spare.back());
+        spare.pop_back();
+        node.children.clear();
+        node.ends.clear();
+        node.values.clear();
+        node.decided = false;
+        return node;
+      }
+      void recycle(Node& node) { spare.push_back(std::move(node)); }
       Node expand(const position& k) {
         set_open(k);
-        Node node;
-        std::vector<std::uint32_t> sizes;
+        Node node = take_node();
+        sizes.clear();
+        bool single = true;
+        std::uint32_t kept = 0;  // options kept (their sizes are listed once one is not 1)
         solver.for_each_option_parts(k, [&](const position* parts, std::size_t count) {
+          if constexpr (!GameWithComponents<G> && !GameWithPrimitive<G>) {
+            // The usual case, kept short: an option of one part is one child.
+            if (count == 1) {
+              node.children.push_back(solver.rules_.key(parts[0]));
+              if (!single) sizes.push_back(1);
+              ++kept;
+              return true;
+            }
+          }
           const std::size_t begin = node.children.size();
           bool excluded = false;
           for (std::size_t i = 0; i < count && !node.decided; ++i)
@@ -753,8 +783,17 @@ class GameSolver {
               return true;
             });
           if (node.decided) return false;
-          if (excluded) node.children.resize(begin);
-          else sizes.push_back(static_cast<std::uint32_t>(node.children.size() - begin));
+          if (excluded) {
+            node.children.resize(begin);
+          } else {
+            const std::size_t size = node.children.size() - begin;
+            if (single && size != 1) {
+              single = false;
+              sizes.assign(kept, 1);
+            }
+            if (!single) sizes.push_back(static_cast<std::uint32_t>(size));
+            ++kept;
+          }
           return true;
         });
         if (node.decided) {
@@ -763,6 +802,11 @@ class GameSolver {
         }
         // The options last listed first: natural move loops list the
         // largest moves, to the smallest positions, last.
+        if (single) {
+          std::reverse(node.children.begin(), node.children.end());
+          node.values.reserve(node.children.size());
+          return node;
+        }
         std::vector<position> reversed;
         reversed.reserve(node.children.size());
         std::size_t end = node.children.size();
@@ -773,7 +817,7 @@ class GameSolver {
           end = begin;
         }
         node.children = std::move(reversed);
-        node.index.reserve(node.children.size());
+        node.values.reserve(node.children.size());
         return node;
       }
       void set_open(const position& k) {
@@ -788,11 +832,12 @@ class GameSolver {
           case value_infinite: return detail::Step::cycle;
           case value_known: break;
         }
-        if (solver.table_.value(e) == kPrimitiveLost) {
+        const std::uint32_t value = solver.table_.value(e);
+        if (value == kPrimitiveLost) {
           node.decided = true;
           return detail::Step::decided;
         }
-        node.index.push_back(e);
+        node.values.push_back(value);
         return detail::Step::next;
       }
       void finish(position&& k, Node& node) {
@@ -805,12 +850,16 @@ class GameSolver {
             Nimber sum = 0;
             bool excluded = false;
             for (std::size_t j = begin; j < end; ++j) {
-              const std::uint32_t v = solver.table_.value(node.index[j]);
+              const std::uint32_t v = node.values[j];
               if (v == kAbsoluteWin) excluded = true;
               sum ^= v;
             }
             if (!excluded) seen.insert(sum);
             begin = end;
+          }
+          if (node.ends.empty()) {
+            for (const std::uint32_t v : node.values)
+              if (v != kAbsoluteWin) seen.insert(v);
           }
           value = static_cast<std::uint32_t>(seen.mex());
         }
@@ -821,7 +870,7 @@ class GameSolver {
         solver.set_value_state(solver.table_.find(k), value_unknown);
       }
       void check_limit(std::size_t) {}
-    } policy{*this, {}};
+    } policy{*this, {}, {}, {}};
     return detail::post_order_search(root, policy, held_);
   }
 

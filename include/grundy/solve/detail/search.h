@@ -58,6 +58,8 @@ enum class Step {
 //   void check_limit(std::size_t extra)
 //                                    throws when stored + held + extra
 //                                    positions would pass the limit
+//   void recycle(Node& node)         (optional) takes a finished node's
+//                                    memory for later expansions
 // The root must not be stored yet. Returns true once the root is stored;
 // false when a step reported a cycle (every open key abandoned).
 template <class Key, class Policy>
@@ -113,6 +115,8 @@ bool post_order_search(const Key& root, Policy& policy, std::size_t& held) {
       }
       policy.finish(std::move(top.key), top.node);
       held -= children.size() + 1;
+      // A policy may keep the node's memory for its next expansions.
+      if constexpr (requires { policy.recycle(top.node); }) policy.recycle(top.node);
       stack.pop_back();
     }
   } catch (...) {
