@@ -26,7 +26,8 @@ FrontEndWords python_words() {
   };
   FrontEndWords words;
   words.setting = [argument](std::string_view setting) -> std::string {
-    if (setting == "max-memory" || setting == "game-options" || setting == "game-memory")
+    if (setting == "max-memory" || setting == "game-options" || setting == "game-memory" ||
+        setting == "game-visits")
       return "";
     if (setting == "count") return "count=True";
     if (setting == "game-positions") return "the position_limit argument of Solver";

@@ -31,6 +31,7 @@ FrontEndWords library_words() {
       return "GameLimits::positions, the second argument of GameSolver's constructor";
     if (setting == "game-options") return "GameLimits::options";
     if (setting == "game-memory") return "GameLimits::bytes";
+    if (setting == "game-visits") return "GameLimits::visits";
     return std::string(setting);
   };
   words.given = [](std::string_view setting, std::string_view value) {

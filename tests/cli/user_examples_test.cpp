@@ -92,6 +92,33 @@ TEST(UserExamples, ContestGames) {
   expect_line(out, "take up to 3 from 10: take 2");
 }
 
+TEST(UserExamples, ContestLimits) {
+  // The program checks every game against a search written from its
+  // problem's statement first (aborting on a disagreement), then runs each
+  // problem at its limits: an answer, or one line naming the limit.
+  const std::string out = output_of("contest_limits");
+  expect_line(out, "every game agrees with its statement on the small cases");
+  expect_line(out, "hdu1729 (10000, 20) + (10000, 10000): Yes");
+  expect_line(out,
+              "hdu1729 50 boxes of 1000000: refused: user game: more than 100000000 options "
+              "would be looked at, the solver's work limit (raise it with GameLimits::visits)");
+  // POJ 3922 by the contest construction (the program checks every n <= 1500,
+  // k <= 4 against it): the losing sizes for k = 3 are 1, 2, 3, 4, 6, 8, 11,
+  // 15, 21, 29, 40, 55, 76, ...; taking the largest one below 10,000 away
+  // while the rest is not one of them leaves 55 (worked out with the
+  // construction, outside the program).
+  expect_line(out, "poj3922 10000 3: 55");
+  expect_line(out,
+              "poj3922 100000000 100000: refused: user game: a position has more than 1000000 "
+              "options, the solver's option limit (raise it with GameLimits::options)");
+  // Cole & Davie 1969: the mover wins (a, b), a >= b, exactly when a = b or
+  // a / b > φ; 2147483647 / 1234567890 ≈ 1.74.
+  expect_line(out, "euclid 2147483647 1234567890: Stan wins");
+  expect_line(out, "poj2311 200 200: WIN");
+  expect_line(out, "lc464 20 300: false");
+  expect_line(out, "lc464 20 100: true");
+}
+
 }  // namespace
 
 namespace {

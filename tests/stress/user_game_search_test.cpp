@@ -749,6 +749,21 @@ TEST(UserGameSearch, TheByteLimitCountsWhatPositionsOwn) {
   EXPECT_LE(solver.stats().positions_stored, 600u);
 }
 
+TEST(UserGameSearch, TheWorkLimitCountsOptionVisits) {
+  // G(100) of a Nim heap looks at 100 · 101 / 2 = 5,050 options.
+  GameSolver<NimHeap> solver(NimHeap{}, GameLimits{1000, 1000, 0, 5'000});
+  try {
+    solver.grundy_value(100);
+    ADD_FAILURE() << "no LimitError";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("GameLimits::visits"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(solver.stats().positions_stored, 0u);
+  GameSolver<NimHeap> enough(NimHeap{}, GameLimits{1000, 1000, 0, 5'050});
+  EXPECT_EQ(enough.grundy_value(100), 100u);
+  EXPECT_EQ(enough.stats().options_visited, 5'050u);
+}
+
 // Rules whose list of options cannot be made (it ran out of memory).
 struct OutOfMemory {
   using position = int;

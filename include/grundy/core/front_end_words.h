@@ -23,7 +23,7 @@ struct FrontEndWords {
   // ("search-limit", "max-memory", "max-elements", "max-heap", "count",
   // "learning-limit", "no-recalibration", "json"); a user game solver's
   // limits, which the command line does not have, are "game-positions",
-  // "game-options" and "game-memory".
+  // "game-options", "game-memory" and "game-visits".
   std::function<std::string(std::string_view setting)> setting;
   // The same setting given a value: `--max-heap 40`, `max_heap=40`.
   std::function<std::string(std::string_view setting, std::string_view value)> given;

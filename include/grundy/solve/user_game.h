@@ -42,7 +42,9 @@
 //   (whatever the order of the moves), `GameLimits::options` the options of
 //   one position (refused before more are generated, for lazy rules), and
 //   `GameLimits::bytes` the tables with what their keys own on the heap
-//   (detail/owned_bytes.h) and the options the searches hold; each throws
+//   (detail/owned_bytes.h) and the options the searches hold (a list of
+//   options is refused before it grows past them), `GameLimits::visits` the
+//   options looked at, a contest's time limit in work; each throws
 //   LimitError naming the limit and how to raise it. winning_plays and
 //   first_winning_play make moves one at a time under the same limits.
 //   set_control() shows progress and stops a long query (Interrupted): the
@@ -70,6 +72,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -114,6 +117,10 @@ struct GameLimits {
   // quarters of the memory the process may use. A contest program sets its
   // problem's memory limit less what the rest of the program needs.
   std::uint64_t bytes = 0;
+  // Options looked at (made by the rules and examined), over all queries
+  // until reset(): the work a contest's time limit allows (a few hundred
+  // million a second for cheap rules). 0: no limit.
+  std::uint64_t visits = 0;
 };
 
 // What a GameSolver has done since it was made or reset.
@@ -122,8 +129,8 @@ struct GameStats {
   std::uint64_t positions_expanded = 0;  // positions whose moves were generated
   std::uint64_t options_visited = 0;     // options generated and looked at
   std::uint64_t loopy_positions = 0;     // positions solved by the loopy analysis
-  // Estimated bytes of its tables (keys by sizeof(position): what a key
-  // owns on the heap is not seen).
+  // Estimated bytes of its tables, with what the stored keys own on the
+  // heap (detail/owned_bytes.h).
   std::uint64_t bytes = 0;
 };
 
@@ -163,6 +170,7 @@ class GameSolver {
     // Grundy values and their special codes fit the table's 32 bits.
     limits_.options = std::min<std::uint64_t>(limits_.options, kAbsoluteWin - 1);
     if (limits_.bytes == 0) limits_.bytes = default_memory_limit();
+    if (limits_.visits == 0) limits_.visits = UINT64_MAX;
   }
   // The tables hash through a pointer to rules_.
   GameSolver(const GameSolver&) = delete;
@@ -309,7 +317,7 @@ class GameSolver {
     };
     s.bytes = table_.bytes() +
               map_bytes(infinite_, sizeof(typename decltype(infinite_)::value_type)) +
-              map_bytes(play_, sizeof(typename decltype(play_)::value_type));
+              map_bytes(play_, sizeof(typename decltype(play_)::value_type)) + owned_bytes_;
     return s;
   }
 
@@ -413,6 +421,19 @@ class GameSolver {
     return table_.bytes() + (infinite_.size() + play_.size()) * kNode + owned_bytes_ +
            held_ * sizeof(position);
   }
+  // Before a list of options held by a search grows (doubling its
+  // capacity), whether the larger list fits GameLimits::bytes beside what
+  // the solver holds: a position with millions of options is refused while
+  // it is listed, not after the list took the memory.
+  void reserve_listing(const std::vector<position>& list) {
+    if (list.size() < list.capacity()) return;
+    const std::uint64_t grown = std::max<std::uint64_t>(2 * list.capacity(), 16) * sizeof(position);
+    if (held_bytes() + grown > limits_.bytes) throw LimitError(byte_limit_message());
+  }
+  std::string visit_limit_message() const {
+    return "user game: more than " + std::to_string(limits_.visits) +
+           " options would be looked at, the solver's work limit" + raise_with("game-visits");
+  }
   std::string byte_limit_message() const {
     return "user game: the positions stored would take more than " +
            std::to_string(limits_.bytes >> 20) + " MiB, the solver's memory limit" +
@@ -438,14 +459,33 @@ class GameSolver {
     ++stats_.positions_expanded;
     check_stop();
     std::uint32_t countdown = kStopOptions;
-    stats_.options_visited += rules_.for_each_option_parts(
+    // The visits left under GameLimits::visits, counted locally (a member
+    // written on every option would be stored and reloaded around the
+    // rules' calls).
+    std::uint64_t allowed = limits_.visits - std::min(limits_.visits, stats_.options_visited);
+    std::uint64_t visited = 0;
+    struct Count {
+      std::uint64_t& total;
+      const std::uint64_t& visited;
+      ~Count() { total += visited; }
+    } count_visits{stats_.options_visited, visited};
+    rules_.for_each_option_parts(
         k, limits_.options,
         [&](const position* parts, std::size_t count) {
           if (--countdown == 0) {
             countdown = kStopOptions;
             check_stop();
           }
-          return visit(parts, count);
+          if (++visited > allowed) throw LimitError(visit_limit_message());
+          if (count == 1) return visit(parts, count);
+          // A sum of parts may be valued within visit, by listings of its
+          // own: they count from the total so far, and this one goes on
+          // from theirs.
+          stats_.options_visited += visited;
+          visited = 0;
+          const bool go_on = visit(parts, count);
+          allowed = limits_.visits - std::min(limits_.visits, stats_.options_visited);
+          return go_on;
         },
         [&] { return option_limit_message(); },
         [&](std::uint64_t listed) {
@@ -597,7 +637,10 @@ class GameSolver {
               break;
             case Verdict::on_path:
             case Verdict::unresolved: pending = Verdict::unresolved; break;
-            case Verdict::unknown: unknown.push_back(std::move(option)); break;
+            case Verdict::unknown:
+              solver.reserve_listing(unknown);
+              unknown.push_back(std::move(option));
+              break;
           }
           return true;
         });
@@ -748,6 +791,19 @@ class GameSolver {
         return node;
       }
       void recycle(Node& node) { spare.push_back(std::move(node)); }
+      // The mex of options' values (kAbsoluteWin: an option not to take).
+      // It is at most their number, so larger values need no bit: a bit set
+      // of that size, with no growth to check on each value.
+      std::vector<std::uint64_t> bits;
+      std::uint32_t mex_of(const std::vector<std::uint32_t>& values) {
+        const std::size_t n = values.size();
+        bits.assign((n >> 6) + 1, 0);
+        for (const std::uint32_t v : values)
+          if (v <= n) bits[v >> 6] |= std::uint64_t{1} << (v & 63);
+        std::size_t word = 0;
+        while (bits[word] == ~std::uint64_t{0}) ++word;
+        return static_cast<std::uint32_t>((word << 6) + static_cast<std::size_t>(std::countr_one(bits[word])));
+      }
       Node expand(const position& k) {
         set_open(k);
         Node node = take_node();
@@ -758,6 +814,7 @@ class GameSolver {
           if constexpr (!GameWithComponents<G> && !GameWithPrimitive<G>) {
             // The usual case, kept short: an option of one part is one child.
             if (count == 1) {
+              solver.reserve_listing(node.children);
               node.children.push_back(solver.rules_.key(parts[0]));
               if (!single) sizes.push_back(1);
               ++kept;
@@ -779,7 +836,10 @@ class GameSolver {
                 if (p == Primitive::game_won) excluded = true;
               }
               // (An excluded option's later components may still be lost.)
-              if (!excluded) node.children.push_back(std::move(key));
+              if (!excluded) {
+                solver.reserve_listing(node.children);
+                node.children.push_back(std::move(key));
+              }
               return true;
             });
           if (node.decided) return false;
@@ -858,10 +918,10 @@ class GameSolver {
             begin = end;
           }
           if (node.ends.empty()) {
-            for (const std::uint32_t v : node.values)
-              if (v != kAbsoluteWin) seen.insert(v);
+            value = mex_of(node.values);
+          } else {
+            value = static_cast<std::uint32_t>(seen.mex());
           }
-          value = static_cast<std::uint32_t>(seen.mex());
         }
         solver.table_.value(e) = value;
         solver.set_value_state(e, value_known);
@@ -870,7 +930,7 @@ class GameSolver {
         solver.set_value_state(solver.table_.find(k), value_unknown);
       }
       void check_limit(std::size_t) {}
-    } policy{*this, {}, {}, {}};
+    } policy{*this, {}, {}, {}, {}};
     return detail::post_order_search(root, policy, held_);
   }
 
