@@ -711,8 +711,8 @@ TEST(UserGameSearch, StopIsSeenWithinAFewOptions) {
     control.stop = &stop;
     solver.set_control(&control);
     EXPECT_THROW(solver.grundy_value(3'000), Interrupted) << stop_after;
-    // Seen at the next listing, or within kStopOptions = 256 options of one.
-    EXPECT_LE(listed, stop_after + 256) << stop_after;
+    // Seen at the next listing, or within kStopOptions = 64 options of one.
+    EXPECT_LE(listed, stop_after + 64) << stop_after;
     stop = false;
     EXPECT_EQ(solver.grundy_value(40), 40u);
   }

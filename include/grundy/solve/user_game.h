@@ -444,7 +444,7 @@ class GameSolver {
   // kStopOptions options within one, so that a game whose moves are slow
   // to list stops within a few of them (kSearchTick stored positions can
   // be seconds apart there).
-  static constexpr std::uint32_t kStopOptions = 256;
+  static constexpr std::uint32_t kStopOptions = 64;
   void check_stop() { ticker_.check_stop(positions_stored(), limits_.positions); }
   template <class Visit>
   void for_each_option(const position& k, Visit&& visit) {
