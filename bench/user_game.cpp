@@ -45,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "../examples/contest_games.h"
 #include "grundy/solve/user_game.h"
 #include "user_game_before.h"
 
@@ -368,7 +369,9 @@ BENCHMARK(BM_Euclid_before)->Name("BM_Euclid/before")->Arg(3000)->Unit(benchmark
 // million option visits.
 constexpr int kBoxCapacity = 10'000;
 constexpr int kBoxStones = 20;
-struct Box {
+// One box of kBoxCapacity, its stones the position (contest_games.h's Box
+// carries the capacity in each position).
+struct OneBox {
   using position = int;
   int capacity;
   template <class Visit>
@@ -420,7 +423,7 @@ void BM_Boxes_solver(benchmark::State& state) {
   std::uint64_t visits = 0, runs = 0;
   for (auto _ : state) {
     solver_seconds += seconds_of([&] {
-      grundy::GameSolver<Box> solver(Box{kBoxCapacity});
+      grundy::GameSolver<OneBox> solver(OneBox{kBoxCapacity});
       if (solver.grundy_value(kBoxStones) != static_cast<grundy::Nimber>(expected))
         state.SkipWithError("wrong value");
       visits += solver.stats().options_visited;
@@ -436,25 +439,8 @@ BENCHMARK(BM_Boxes_solver)->Name("BM_Boxes/solver")->Unit(benchmark::kMillisecon
 // --- POJ 3922 in both orders of the move loop ---------------------------------------
 // n stones; the first move takes 1..n-1, each later one at most k times the
 // take before; whoever takes the last stone wins. One outcome at (10,000,
-// k = 3), the takes listed smallest first or largest first.
-template <bool SmallestFirst>
-struct StoneGame {
-  using position = std::pair<std::uint64_t, std::uint64_t>;  // stones, allowance
-  std::uint64_t k;
-  static std::size_t hash(const position& p) { return p.first * 0x9E3779B97F4A7C15ULL ^ p.second; }
-  position canonical(position p) const {
-    p.second = std::min(p.second, p.first);
-    return p;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    const std::uint64_t most = std::min(p.first, p.second);
-    for (std::uint64_t i = 1; i <= most; ++i)
-      if (!visit(position{p.first - (SmallestFirst ? i : most + 1 - i),
-                          k * (SmallestFirst ? i : most + 1 - i)}))
-        return;
-  }
-};
+// k = 3), the takes listed smallest first or largest first (the game of
+// examples/contest_games.h).
 template <bool SmallestFirst>
 void BM_StoneGame(benchmark::State& state) {
   for (auto _ : state) {

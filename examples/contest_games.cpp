@@ -3,7 +3,8 @@
 // (LeetCode 464) with a primitive loss, the cutting game of POJ 2311 ("whoever
 // cuts off a 1×1 piece wins") with primitive positions and options given as
 // sums of two pieces, and Bachet's game with moves as moves and a run-time
-// parameter. The game types are the ones docs/user-games.md shows.
+// parameter. The game types are the ones docs/user-games.md shows (the first
+// two in contest_games.h, shared with contest_limits.cpp).
 //
 // Description: each answer is checked against an independent method and the
 //   program aborts on any disagreement: the pool game against a search
@@ -23,55 +24,8 @@
 #include <utility>
 #include <vector>
 
+#include "contest_games.h"
 #include "grundy/solve/user_game.h"
-
-// "Can I win": the numbers 1..n are taken in turn into a running total;
-// whoever brings it to `target` or more wins (LeetCode 464). A position: the
-// numbers taken (bits 1..n) and the total (bits 32 up).
-struct Pool {
-  using position = unsigned long long;
-  int n, target;  // run-time parameters, by value
-  grundy::Primitive primitive(position p) const {
-    // The previous player reached the target: the player to move has lost.
-    return int(p >> 32) >= target ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
-  }
-  template <class Visit>
-  void moves(position p, Visit&& visit) const {
-    for (int k = 1; k <= n; ++k)
-      if (!(p >> k & 1) && !visit((p | 1ULL << k) + (position(k) << 32))) return;
-  }
-};
-
-// The problem's answer. Two cases are not a normal-play game and come first:
-// a target of 0 or less is reached before any move (the first player wins,
-// says the problem), and a target above 1 + ... + n is never reached (a tie,
-// which is not a win). Otherwise the target is always reached, by the last
-// number at the latest, so no play ends with the pool empty, and the first
-// player wins exactly when the start is an N-position.
-bool can_i_win(grundy::GameSolver<Pool>& solver, int n, int target) {
-  if (target <= 0) return true;
-  if (n * (n + 1) / 2 < target) return false;
-  solver.reset(Pool{n, target});
-  return solver.outcome(0) == grundy::Outcome::N;
-}
-
-// A sheet cut along grid lines into two pieces; whoever cuts off a 1×1 piece
-// wins (POJ 2311). A position is one piece; a cut gives the sum of two.
-struct Cutting {
-  using position = std::pair<int, int>;  // width <= height
-  static std::size_t hash(const position& p) { return std::size_t(p.first) << 16 | p.second; }
-  static position piece(int w, int h) { return w <= h ? position{w, h} : position{h, w}; }
-  grundy::Primitive primitive(const position& p) const {
-    return p == position{1, 1} ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    for (int a = 1; a < p.first; ++a)
-      if (!visit(piece(a, p.second), piece(p.first - a, p.second))) return;
-    for (int b = 1; b < p.second; ++b)
-      if (!visit(piece(p.first, b), piece(p.first, p.second - b))) return;
-  }
-};
 
 // Take 1..k stones from one heap, k a run-time parameter; moves as moves.
 struct TakeUpTo {

@@ -1,5 +1,5 @@
 // Five contest problems written against GameSolver as a contest programmer
-// would, run at their problems' own limits with a contest's budget: each
+// would (the game types are in contest_games.h), run at their problems' own limits with a contest's budget: each
 // query answers, or is refused in one line naming the limit it would pass.
 // docs/contest.md ("At the problems' limits") has the time and memory of
 // each run.
@@ -45,115 +45,13 @@
 #include <utility>
 #include <vector>
 
+#include "contest_games.h"
 #include "grundy/core/error.h"
 #include "grundy/solve/user_game.h"
-
-using u64 = std::uint64_t;
 
 // A contest's budget (see the comment above).
 constexpr grundy::GameLimits kContest{/*positions=*/10'000'000, /*options=*/1'000'000,
                                       /*bytes=*/200u << 20, /*visits=*/100'000'000};
-
-// --- HDU 1729 ----------------------------------------------------------------------
-// One box; the boxes of a test case are a sum, won exactly when the nim-sum
-// of their Grundy values is not 0 (Sprague-Grundy).
-struct Box {
-  using position = std::pair<int, int>;  // capacity, stones
-  static std::size_t hash(const position& p) { return std::size_t(p.first) << 21 ^ std::size_t(p.second); }
-  // A full box has no move left: a zero of a sum, not the end of it.
-  grundy::Primitive primitive(const position& p) const {
-    return p.first == p.second ? grundy::Primitive::no_move : grundy::Primitive::undecided;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    const long most = std::min<long>(p.first, long(p.second) + long(p.second) * p.second);
-    for (long x = p.second + 1; x <= most; ++x)
-      if (!visit(position{p.first, int(x)})) return;
-  }
-};
-bool first_player_wins(grundy::GameSolver<Box>& solver, const std::vector<Box::position>& boxes) {
-  grundy::Nimber sum = 0;
-  for (const Box::position& box : boxes) sum ^= solver.grundy_value(box).value();
-  return sum != 0;
-}
-
-// --- POJ 3922 ----------------------------------------------------------------------
-struct StoneGame {
-  using position = std::pair<u64, u64>;  // stones left, the most the mover may take
-  u64 k;
-  static std::size_t hash(const position& p) { return p.first * 0x9E3779B97F4A7C15ULL ^ p.second; }
-  position canonical(position p) const {
-    p.second = std::min(p.second, p.first);
-    return p;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    for (u64 take = 1; take <= std::min(p.first, p.second); ++take)
-      if (!visit(position{p.first - take, k * take})) return;
-  }
-};
-
-// The smallest first take that wins n stones, or 0 for "lose".
-u64 first_take(grundy::GameSolver<StoneGame>& solver, u64 n) {
-  if (n < 2) return 0;  // no first move: the first player loses
-  const auto play = solver.first_winning_play({n, n - 1});
-  return play ? n - play->after.first : 0;
-}
-
-// --- Euclid's game -----------------------------------------------------------------
-struct Euclid {
-  using position = std::pair<u64, u64>;  // larger, smaller
-  static std::size_t hash(const position& p) { return p.first * 0x9E3779B97F4A7C15ULL ^ p.second; }
-  // The previous player made a 0: the player to move has lost.
-  grundy::Primitive primitive(const position& p) const {
-    return p.second == 0 ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    for (u64 m = 1; m <= p.first / p.second; ++m) {
-      const u64 rest = p.first - m * p.second;
-      if (!visit(rest >= p.second ? position{rest, p.second} : position{p.second, rest})) return;
-    }
-  }
-};
-
-// --- POJ 2311 ----------------------------------------------------------------------
-struct Cutting {
-  using position = std::pair<int, int>;  // width <= height
-  static std::size_t hash(const position& p) { return std::size_t(p.first) << 16 | p.second; }
-  static position piece(int w, int h) { return w <= h ? position{w, h} : position{h, w}; }
-  // The previous player cut off a 1x1 piece: the whole game is lost.
-  grundy::Primitive primitive(const position& p) const {
-    return p == position{1, 1} ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    for (int a = 1; a < p.first; ++a)
-      if (!visit(piece(a, p.second), piece(p.first - a, p.second))) return;
-    for (int b = 1; b < p.second; ++b)
-      if (!visit(piece(p.first, b), piece(p.first, p.second - b))) return;
-  }
-};
-
-// --- LeetCode 464 ------------------------------------------------------------------
-struct Pool {
-  using position = u64;  // numbers taken (bits 1..n), total (bits 32 up)
-  int n, target;
-  grundy::Primitive primitive(position p) const {
-    return int(p >> 32) >= target ? grundy::Primitive::game_lost : grundy::Primitive::undecided;
-  }
-  template <class Visit>
-  void moves(position p, Visit&& visit) const {
-    for (int k = 1; k <= n; ++k)
-      if (!(p >> k & 1) && !visit((p | 1ULL << k) + (position(k) << 32))) return;
-  }
-};
-bool can_i_win(grundy::GameSolver<Pool>& solver, int n, int target) {
-  if (target <= 0) return true;                   // reached before any move
-  if (n * (n + 1) / 2 < target) return false;     // never reached: a tie, not a win
-  solver.reset(Pool{n, target});
-  return solver.outcome(0) == grundy::Outcome::N;
-}
 
 namespace {
 
@@ -264,7 +162,7 @@ void check_against_statements() {
                   "hdu1729");
   }
   for (u64 k = 1; k <= 4; ++k) {
-    grundy::GameSolver<StoneGame> solver(StoneGame{k}, kContest);
+    grundy::GameSolver<StoneGame<>> solver(StoneGame<>{k}, kContest);
     std::map<std::pair<u64, u64>, bool> memo;
     for (u64 n = 1; n <= 60; ++n) {
       u64 expected = 0;
@@ -335,13 +233,13 @@ void hdu1729() {
   });
 }
 void poj3922() {
-  grundy::GameSolver<StoneGame> solver(StoneGame{3}, kContest);
+  grundy::GameSolver<StoneGame<>> solver(StoneGame<>{3}, kContest);
   const auto answer = [&](u64 n) {
     const u64 take = first_take(solver, n);
     return take ? std::to_string(take) : std::string("lose");
   };
   at_limit("poj3922 10000 3", [&] { return answer(10'000); });
-  solver.reset(StoneGame{100'000});
+  solver.reset(StoneGame<>{100'000});
   at_limit("poj3922 100000000 100000", [&] { return answer(100'000'000); });
 }
 void euclid() {

@@ -26,6 +26,8 @@
 #include "grundy/core/nimber.h"
 #include "grundy/solve/detail/position_table.h"
 #include "grundy/solve/user_game.h"
+// POJ 3922's game, its takes listed either way (StoneGame<SmallestFirst>).
+#include "../../examples/contest_games.h"
 
 namespace grundy::user_game_search_test {
 namespace {
@@ -808,28 +810,6 @@ TEST(UserGameSearch, WinningPlaysKeepTheLimitsAndTheFirstStopsThere) {
   EXPECT_EQ(narrow.stats().positions_stored, 0u);
 }
 
-// POJ 3922: take 1..(allowance) stones, the allowance then being k times
-// the take; the first move may take all but one. Listed smallest take first
-// or largest first.
-template <bool SmallestFirst>
-struct KTimesTakes {
-  using position = std::pair<std::uint64_t, std::uint64_t>;  // stones, allowance
-  std::uint64_t k = 2;
-  static std::size_t hash(const position& p) { return p.first * 0x9E3779B97F4A7C15ULL ^ p.second; }
-  position canonical(position p) const {
-    p.second = std::min(p.second, p.first);
-    return p;
-  }
-  template <class Visit>
-  void moves(const position& p, Visit&& visit) const {
-    const std::uint64_t most = std::min(p.first, p.second);
-    for (std::uint64_t i = 1; i <= most; ++i) {
-      const std::uint64_t take = SmallestFirst ? i : most + 1 - i;
-      if (!visit(position{p.first - take, k * take})) return;
-    }
-  }
-};
-
 // Euclid's game: subtract a positive multiple of the smaller number from the
 // larger; whoever cannot (a number is 0) has lost. Multiples listed
 // smallest first or largest first.
@@ -874,8 +854,8 @@ TEST(UserGameSearch, TheSearchDoesNotDependOnTheOrderOfTheMoveLoop) {
   // POJ 3922 at 3,000 stones, k = 2: the same positions, give or take a
   // quarter, in both orders (before the options were ordered, smallest take
   // first stored 91 times more at 10,000 stones, k = 3).
-  GameSolver<KTimesTakes<true>> small(KTimesTakes<true>{2});
-  GameSolver<KTimesTakes<false>> large(KTimesTakes<false>{2});
+  GameSolver<StoneGame<true>> small(StoneGame<true>{2});
+  GameSolver<StoneGame<false>> large(StoneGame<false>{2});
   EXPECT_EQ(small.outcome({3000, 2999}), large.outcome({3000, 2999}));
   const double ratio = static_cast<double>(small.stats().positions_stored) /
                        static_cast<double>(large.stats().positions_stored);
@@ -883,7 +863,7 @@ TEST(UserGameSearch, TheSearchDoesNotDependOnTheOrderOfTheMoveLoop) {
   EXPECT_LT(ratio, 1.33);
   // Both against the value search, which looks at every option in the
   // listing's order (G = 0 exactly at the P-positions).
-  GameSolver<KTimesTakes<true>> values(KTimesTakes<true>{2});
+  GameSolver<StoneGame<true>> values(StoneGame<true>{2});
   for (std::uint64_t n = 1; n <= 40; ++n)
     for (std::uint64_t m = 1; m <= n; ++m) {
       const bool lost = values.grundy_value({n, m}) == Nimber{0};
