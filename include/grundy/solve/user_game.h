@@ -21,8 +21,8 @@
 //   options (its claim checked against moves()). Primitive positions that
 //   end the game (game_won, game_lost, game_tied) fix the result for the
 //   player to move, in every convention, and their moves are never asked.
-//   In a sum, a component whose game ended ends the whole game: a sum with a lost component is lost;
-//   one with a won component, or a component with an option that has a lost
+//   In a sum, a component whose game ended ends the whole game: a sum with
+//   a lost component is lost; one with a won component, or a component with an option that has a lost
 //   component (an immediate win), is won; such components have no Grundy
 //   value, and a player never moves into one of the latter (the opponent
 //   would win at once), so the value of the others is the mex over the
@@ -58,7 +58,7 @@
 //   every option of every reached position for values, only up to the first
 //   lost option of a won position for outcomes. Loopy: O(V + E) to build,
 //   O((γmax + 2)(V + E)) for γ, O(V + E) per retrograde pass.
-// Memory: per stored position the key and about 5-14 bytes of table
+// Memory: per stored position the key and about 13-21 bytes of table
 //   (stats().bytes estimates the total), plus the options not yet searched
 //   of the positions on one search path.
 // Status: stress-tested (tests/stress/user_game_test.cpp) against
@@ -565,10 +565,12 @@ class GameSolver {
   // Herik, "Proof-number search", Artificial Intelligence 66 (1994)),
   // which starts a node's disproof number at its number of moves. Counting
   // stops at kPeekOptions, so an option costs at most that many visits more
-  // (rules listing options lazily; rules that return a whole vector would
-  // pay a full listing per option, so they keep the listing's order).
+  // (rules listing options lazily, by a visitor; rules that return a whole
+  // vector of options or of moves would pay a full listing per option, and
+  // could meet the option limit where the search does not go, so they keep
+  // the listing's order).
   bool order_by_mobility(std::vector<position>& unknown, Convention convention) {
-    if constexpr (detail::MovesAsVector<G>) {
+    if constexpr (!detail::MovesAsVisitor<G>) {
       return false;
     } else {
       if (unknown.size() < 2) return false;

@@ -3,7 +3,7 @@
 // 32-bit value, numbered densely in the order of insertion.
 //
 // Description: open addressing with linear probing over a power-of-two array
-//   of 32-bit entry numbers (kEmpty where free), at most 7/8 full; a probe
+//   of 32-bit entry numbers (kEmpty where free), at most half full; a probe
 //   compares the key of the entry a slot names. Keys, states and values live
 //   in chunks of kChunk entries that never move, so an entry's number and
 //   the references to its key stay valid while the table grows, and no key
@@ -15,11 +15,14 @@
 // Source: linear probing (D. E. Knuth, The Art of Computer Programming,
 //   vol. 3, §6.4, Algorithm L).
 // Time: expected O(1) hash computations and key comparisons per find and
-//   insert at load at most 7/8 (Knuth's analysis of Algorithm L); doubling
+//   insert at load at most 1/2 (Knuth's analysis of Algorithm L: a search
+//   for an absent key then probes at most 2.5 slots on average, where at
+//   7/8 it probed up to 32, each a key compared; the searches of
+//   user_game.h mostly look for options not stored yet); doubling
 //   rehashes every key once, amortised O(1) per insert.
 // Memory: per entry sizeof(Key) + 5 bytes (state and value) in the chunks,
-//   plus 4 bytes per slot, between 4 / (7/8) and 4 / (7/16) slots' bytes per
-//   entry: at most about 14.2 bytes per entry besides the key itself (and
+//   plus 4 bytes per slot, between 4 / (1/2) and 4 / (1/4) slots' bytes per
+//   entry: at most 21 bytes per entry besides the key itself (and
 //   whatever the key owns on the heap, which bytes() cannot see), plus at
 //   most one partly filled chunk.
 // Status: through GameSolver against by-definition twins
@@ -71,7 +74,8 @@ class PositionTable {
   // refuses only past kMaxEntries (std::length_error).
   std::uint32_t insert(const Key& key, std::size_t h) {
     if (size_ >= kMaxEntries) throw std::length_error("PositionTable: too many entries");
-    if ((size_ + 1) * 8 > slots_.size() * 7) grow();
+    // At most half full (see Time above).
+    if ((size_ + 1) * 2 > slots_.size()) grow();
     const auto e = static_cast<std::uint32_t>(size_);
     if ((e >> kChunkBits) == chunks_.size()) chunks_.push_back(std::make_unique<Chunk>());
     Chunk& chunk = *chunks_[e >> kChunkBits];
