@@ -110,11 +110,21 @@ struct StoneGame {
   }
 };
 
-// The smallest first take that wins n stones, or 0 for "lose".
-u64 first_take(grundy::GameSolver<StoneGame<>>& solver, u64 n) {
+// The smallest first take that wins n stones, or 0 for "lose": the first
+// winning move when the takes are listed smallest first, else the smallest
+// of the winning moves.
+template <bool SmallestFirst>
+u64 first_take(grundy::GameSolver<StoneGame<SmallestFirst>>& solver, u64 n) {
   if (n < 2) return 0;  // no first move: the first player loses
-  const auto play = solver.first_winning_play({n, n - 1});
-  return play ? n - play->after.first : 0;
+  if constexpr (SmallestFirst) {
+    const auto play = solver.first_winning_play({n, n - 1});
+    return play ? n - play->after.first : 0;
+  } else {
+    u64 smallest = 0;
+    for (const auto& play : solver.winning_plays({n, n - 1}))
+      if (smallest == 0 || n - play.after.first < smallest) smallest = n - play.after.first;
+    return smallest;
+  }
 }
 
 // --- Euclid's game -----------------------------------------------------------------

@@ -241,6 +241,16 @@ void poj3922() {
   at_limit("poj3922 10000 3", [&] { return answer(10'000); });
   solver.reset(StoneGame<>{100'000});
   at_limit("poj3922 100000000 100000", [&] { return answer(100'000'000); });
+  // The same with the takes listed largest first.
+  grundy::GameSolver<StoneGame<false>> largest(StoneGame<false>{3}, kContest);
+  const auto answer_largest = [&](u64 n) {
+    const u64 take = first_take(largest, n);
+    return take ? std::to_string(take) : std::string("lose");
+  };
+  at_limit("poj3922 10000 3, largest take first", [&] { return answer_largest(10'000); });
+  largest.reset(StoneGame<false>{100'000});
+  at_limit("poj3922 100000000 100000, largest take first",
+           [&] { return answer_largest(100'000'000); });
 }
 void euclid() {
   grundy::GameSolver<Euclid> solver(Euclid{}, kContest);

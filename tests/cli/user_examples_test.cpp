@@ -108,6 +108,7 @@ TEST(UserExamples, ContestLimits) {
   // while the rest is not one of them leaves 55 (worked out with the
   // construction, outside the program).
   expect_line(out, "poj3922 10000 3: 55");
+  expect_line(out, "poj3922 10000 3, largest take first: 55");
   expect_line(out,
               "poj3922 100000000 100000: refused: user game: a position has more than 1000000 "
               "options, the solver's option limit (raise it with GameLimits::options)");
