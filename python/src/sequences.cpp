@@ -60,26 +60,14 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
   const std::uint64_t limit = max_memory_obj.is_none() ? default_memory_limit()
                                                        : to_u64(max_memory_obj, "max_memory");
   const std::uint64_t count = to - from + 1;
-  // The library's plans (code_run_plan.h), as `grundy values` judges them.
-  // The module computes every value, so a range past the period search's
-  // values is judged as a whole. values() has a max_memory argument, which
-  // the module's words leave out elsewhere (no other call takes one).
-  const std::string raise = " (raise it with the max_memory argument)";
-  if (engine) {
-    const CodeRunPlan plan = plan_code_run(*source.code, to, false);
-    if (plan.over_memory(limit)) throw code_run_over_memory(plan, ruleset->name(), limit, raise);
-    if (plan.over_work()) throw code_run_over_work(plan, *source.code, ruleset->name());
-  } else if (!closed_form) {
-    check_table_run(to, ruleset->name(), limit, raise);
-  } else if (detail::saturating_mul(count, 8) > limit) {
-    // A closed form needs no table; what is left is this module's own
-    // output, an array of 8-byte values.
-    throw LimitError(fmt::format("values: {} values of '{}' are {} MiB as an array, over the "
-                                 "memory limit of {} MiB{}",
-                                 count, ruleset->name(), detail::saturating_mul(count, 8) >> 20,
-                                 limit >> 20, raise));
+  {
+    // The library decides (code_run_plan.h), as for `grundy values`; the
+    // module computes every value and returns them, so a range past the
+    // period search's values is judged as a whole. Of this module's calls
+    // only values() takes max_memory, so only here is it named.
+    const SettingWords memory("max-memory", "the max_memory argument");
+    check_values_in_memory(source, from, to, ruleset->name(), limit);
   }
-
   if (engine) {
     // A new run never replaces an existing checkpoint (as `grundy values`).
     check_new_checkpoint(checkpoint, resume);

@@ -181,6 +181,10 @@ def test_values_and_period_cost_what_the_command_allows(cli):
     with pytest.raises(grundy.LimitError,
                        match=r"over the memory limit of 1024 MiB \(raise it with the max_memory"):
         grundy.values("0.6", 10**9, max_memory=2**30)
+    # A closed form needs no run; the array it returns is what counts.
+    with pytest.raises(grundy.LimitError,
+                       match=r"MiB of values, over the memory limit of 1 MiB \(raise it with the max_memory"):
+        grundy.values("nim", 10**6, max_memory=2**20)
 
 
 def test_period_histogram_against_the_command_and_bincount(cli):

@@ -425,7 +425,7 @@ int run_values(const ValuesRequest& asked) {
     if (done && !code_run->period()) {
       const std::string unproven =
           fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
-      if (plan->over_memory(limit) || plan->over_work()) {
+      if (plan->refused(limit)) {
         std::string removed;
         if (new_store) {
           code_run.reset();  // unmapped and closed before it goes
@@ -433,9 +433,7 @@ int run_values(const ValuesRequest& asked) {
           std::filesystem::remove(request.store, error);
           removed = fmt::format("; the store '{}' it began was removed", request.store);
         }
-        if (plan->over_memory(limit))
-          throw code_run_over_memory(*plan, ruleset->shown_name(), limit, unproven + removed);
-        throw code_run_over_work(*plan, *code, ruleset->shown_name(), unproven + removed);
+        throw code_run_refusal(*plan, *code, ruleset->shown_name(), limit, unproven + removed);
       }
       done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
     }

@@ -53,7 +53,22 @@ const FrontEndWords& front_end_words() { return installed(); }
 
 void set_front_end_words(FrontEndWords words) { installed() = std::move(words); }
 
-std::string setting_name(std::string_view setting) { return front_end_words().setting(setting); }
+namespace {
+// The innermost SettingWords of this thread.
+thread_local const SettingWords* innermost = nullptr;
+}  // namespace
+
+SettingWords::SettingWords(std::string setting, std::string words)
+    : outer_(innermost), setting_(std::move(setting)), words_(std::move(words)) {
+  innermost = this;
+}
+SettingWords::~SettingWords() { innermost = outer_; }
+
+std::string setting_name(std::string_view setting) {
+  for (const SettingWords* s = innermost; s != nullptr; s = s->outer_)
+    if (s->setting_ == setting) return s->words_;
+  return front_end_words().setting(setting);
+}
 
 std::string raise_with(std::string_view setting) {
   const std::string name = setting_name(setting);

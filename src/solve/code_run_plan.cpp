@@ -47,10 +47,35 @@ LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
       kMaxSplitSetWork, why));
 }
 
+LimitError code_run_refusal(const CodeRunPlan& plan, const TakeAndBreak& code,
+                            const std::string& shown, std::uint64_t memory_limit,
+                            const std::string& why) {
+  if (plan.over_memory(memory_limit)) return code_run_over_memory(plan, shown, memory_limit, why);
+  return code_run_over_work(plan, code, shown, why);
+}
+
 void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std::string& shown,
-                    std::uint64_t memory_limit) {
-  if (plan.over_memory(memory_limit)) throw code_run_over_memory(plan, shown, memory_limit);
-  if (plan.over_work()) throw code_run_over_work(plan, code, shown);
+                    std::uint64_t memory_limit, const std::string& why) {
+  if (plan.refused(memory_limit)) throw code_run_refusal(plan, code, shown, memory_limit, why);
+}
+
+void check_values_in_memory(const HeapValueSource& source, Heap from, Heap to,
+                            const std::string& shown, std::uint64_t memory_limit) {
+  switch (source.source) {
+    case ValueSource::code_engine:
+      check_code_run(plan_code_run(*source.code, to, false), *source.code, shown, memory_limit);
+      return;
+    case ValueSource::table:
+      check_table_run(to, shown, memory_limit);
+      return;
+    case ValueSource::closed_form: break;
+  }
+  // A closed form needs no run: what is left is the values, 8 bytes each.
+  const std::uint64_t bytes = detail::saturating_mul(to - from + 1, 8);
+  if (bytes > memory_limit)
+    throw LimitError(fmt::format(
+        "G({}..{}) of '{}' is {} MiB of values, over the memory limit of {} MiB{}", from, to,
+        shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory")));
 }
 
 std::uint64_t table_run_bytes(Heap to) {

@@ -2,9 +2,11 @@
 // Python module both judge a values or period run by.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/memory.h"
 #include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/heap_values.h"
@@ -65,6 +67,53 @@ TEST(CodeRunPlan, RefusesPastTheMemoryLimitFirst) {
         << e.what();
   }
   EXPECT_NO_THROW(check_code_run(plan_code_run(code, 1000, false), code, "0.6", 1u << 30));
+}
+
+// The message of `check`, or "" when it does not throw.
+template <class Check>
+std::string refusal_of(Check&& check) {
+  try {
+    check();
+  } catch (const LimitError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(CodeRunPlan, ValuesHeldInMemoryAreJudgedByTheirSource) {
+  constexpr std::uint64_t kGiB = 1u << 30;
+  // A code: its engine's plan, as `grundy values` judges it.
+  HeapValueSource code{ValueSource::code_engine, TakeAndBreak::parse("0.6")};
+  EXPECT_EQ(refusal_of([&] { check_values_in_memory(code, 0, 1'000'000'000, "0.6", kGiB); }),
+            refusal_of([&] {
+              check_code_run(plan_code_run(*code.code, 1'000'000'000, false), *code.code, "0.6",
+                             kGiB);
+            }));
+  EXPECT_EQ(refusal_of([&] { check_values_in_memory(code, 0, 1000, "0.6", kGiB); }), "");
+  // A table: 8 bytes a value, its bookkeeping and 64 MiB.
+  const HeapValueSource table{ValueSource::table, std::nullopt};
+  EXPECT_NE(refusal_of([&] { check_values_in_memory(table, 0, 200'000'000, "t", kGiB); }), "");
+  EXPECT_EQ(refusal_of([&] { check_values_in_memory(table, 0, 100'000'000, "t", kGiB); }), "");
+  // A closed form has no run: only the values held, 8 bytes each, count.
+  const HeapValueSource closed{ValueSource::closed_form, std::nullopt};
+  EXPECT_EQ(refusal_of([&] { check_values_in_memory(closed, 1'000'000'000'000, 1'000'100'000'000, "nim", kGiB); }),
+            "");
+  const std::string over = refusal_of([&] { check_values_in_memory(closed, 0, 200'000'000, "nim", kGiB); });
+  EXPECT_EQ(over,
+            "G(0..200000000) of 'nim' is 1525 MiB of values, over the memory limit of 1024 MiB "
+            "(raise it with the max_memory argument)");
+  // One call of a front end may name a setting its other calls lack.
+  {
+    const SettingWords words("max-memory", "max_memory=");
+    EXPECT_NE(refusal_of([&] { check_values_in_memory(closed, 0, 200'000'000, "nim", kGiB); })
+                  .find("(raise it with max_memory=)"),
+              std::string::npos);
+    const SettingWords none("max-memory", "");
+    EXPECT_EQ(refusal_of([&] { check_values_in_memory(closed, 0, 200'000'000, "nim", kGiB); })
+                  .find("raise it"),
+              std::string::npos);
+  }
+  EXPECT_EQ(refusal_of([&] { check_values_in_memory(closed, 0, 200'000'000, "nim", kGiB); }), over);
 }
 
 TEST(PeriodSearchBound, TheWorkBoundAppliesUnlessMaxIsGiven) {

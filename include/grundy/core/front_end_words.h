@@ -50,6 +50,24 @@ FrontEndWords library_words();
 // front_end_words().setting(name).
 std::string setting_name(std::string_view setting);
 
+// For the calls this thread makes while it lives, `setting` is named
+// `words` (empty: the advice left out) whatever the front end's words say:
+// a setting one call of a front end has and its others do not (the Python
+// module's values() takes max_memory; its graph reading does not).
+class SettingWords {
+ public:
+  SettingWords(std::string setting, std::string words);
+  ~SettingWords();
+  SettingWords(const SettingWords&) = delete;
+  SettingWords& operator=(const SettingWords&) = delete;
+
+ private:
+  const SettingWords* outer_;
+  std::string setting_;
+  std::string words_;
+  friend std::string setting_name(std::string_view setting);
+};
+
 // " (raise it with SETTING)" in the front end's words, or "" when it has no
 // such setting: the usual end of a refusal at a limit.
 std::string raise_with(std::string_view setting);

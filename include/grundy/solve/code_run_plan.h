@@ -1,6 +1,7 @@
 // What a run computing a take-and-break code's values will cost, decided
 // before any work, once for every front end: the command line's `values`,
-// `value --store` and `period`, the Python module's values() and period().
+// `value --store` and `period`, the Python module's values() and period()
+// (check_values_in_memory).
 // Each front end only asks for the plan, refuses with the library's words
 // (front_end_words.h names its settings) and prints.
 //
@@ -25,6 +26,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/types.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/heap_values.h"
 
 namespace grundy {
 
@@ -46,6 +48,8 @@ struct CodeRunPlan {
 
   bool over_memory(std::uint64_t limit) const { return bytes > limit; }
   bool over_work() const { return work > kMaxSplitSetWork; }
+  // Whether the run is refused under `limit` (memory or work).
+  bool refused(std::uint64_t limit) const { return over_memory(limit) || over_work(); }
 };
 
 // The plan of computing G(0..to) of `code`, in memory or in a store.
@@ -62,10 +66,16 @@ LimitError code_run_over_memory(const CodeRunPlan& plan, const std::string& show
 LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
                               const std::string& shown, const std::string& why = "");
 
-// Throws the plan's refusal (memory first, then work) when there is one: for
-// a run that goes straight to G(0..to), without a period search first.
+// The plan's refusal under `memory_limit` (memory first, then work), for a
+// plan that is refused().
+LimitError code_run_refusal(const CodeRunPlan& plan, const TakeAndBreak& code,
+                            const std::string& shown, std::uint64_t memory_limit,
+                            const std::string& why = "");
+
+// Throws the plan's refusal when there is one: for a run that goes straight
+// to G(0..to), without a period search first.
 void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std::string& shown,
-                    std::uint64_t memory_limit);
+                    std::uint64_t memory_limit, const std::string& why = "");
 
 // A ruleset that is neither a code nor a closed form has its G(0..to) in a
 // table (heap_values.h): 8 bytes a value, its bookkeeping and 64 MiB. Throws
@@ -74,6 +84,15 @@ void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std
 std::uint64_t table_run_bytes(Heap to);
 void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_limit,
                      const std::string& why = "");
+
+// A request for G(from..to) of a heap ruleset whose values are all computed
+// and then held in memory, 8 bytes each (the Python module's values(), which
+// returns them as an array): refused as its source's run would be (a code's
+// engine with plan_code_run, a table with check_table_run), and for a closed
+// form, which needs no run, when the values themselves are over
+// `memory_limit`.
+void check_values_in_memory(const HeapValueSource& source, Heap from, Heap to,
+                            const std::string& shown, std::uint64_t memory_limit);
 
 // How far a period search of `code` may look: `asked` values (at least 16),
 // lowered to what `memory_limit` holds (code_values_within), and, unless
