@@ -118,28 +118,25 @@ Heap HeapValues::code_limit() {
 // periodicity is proven or cannot become so; returns why it stopped short of
 // the limit ("" when it did not).
 std::string HeapValues::search_period(Heap limit) {
-  Heap size = std::max<Heap>(code_values_.size(), kPeriodSearchStart);
-  while (true) {
-    size = std::min(size, limit);
-    if (code_values_.size() < size) {
-      // Values of an arithmetic-periodic code grow past the engines' 16 bits:
-      // then the prefix computed so far is all there is to examine.
-      try {
-        extend_code(size - 1, size - 1);
-      } catch (const LimitError& e) {
-        if (code_values_.empty()) throw;
-        periodicity_ = find_periodicity(*code_, code_values_);
-        return fmt::format("values stop there: {}", e.what());
-      }
-    }
-    periodicity_ = find_periodicity(*code_, code_values_);
-    if (periodicity_->proven || size == limit) return "";
-    // No criterion proves any period of this code, however many values are
-    // computed: stop at the first pattern seen (periodicity.h).
-    if (periodicity_->period != 0 && !has_period_criterion(*code_))
+  PeriodGrowth growth;
+  growth.compute = [&](Heap size) {
+    if (code_values_.size() < size) extend_code(size - 1, size - 1);
+    return true;
+  };
+  growth.values = [&] { return std::span<const std::uint16_t>(code_values_); };
+  // Values of an arithmetic-periodic code grow past the engines' 16 bits:
+  // then the prefix computed so far is all there is to examine.
+  PeriodGrown grown = grow_until_periodic(*code_, code_values_.size(), limit, false, growth);
+  periodicity_ = std::move(grown.periodicity);
+  switch (grown.end) {
+    case PeriodGrowthEnd::values_stop:
+      return fmt::format("values stop there: {}", grown.stopped);
+    case PeriodGrowthEnd::unprovable:
+      // No criterion proves any period of this code, however many values
+      // are computed: stop at the first pattern seen (periodicity.h).
       return "more values would not help";
-    // Ask for what the proof would need, at least double.
-    size = std::max<Heap>(2 * size, periodicity_->proof_needs);
+    default:
+      return "";
   }
 }
 

@@ -67,29 +67,16 @@ SequenceRun::~SequenceRun() = default;
 EngineProgress SequenceRun::stats() const { return engine_->progress(); }
 
 bool SequenceRun::search_period(Heap bound, const SequenceRunControl& control) {
+  PeriodGrowth growth;
+  growth.compute = [&](Heap size) { return extend(size - 1, control); };
+  growth.values = [&] { return sequence(); };
   // From the values known (in memory or on a store): a resumed run looks at
-  // them once, not once per doubling step from kPeriodSearchStart.
-  Heap size = std::min(bound, std::max<Heap>(kPeriodSearchStart, reached()));
-  while (size > 0) {
-    try {
-      if (!extend(size - 1, control)) return false;
-    } catch (const LimitError&) {
-      // Values past 16 bits: extend() reports it again when asked for more.
-      if (reached() == 0) throw;
-      return true;
-    }
-    // G(0..size-1), as a run from scratch would have searched: a resumed
-    // run may hold far more (a store past 2^32), whose detection would read
-    // half of them for nothing.
-    const Periodicity p = find_periodicity(code_, sequence().first(size));
-    if (p.proven) {
-      period_ = p;
-      return true;
-    }
-    if (size >= bound || (p.period != 0 && !has_period_criterion(code_))) return true;
-    size = std::min(bound, std::max<Heap>(2 * size, p.proof_needs));
-  }
-  return true;
+  // them once, not once per doubling step from kPeriodSearchStart. A value
+  // past 16 bits ends the search; extend() reports it again when asked for
+  // more.
+  PeriodGrown grown = grow_until_periodic(code_, reached(), bound, false, growth);
+  if (grown.end == PeriodGrowthEnd::proven) period_ = std::move(grown.periodicity);
+  return grown.end != PeriodGrowthEnd::interrupted;
 }
 
 Nimber SequenceRun::value(Heap n) const {

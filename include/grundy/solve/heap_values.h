@@ -21,13 +21,11 @@
 #include "grundy/core/types.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/period_search.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace grundy {
-
-// Values of a code computed first in search of a period (then doubled).
-inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
 
 // What one option visit of the work budget buys on the split-set engine:
 // the naive table visits about 4·10^8 options a second, the split-set engine

@@ -3,7 +3,7 @@
 // Python module's period() run.
 //
 // Description: the values are computed on the research-scale engine
-//   (sequence_engine.h) from 2^10 on, doubling (or jumping to the number of
+//   (sequence_engine.h) from kPeriodSearchStart values on, doubling (or jumping to the number of
 //   values the proof needs) until the period is proven, the limit is
 //   reached, the engine stops (a value past 16 bits: the prefix it kept is
 //   examined as it is) or the caller's stop flag is raised. For a code no
@@ -17,6 +17,9 @@
 //   (python/tests/test_api.py); the work limit in tests/unit/survey_test.cpp.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 
 #include "grundy/core/types.h"
@@ -25,6 +28,51 @@
 #include "grundy/solve/sequence_engine.h"
 
 namespace grundy {
+
+// Values of a code computed first in search of a period (then doubled).
+inline constexpr Heap kPeriodSearchStart = Heap{1} << 12;
+
+// The one doubling loop of every period search: search_period below (what
+// `grundy period` and the survey run), HeapValues (G(n) beyond its table)
+// and SequenceRun (a far range answered from a period). Each of them only
+// says where the values come from.
+//
+// The loop asks for G(0..s-1), s = max(first, start) (at most `limit`),
+// and examines them with find_periodicity; then, until the period is proven,
+// it asks for max(2s, what the proof needs) values, at most `limit`. It stops
+// at a proof, at the limit, when the caller's stop flag stopped a step, when
+// the values stop (a value past 16 bits, or memory: the prefix computed is
+// examined as it is), when the caller's work cap refuses the next step, or
+// at the first pattern seen when no criterion can prove a period of the code
+// (has_period_criterion) unless asked to look as far as the limit.
+struct PeriodGrowth {
+  // Makes G(0..size-1) available; false when the caller's stop flag stopped
+  // it. Throws LimitError when the values stop short of size.
+  std::function<bool(Heap size)> compute;
+  // G(0..) as far as computed.
+  std::function<std::span<const std::uint16_t>()> values;
+  // When set: false refuses the step from `have` values to `next`.
+  std::function<bool(Heap have, Heap next)> may_grow;
+};
+
+enum class PeriodGrowthEnd {
+  proven,        // the period is proven
+  limit,         // `limit` values examined, not proven
+  unprovable,    // a pattern seen, and no criterion can prove one
+  interrupted,   // the stop flag stopped a step
+  values_stop,   // the values stopped short (PeriodGrown::stopped says why)
+  over_work,     // may_grow refused the next step
+};
+
+struct PeriodGrown {
+  Periodicity periodicity;  // of the values examined last
+  PeriodGrowthEnd end = PeriodGrowthEnd::limit;
+  std::string stopped;  // the LimitError's message, for values_stop
+};
+
+// Throws the LimitError of compute when not even one value is computed.
+PeriodGrown grow_until_periodic(const TakeAndBreak& code, Heap start, Heap limit,
+                                bool observe_to_max, const PeriodGrowth& growth);
 
 struct PeriodSearchOptions {
   // Compute at most this many values (at least 16).
