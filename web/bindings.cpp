@@ -1,8 +1,8 @@
 // The web explorer's bindings (embind): the library's answers as JSON text
 // for JavaScript, and nothing else (docs/architecture.md: a front end parses,
 // calls the library and converts). The analysis JSON is the command line's
-// own (src/cli/analysis_json.h, docs/json.md) and the explanation text is
-// `grundy analyze --explain`'s (include/grundy/solve/explanation_text.h), so that the page and the
+// own (src/present/analysis_json.h, docs/json.md) and the explanation text is
+// `grundy analyze --explain`'s (src/present/explanation_text.h), so that the page and the
 // command agree to the letter. docs/web.md describes the page.
 //
 // Every function returns a JSON object; bad input or a limit gives
@@ -25,10 +25,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "analysis_json.h"
-#include "command_line_words.h"
-#include "move_syntax.h"
-#include "grundy/solve/explanation_text.h"
+#include "present/analysis_json.h"
+#include "present/command_line_words.h"
+#include "present/move_syntax.h"
+#include "present/explanation_text.h"
 #include "grundy/grundy.h"
 #include "solve/rare_common.h"
 
@@ -87,7 +87,7 @@ void make_exact(json& j) {
 // (core/front_end_words.h): the page's own limits are fixed, so the way past
 // one is the command line's.
 FrontEndWords page_words() {
-  FrontEndWords words = cli::command_line_words();
+  FrontEndWords words = present::command_line_words();
   words.setting = [option = words.setting](std::string_view setting) {
     return "the command line's " + option(setting);
   };
@@ -205,7 +205,7 @@ json analysis_of(const std::string& text, const std::string& convention) {
         summands, conjunctive ? CompoundKind::conjunctive : CompoundKind::every);
     const CompoundAnalysis a =
         analyze_compound(*game.compound, game.position, AnalysisOptions{}.search_limit);
-    json j = cli::compound_json(*game.compound, game.position, a, conjunctive);
+    json j = present::compound_json(*game.compound, game.position, a, conjunctive);
     // The text of the position after the move, for the page to step into.
     if (a.outcome == Outcome::N && a.move && !j["winning_moves"].empty())
       j["winning_moves"][0]["text"] = game.compound->show(*a.move);
@@ -218,7 +218,7 @@ json analysis_of(const std::string& text, const std::string& convention) {
         analyze_remoteness(*whole.ruleset, whole.position,
                            misere ? Convention::misere : Convention::normal,
                            AnalysisOptions{}.search_limit);
-    json j = cli::remoteness_json(*whole.ruleset, whole.position, r, misere);
+    json j = present::remoteness_json(*whole.ruleset, whole.position, r, misere);
     if (r.best) j["best_move"]["text"] = position_text(*whole.ruleset, *r.best);
     return j;
   }
@@ -228,7 +228,7 @@ json analysis_of(const std::string& text, const std::string& convention) {
   options.max_moves = 200;
   options.compute.accept_observed = true;
   const Analysis a = analyze(*whole.ruleset, whole.position, options);
-  json j = cli::analysis_json(*whole.ruleset, whole.position, a, misere);
+  json j = present::analysis_json(*whole.ruleset, whole.position, a, misere);
   j["text"] = position_text(*whole.ruleset, whole.position);
   std::size_t i = 0;
   for (const Move& move : a.winning_moves.items) {
@@ -335,7 +335,7 @@ std::string options_web(const std::string& text, const std::string& convention) 
   });
 }
 
-// The player's move typed as `grundy play` reads it (src/cli/move_syntax.h):
+// The player's move typed as `grundy play` reads it (src/present/move_syntax.h):
 // a move number, the move as listed, the position after it ("to 3 4"); in
 // Every-SG and conjunctive play also one move number per component that can
 // move ("2 1") or the components after the move ("to 1 1 | 2"). Answers the
@@ -363,10 +363,10 @@ std::string read_move_web(const std::string& text, const std::string& convention
       if (by_component) {
         std::vector<const Ruleset*> rulesets;
         for (std::size_t i = 0; i < g.compound->size(); ++i) rulesets.push_back(&g.compound->ruleset(i));
-        after = Compound::encode(cli::read_every_move(rulesets, components, movable, typed));
+        after = Compound::encode(present::read_every_move(rulesets, components, movable, typed));
       }
     }
-    if (!by_component) after = cli::read_move(*g.ruleset, g.position, typed);
+    if (!by_component) after = present::read_move(*g.ruleset, g.position, typed);
     return json{{"description", g.ruleset->describe_move(g.position, after)},
                 {"text", position_text(*g.ruleset, after)}};
   });
@@ -461,8 +461,8 @@ std::string explain_web(const std::string& text, const std::string& convention) 
     options.compute.accept_observed = true;
     const Analysis a = analyze(*whole.ruleset, whole.position, options);
     json j;
-    j["analysis"] = cli::analysis_json(*whole.ruleset, whole.position, a, misere);
-    j["explanation"] = explanation_text(*whole.ruleset, whole.position, a, misere);
+    j["analysis"] = present::analysis_json(*whole.ruleset, whole.position, a, misere);
+    j["explanation"] = present::explanation_text(*whole.ruleset, whole.position, a, misere);
     if (a.heap_values) j["nim_sum"] = nim_sum_json(nim_sum_step(*a.heap_values));
     // The mex tables are of normal-play values, which do not decide misère play.
     auto tables = json::array();
@@ -637,7 +637,7 @@ std::string graph_web(const std::string& text, const std::string& tokens_text) {
       AnalysisOptions options;
       options.max_moves = 50;
       const Analysis a = analyze(*tokens.ruleset, tokens.position, options);
-      j["analysis"] = cli::analysis_json(*tokens.ruleset, tokens.position, a, false);
+      j["analysis"] = present::analysis_json(*tokens.ruleset, tokens.position, a, false);
     }
     return j;
   });

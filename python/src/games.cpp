@@ -5,6 +5,7 @@
 
 #include "binding.h"
 #include "long_run.h"
+#include "present/explanation_text.h"
 
 namespace grundy::python {
 
@@ -291,7 +292,7 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
   // command line's --explain).
   const Convention explained = play;
   out["facts"] = explanation_facts(explain(*whole.ruleset, whole.position, a, explained));
-  out["explanation"] = explanation_text(*whole.ruleset, whole.position, a,
+  out["explanation"] = present::explanation_text(*whole.ruleset, whole.position, a,
                                         explained == Convention::misere);
   return out;
 }

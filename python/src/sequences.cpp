@@ -9,6 +9,7 @@
 #include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/pattern.h"
 #include "grundy/solve/sequence_request.h"
+#include "present/sequence_plot.h"
 
 namespace grundy::python {
 
@@ -280,7 +281,7 @@ std::optional<Periodicity> periodicity_from(const py::object& period, const std:
   return p;
 }
 
-// The SVG scatter plot of G(start..) (solve/sequence_plot.h), written to
+// The SVG scatter plot of G(start..) (src/present/sequence_plot.h), written to
 // `path` as well when it is not empty. `period` is None or (period,
 // preperiod, saltus, proven, checked_to).
 std::string plot_python(const std::string& title, const py::object& start_obj,
@@ -295,8 +296,8 @@ std::string plot_python(const std::string& title, const py::object& start_obj,
   std::string svg;
   {
     py::gil_scoped_release release;
-    svg = svg_plot(title, start, list, p ? &*p : nullptr);
-    if (!path.empty()) write_svg_plot(path, title, start, list, p ? &*p : nullptr);
+    svg = present::svg_plot(title, start, list, p ? &*p : nullptr);
+    if (!path.empty()) present::write_svg_plot(path, title, start, list, p ? &*p : nullptr);
   }
   return svg;
 }

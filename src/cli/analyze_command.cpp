@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "analysis_json.h"
+#include "present/analysis_json.h"
 #include "commands.h"
 #include "game_syntax.h"
 #include "grundy/core/error.h"
@@ -14,7 +14,7 @@
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
-#include "grundy/solve/explanation_text.h"
+#include "present/explanation_text.h"
 #include "long_run.h"
 
 namespace grundy::cli {
@@ -96,7 +96,7 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
 
 void print_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
                 const AnalyzeRequest& request, const std::optional<CheckReport>& check) {
-  nlohmann::json j = analysis_json(ruleset, position, a, request.misere, request.one, request.count);
+  nlohmann::json j = present::analysis_json(ruleset, position, a, request.misere, request.one, request.count);
   if (check) j["check"] = check_json(*check);
   write_json(j);
 }
@@ -124,7 +124,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
   auto shown = [&](const Position& p) { return every.show(p); };
   const std::string description = e.move ? every.describe_move(position, *e.move) : "";
   if (request.json) {
-    write_json(compound_json(every, position, e, conjunctive));
+    write_json(present::compound_json(every, position, e, conjunctive));
     return 0;
   }
   const char* rule = conjunctive
@@ -157,7 +157,7 @@ int run_every(const std::vector<Summand>& summands, const AnalyzeRequest& reques
       after = analyze_compound(every, *e.move, request.search_limit, run.control()).numbers;
     run.finish();
     out += '\n';
-    out += explain_compound(conjunctive, e.numbers, after, description);
+    out += present::explain_compound(conjunctive, e.numbers, after, description);
     while (out.ends_with("\n\n")) out.pop_back();
   }
   std::fputs(out.c_str(), stdout);
@@ -172,7 +172,7 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   run.finish();
   const bool wins = r.outcome == Outcome::N;
   if (request.json) {
-    write_json(remoteness_json(ruleset, position, r, request.misere));
+    write_json(present::remoteness_json(ruleset, position, r, request.misere));
     return 0;
   }
   std::string out =
@@ -204,7 +204,7 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
     run.finish();
     const std::string move = r.best ? ruleset.describe_move(position, *r.best) : std::string();
     out += '\n';
-    out += explain_remoteness(*r.remoteness, after, move, request.misere);
+    out += present::explain_remoteness(*r.remoteness, after, move, request.misere);
     while (out.ends_with("\n\n")) out.pop_back();
   }
   std::fputs(out.c_str(), stdout);
@@ -286,7 +286,7 @@ int run_analyze(const AnalyzeRequest& request) {
   } else {
     print_text(ruleset, position, a, request);
     if (request.explain) {
-      const std::string text = explanation_text(ruleset, position, a, request.misere);
+      const std::string text = present::explanation_text(ruleset, position, a, request.misere);
       std::fputc('\n', stdout);
       std::fwrite(text.data(), 1, text.size(), stdout);
     }

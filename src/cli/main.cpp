@@ -19,7 +19,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "command_line_words.h"
+#include "present/command_line_words.h"
 #include "commands.h"
 #include "graph_command.h"
 #include "play_command.h"
@@ -555,7 +555,7 @@ std::string misread_words(const CLI::App& cmd, const std::string& name,
 }  // namespace
 
 int main(int argc, char** argv) {
-  grundy::set_front_end_words(grundy::cli::command_line_words());
+  grundy::set_front_end_words(grundy::present::command_line_words());
   CLI::App app{"grundy — exact solver for impartial combinatorial games", "grundy"};
   app.set_version_flag("-V,--version", std::string("grundy ") + GRUNDY_VERSION);
   app.require_subcommand(1);

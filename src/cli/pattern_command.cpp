@@ -25,7 +25,7 @@
 #include "grundy/solve/pattern_table.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/ruleset_game.h"
-#include "grundy/solve/sequence_plot.h"
+#include "present/sequence_plot.h"
 #include "long_run.h"
 
 namespace grundy::cli {
@@ -134,9 +134,9 @@ int run_pattern(const PatternRequest& request) {
   if (two && !request.plot.empty())
     throw InputError("--plot", "--plot draws a one-parameter table; a two-parameter one is "
                                "plotted in the text output");
-  PlotStyle style;
-  if (!request.plot.empty()) plot_format(request.plot);
-  if (!request.size.empty()) set_plot_size(style, request.size);
+  present::PlotStyle style;
+  if (!request.plot.empty()) present::plot_format(request.plot);
+  if (!request.size.empty()) present::set_plot_size(style, request.size);
   if (request.plot == "-" && request.json)
     throw InputError("-", "--plot - writes to standard output, and so does --json: give --plot a "
                           "file");
@@ -230,7 +230,7 @@ int run_pattern(const PatternRequest& request) {
     style.title = request.title.empty()
                       ? title + (values.empty() ? " (P = 0, N = 1, D = 2)" : "")
                       : request.title;
-    write_plot(request.plot, style, from, points, &report.periodicity);
+    present::write_plot(request.plot, style, from, points, &report.periodicity);
     if (request.plot == "-") return progress.interrupted() ? 130 : 0;
   }
   if (request.json) {

@@ -28,7 +28,7 @@
 #include "grundy/solve/strategy.h"
 #include "line_reader.h"
 #include "long_run.h"
-#include "move_syntax.h"
+#include "present/move_syntax.h"
 
 namespace grundy::cli {
 
@@ -107,7 +107,7 @@ std::string wrapped(const std::string& text) {
 std::optional<Position> read_move_or_say(const Ruleset& rules, const Position& p,
                                          const std::string& line) {
   try {
-    return read_move(rules, p, line);
+    return present::read_move(rules, p, line);
   } catch (const InputError& e) {
     say(std::string(e.what()) + "\n");
     return std::nullopt;
@@ -177,7 +177,7 @@ class Session {
         continue;
       }
       if (tokens[0] == "help") {
-        say(wrapped(std::string(kMoveSyntaxHelp) + "; " + kCommandsHelp));
+        say(wrapped(std::string(present::kMoveSyntaxHelp) + "; " + kCommandsHelp));
         show_position = false;
         continue;
       }
@@ -230,8 +230,8 @@ class Game final : public Session<Position> {
     say(wrapped(fmt::format("Playing {} in {} play: whoever cannot move {}.", titled_name(rules_),
                             convention_ == Convention::misere ? "misère" : "normal",
                             convention_ == Convention::misere ? "wins" : "loses")));
-    say(wrapped(fmt::format("{}{}; {}", static_cast<char>(std::toupper(kMoveSyntaxHelp[0])),
-                            kMoveSyntaxHelp + 1, kCommandsHelp)));
+    say(wrapped(fmt::format("{}{}; {}", static_cast<char>(std::toupper(present::kMoveSyntaxHelp[0])),
+                            present::kMoveSyntaxHelp + 1, kCommandsHelp)));
     return loop(computer_first);
   }
 
@@ -432,7 +432,7 @@ class EveryGame final : public Session<std::vector<Position>> {
 
   std::optional<std::vector<Position>> read_every_move(const std::string& typed) {
     try {
-      return cli::read_every_move(std::vector<const Ruleset*>(state_.size(), &rules_), state_,
+      return present::read_every_move(std::vector<const Ruleset*>(state_.size(), &rules_), state_,
                                   movable(), typed);
     } catch (const InputError& e) {
       say(std::string(e.what()) + "\n");

@@ -32,7 +32,7 @@
 #include "grundy/solve/sequence_engine.h"
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_output.h"
-#include "grundy/solve/sequence_plot.h"
+#include "present/sequence_plot.h"
 #include "grundy/solve/sequence_request.h"
 #include "grundy/solve/sequence_run.h"
 #include "grundy/solve/value_histogram.h"
@@ -337,9 +337,9 @@ int run_values(const ValuesRequest& asked) {
   if (request.json && request.csv) throw InputError("--csv", "choose one of --json and --csv");
   // Outputs, judged before any work: a plot's format by its extension, and
   // standard output ('-') for one thing only.
-  PlotStyle style;
-  if (!request.plot.empty()) plot_format(request.plot);
-  if (!request.size.empty()) set_plot_size(style, request.size);
+  present::PlotStyle style;
+  if (!request.plot.empty()) present::plot_format(request.plot);
+  if (!request.size.empty()) present::set_plot_size(style, request.size);
   if (!request.plot.empty() || !request.out.empty()) {
     if (request.plot == "-" && request.out == "-")
       throw InputError("-", "--out - and --plot - would both write to standard output; give one "
@@ -521,7 +521,7 @@ int run_values(const ValuesRequest& asked) {
     style.title = request.title.empty() ? fmt::format("{}: G(n), n = {}..{}", titled_name(*ruleset),
                                                       from, to)
                                         : request.title;
-    write_plot(request.plot, style, from, shown, plotted_period ? &*plotted_period : nullptr);
+    present::write_plot(request.plot, style, from, shown, plotted_period ? &*plotted_period : nullptr);
   }
 
   if (request.out == "-") {

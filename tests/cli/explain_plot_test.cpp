@@ -21,10 +21,10 @@
 #include "grundy/rules/registry.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/brute_force.h"
-#include "grundy/solve/explanation_text.h"
+#include "present/explanation_text.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/periodicity.h"
-#include "grundy/solve/sequence_plot.h"
+#include "present/sequence_plot.h"
 #include "support/process.h"
 #include "support/twins.h"
 
@@ -45,7 +45,7 @@ Explained explain_position(const std::string& ruleset_name, const Position& posi
   e.position = position;
   options.convention = misere ? Convention::misere : Convention::normal;
   e.analysis = analyze(*e.ruleset, position, options);
-  e.text = explanation_text(*e.ruleset, position, e.analysis, misere);
+  e.text = present::explanation_text(*e.ruleset, position, e.analysis, misere);
   return e;
 }
 
@@ -461,7 +461,7 @@ TEST(Plot, KaylesWithItsPeriod) {
   ASSERT_EQ(periodicity.period, 12u);
   ASSERT_EQ(periodicity.preperiod, 71u);
   const auto file = testing::scratch().path() / "kayles.svg";
-  write_svg_plot(file.string(), "Kayles (0.77): G(n), n = 0..500", 0, values, &periodicity);
+  present::write_svg_plot(file.string(), "Kayles (0.77): G(n), n = 0..500", 0, values, &periodicity);
   const std::string svg = testing::read_file(file);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_TRUE(contains(svg, "period 12 from n = 71 (proven)"));
@@ -474,7 +474,7 @@ TEST(Plot, KaylesWithItsPeriod) {
 TEST(Plot, ManyValuesKeepTheFileSmall) {
   std::vector<Nimber> values(1'000'000);
   for (std::size_t n = 0; n < values.size(); ++n) values[n] = (n * n) % 7;
-  const std::string svg = svg_plot("a million values", 0, values, nullptr);
+  const std::string svg = present::svg_plot("a million values", 0, values, nullptr);
   EXPECT_EQ(xml_problem(svg), "");
   // At most one dot per pixel column and value row: 7 rows of ~860 columns.
   EXPECT_LE(dot_count(svg), 7u * 900u);
@@ -489,7 +489,7 @@ TEST(Plot, TitlesAndLegendsAreEscaped) {
   observed.proven = false;
   observed.checked_to = values.size();
   const auto file = testing::scratch().path() / "escaped.svg";
-  write_svg_plot(file.string(), "<odd> & \"quoted\" 'title' — G(n)", 1000, values, &observed);
+  present::write_svg_plot(file.string(), "<odd> & \"quoted\" 'title' — G(n)", 1000, values, &observed);
   const std::string svg = testing::read_file(file);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_TRUE(contains(svg, "&lt;odd&gt; &amp; &quot;quoted&quot; &apos;title&apos;"));
@@ -502,13 +502,13 @@ TEST(Plot, EdgeCases) {
   none.checked_to = 40;
   for (const auto& values : {std::vector<Nimber>{}, std::vector<Nimber>{5},
                              std::vector<Nimber>(40, 0)}) {
-    const std::string svg = svg_plot("edge", 7, values, &none);
+    const std::string svg = present::svg_plot("edge", 7, values, &none);
     EXPECT_EQ(xml_problem(svg), "") << values.size();
     EXPECT_EQ(dot_count(svg), std::min<std::size_t>(values.size(), 40)) << values.size();
   }
-  EXPECT_TRUE(contains(svg_plot("edge", 0, {1, 2}, &none), "no period found up to n = 39"));
+  EXPECT_TRUE(contains(present::svg_plot("edge", 0, {1, 2}, &none), "no period found up to n = 39"));
   // A large start and values: labels and coordinates stay finite.
-  const std::string far = svg_plot("far", kMaxHeap - 10, std::vector<Nimber>(11, kMaxHeap), nullptr);
+  const std::string far = present::svg_plot("far", kMaxHeap - 10, std::vector<Nimber>(11, kMaxHeap), nullptr);
   EXPECT_EQ(xml_problem(far), "");
   EXPECT_FALSE(contains(far, "nan"));
   EXPECT_FALSE(contains(far, "inf"));
@@ -517,7 +517,7 @@ TEST(Plot, EdgeCases) {
 TEST(Plot, UnwritablePathIsAnInputErrorNamingIt) {
   const std::string path = (testing::scratch().path() / "no-such-dir" / "plot.svg").string();
   try {
-    write_svg_plot(path, "t", 0, {0, 1}, nullptr);
+    present::write_svg_plot(path, "t", 0, {0, 1}, nullptr);
     FAIL() << "no error";
   } catch (const InputError& error) {
     EXPECT_EQ(error.token(), path);

@@ -10,7 +10,7 @@
 
 #include "grundy/rules/ruleset.h"
 
-namespace grundy::cli {
+namespace grundy::present {
 
 // How to type a move, for help lines and complaints.
 extern const char* const kMoveSyntaxHelp;
@@ -34,4 +34,4 @@ std::vector<Position> read_every_move(const std::vector<const Ruleset*>& ruleset
                                       const std::vector<std::size_t>& movable,
                                       const std::string& typed);
 
-}  // namespace grundy::cli
+}  // namespace grundy::present

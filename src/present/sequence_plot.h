@@ -10,7 +10,7 @@
 #include "grundy/core/types.h"
 #include "grundy/solve/periodicity.h"
 
-namespace grundy {
+namespace grundy::present {
 
 // How a plot looks: its title and its size in pixels (--title, --size).
 struct PlotStyle {
@@ -51,4 +51,4 @@ void write_svg_plot(const std::string& path, const std::string& title, Heap from
 std::string svg_plot(const std::string& title, Heap from, const std::vector<Nimber>& values,
                      const Periodicity* periodicity);
 
-}  // namespace grundy
+}  // namespace grundy::present

@@ -15,7 +15,7 @@
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/compound_analysis.h"
 
-namespace grundy::cli {
+namespace grundy::present {
 
 // A position: its numbers, or for a compound one object per component.
 nlohmann::json position_json(const Ruleset& ruleset, const Position& position);
@@ -33,4 +33,4 @@ nlohmann::json compound_json(const Compound& compound, const Position& position,
 nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,
                                const RemotenessAnalysis& r, bool misere);
 
-}  // namespace grundy::cli
+}  // namespace grundy::present

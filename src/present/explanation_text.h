@@ -23,7 +23,7 @@
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/analysis.h"
 
-namespace grundy {
+namespace grundy::present {
 
 // Positions with more heaps (stairs) than this are summarised: the heaps the
 // move does not touch are folded into one line of their nim-sum or counts.
@@ -46,4 +46,4 @@ std::string explain_remoteness(std::uint64_t remoteness, std::optional<std::uint
 std::string explain_compound(bool conjunctive, const std::vector<std::uint64_t>& numbers,
                              const std::vector<std::uint64_t>& after, const std::string& move);
 
-}  // namespace grundy
+}  // namespace grundy::present

@@ -6,8 +6,8 @@
 
 #include "grundy/core/front_end_words.h"
 
-namespace grundy::cli {
+namespace grundy::present {
 
 FrontEndWords command_line_words();
 
-}  // namespace grundy::cli
+}  // namespace grundy::present

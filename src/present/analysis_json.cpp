@@ -1,10 +1,10 @@
 // The JSON of an analysis, shared by `grundy analyze --json` and the web
 // explorer (analysis_json.h; the schema is docs/json.md).
-#include "analysis_json.h"
+#include "present/analysis_json.h"
 
 #include <utility>
 
-namespace grundy::cli {
+namespace grundy::present {
 
 namespace {
 
@@ -118,4 +118,4 @@ nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,
   return j;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::present

@@ -10,7 +10,7 @@
 // Status: tests/cli/explain_plot_test.cpp (worked examples checked by hand; every
 //   move explained is checked to be one of the Analysis's winning moves);
 //   the facts themselves in tests/unit/explanation_test.cpp.
-#include "grundy/solve/explanation_text.h"
+#include "present/explanation_text.h"
 
 #include <algorithm>
 #include <bit>
@@ -25,7 +25,7 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/option_table.h"
 
-namespace grundy {
+namespace grundy::present {
 
 namespace {
 
@@ -826,4 +826,4 @@ std::string explain_compound(bool conjunctive, const std::vector<std::uint64_t>&
   return out + paragraph(text);
 }
 
-}  // namespace grundy
+}  // namespace grundy::present

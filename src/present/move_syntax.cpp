@@ -1,6 +1,6 @@
 // The move syntax of `grundy play` and of the web explorer's Play view
 // (move_syntax.h).
-#include "move_syntax.h"
+#include "present/move_syntax.h"
 
 #include <algorithm>
 #include <cctype>
@@ -13,7 +13,7 @@
 
 #include "grundy/core/error.h"
 
-namespace grundy::cli {
+namespace grundy::present {
 
 const char* const kMoveSyntaxHelp =
     "type a move number, the move as 'moves' lists it, or the position after it, e.g. 'to 3 4'";
@@ -31,7 +31,7 @@ bool is_number(const std::string& w) {
   return !w.empty() && w.size() <= 18 && w.find_first_not_of("0123456789") == std::string::npos;
 }
 
-std::string join(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
+std::string numbers_typed(const Position& p) { return fmt::format("{}", fmt::join(p, " ")); }
 
 // Text compared as typed: lower case, one space between words, and the
 // signs + ( ) | → as words of their own, so "kayles 1 3+nim 2" matches
@@ -122,7 +122,7 @@ Position read_move(const Ruleset& rules, const Position& p, const std::string& l
   try {
     rules.check_position(wanted);
   } catch (const InputError& e) {
-    throw InputError(line, fmt::format("'{}' is not a position of this game: {}", join(wanted), e.what()));
+    throw InputError(line, fmt::format("'{}' is not a position of this game: {}", numbers_typed(wanted), e.what()));
   }
   const Position key = rules.canonical(wanted);
   std::optional<Position> chosen;
@@ -134,7 +134,7 @@ Position read_move(const Ruleset& rules, const Position& p, const std::string& l
     return true;
   });
   if (!chosen)
-    throw InputError(line, fmt::format("'{}' cannot be reached from {} in one move", join(wanted), rules.show(p)));
+    throw InputError(line, fmt::format("'{}' cannot be reached from {} in one move", numbers_typed(wanted), rules.show(p)));
   return *chosen;
 }
 
@@ -181,4 +181,4 @@ std::vector<Position> read_every_move(const std::vector<const Ruleset*>& ruleset
   return next;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::present

@@ -12,7 +12,7 @@
 //   and by xmllint where installed, escaping, dot counts, unwritable paths);
 //   tests/cli/plot_render_test.cpp (opened in headless Chromium; PNG and PDF
 //   by rsvg-convert).
-#include "grundy/solve/sequence_plot.h"
+#include "present/sequence_plot.h"
 
 #include <algorithm>
 #include <cctype>
@@ -30,7 +30,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 
-namespace grundy {
+namespace grundy::present {
 
 namespace {
 
@@ -337,4 +337,4 @@ void write_svg_plot(const std::string& path, const std::string& title, Heap from
   write_plot(path, style, from, values, periodicity);
 }
 
-}  // namespace grundy
+}  // namespace grundy::present

@@ -1,11 +1,11 @@
-#include "command_line_words.h"
+#include "present/command_line_words.h"
 
 #include <string>
 #include <string_view>
 
 #include <fmt/format.h>
 
-namespace grundy::cli {
+namespace grundy::present {
 
 FrontEndWords command_line_words() {
   FrontEndWords words;
@@ -21,4 +21,4 @@ FrontEndWords command_line_words() {
   return words;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::present
