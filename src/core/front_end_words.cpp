@@ -70,6 +70,11 @@ std::string setting_name(std::string_view setting) {
   return front_end_words().setting(setting);
 }
 
+std::string option_name(std::string_view setting) {
+  std::string name = setting_name(setting);
+  return name.empty() ? std::string(setting) : name;
+}
+
 std::string raise_with(std::string_view setting) {
   const std::string name = setting_name(setting);
   return name.empty() ? std::string() : fmt::format(" (raise it with {})", name);

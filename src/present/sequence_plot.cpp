@@ -28,6 +28,7 @@
 
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/rules/registry.h"
 
 namespace grundy::present {
@@ -256,9 +257,10 @@ void set_plot_size(PlotStyle& style, const std::string& text) {
       v = 0;
     }
     if (v < kSmallestSide || v > kLargestSide)
-      throw InputError(text, fmt::format("--size '{}' is not WIDTHxHEIGHT in pixels, each from {} "
+      throw InputError(text, fmt::format("{} '{}' is not WIDTHxHEIGHT in pixels, each from {} "
                                          "to {} (e.g. 1200x800)",
-                                         text, kSmallestSide, kLargestSide));
+                                         option_name("size"), text, kSmallestSide,
+                                         kLargestSide));
     return static_cast<unsigned>(v);
   };
   if (x == std::string::npos) side("");
@@ -274,9 +276,9 @@ std::string plot_format(const std::string& path) {
       dot == std::string::npos || (slash != std::string::npos && dot < slash) ? "" : path.substr(dot + 1);
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (extension == "svg" || extension == "png" || extension == "pdf") return extension;
-  throw InputError(path, fmt::format("--plot '{}': the file name must end in .svg, .png or .pdf "
+  throw InputError(path, fmt::format("{} '{}': the file name must end in .svg, .png or .pdf "
                                      "(or be '-' for SVG on standard output)",
-                                     path));
+                                     option_name("plot"), path));
 }
 
 namespace {
@@ -302,14 +304,15 @@ void convert_svg(const std::string& svg, const std::string& format, const std::s
   std::remove(svg_path.c_str());
   if (spawned != 0) {
     std::remove(out_path.c_str());
-    throw LimitError(fmt::format("--plot '{}': writing {} needs the program rsvg-convert (Debian "
+    throw LimitError(fmt::format("{} '{}': writing {} needs the program rsvg-convert (Debian "
                                  "package librsvg2-bin); an .svg plot needs nothing",
-                                 path, format == "png" ? "PNG" : "PDF"));
+                                 option_name("plot"), path, format == "png" ? "PNG" : "PDF"));
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
       std::rename(out_path.c_str(), path.c_str()) != 0) {
     std::remove(out_path.c_str());
-    throw InputError(path, fmt::format("--plot '{}': rsvg-convert could not write it", path));
+    throw InputError(path, fmt::format("{} '{}': rsvg-convert could not write it",
+                                           option_name("plot"), path));
   }
 }
 

@@ -322,8 +322,9 @@ void MappedSequence::read_ahead(Heap from, Heap to) const {
 
 namespace {
 [[noreturn]] void unsupported() {
-  throw LimitError("file-backed sequences (--store) need memory-mapped files, which this build "
-                   "has not");
+  throw LimitError(fmt::format("file-backed sequences ({}) need memory-mapped files, which this "
+                               "build has not",
+                               option_name("store")));
 }
 }  // namespace
 

@@ -9,6 +9,7 @@
 
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/solve/sequence_file.h"
 
 namespace grundy {
@@ -83,9 +84,9 @@ void check_output_replaceable(const std::string& path, const std::string& rulese
   if (!error && size == 0) return;
   const auto refuse = [&](const std::string& holds) {
     return InputError(path, fmt::format("refusing to replace '{}': it holds {}, and this run gives "
-                                        "G({}..{}) of '{}' only (choose another --out, or remove "
+                                        "G({}..{}) of '{}' only (choose another {}, or remove "
                                         "the file)",
-                                        path, holds, from, to, ruleset));
+                                        path, holds, from, to, ruleset, option_name("out")));
   };
   if (is_csv(path)) {
     const auto range = csv_range(path);

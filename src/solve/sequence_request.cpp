@@ -14,7 +14,11 @@ namespace grundy {
 
 namespace {
 
-constexpr const char* kResumeHint = "give `--resume FILE` alone to continue the recorded request";
+// How to continue the recorded request, in the front end's words.
+std::string resume_hint(const std::string& checkpoint) {
+  return fmt::format("give {} alone to continue the recorded request",
+                     front_end_words().resume("values", checkpoint));
+}
 
 std::string shown(const std::string& path) { return path.empty() ? "none" : "'" + path + "'"; }
 
@@ -111,31 +115,32 @@ SequenceRequest resumed_request(const SequenceRequest& recorded, const SequenceR
                            const std::string& kept) {
     return InputError(option, fmt::format("{} {} disagrees with checkpoint '{}', which was made "
                                           "for {} {}; {}",
-                                          option, asked, checkpoint, option, kept, kResumeHint));
+                                          option, asked, checkpoint, option, kept,
+                                          resume_hint(checkpoint)));
   };
   if (given.ruleset && *given.ruleset != recorded.ruleset)
     throw InputError(*given.ruleset,
                      fmt::format("ruleset '{}' disagrees with checkpoint '{}', which was made for "
                                  "'{}'; {}",
-                                 *given.ruleset, checkpoint, recorded.ruleset, kResumeHint));
+                                 *given.ruleset, checkpoint, recorded.ruleset, resume_hint(checkpoint)));
   if (given.from && *given.from != recorded.from)
-    throw differs("--from", fmt::to_string(*given.from), fmt::to_string(recorded.from));
+    throw differs(option_name("from"), fmt::to_string(*given.from), fmt::to_string(recorded.from));
   if (given.to && *given.to != recorded.to)
-    throw differs("--to", fmt::to_string(*given.to), fmt::to_string(recorded.to));
+    throw differs(option_name("to"), fmt::to_string(*given.to), fmt::to_string(recorded.to));
   if (given.out && *given.out != recorded.out)
-    throw differs("--out", shown(*given.out), shown(recorded.out));
+    throw differs(option_name("out"), shown(*given.out), shown(recorded.out));
   if (given.plot && *given.plot != recorded.plot)
-    throw differs("--plot", shown(*given.plot), shown(recorded.plot));
-  const std::pair<const std::optional<bool>*, std::pair<bool, const char*>> flags[] = {
-      {&given.stats, {recorded.stats, "--stats"}},
-      {&given.json, {recorded.json, "--json"}},
-      {&given.csv, {recorded.csv, "--csv"}}};
+    throw differs(option_name("plot"), shown(*given.plot), shown(recorded.plot));
+  const std::pair<const std::optional<bool>*, std::pair<bool, std::string>> flags[] = {
+      {&given.stats, {recorded.stats, option_name("stats")}},
+      {&given.json, {recorded.json, option_name("json")}},
+      {&given.csv, {recorded.csv, option_name("csv")}}};
   for (const auto& [flag, kept] : flags)
     if (*flag && **flag != kept.first)
       throw InputError(kept.second,
                        fmt::format("{} disagrees with checkpoint '{}', which was made {} it; {}",
                                    kept.second, checkpoint, kept.first ? "with" : "without",
-                                   kResumeHint));
+                                   resume_hint(checkpoint)));
   return recorded;
 }
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 
 namespace grundy {
 
@@ -112,9 +113,10 @@ SurveyJournal::SurveyJournal(std::string path, const SurveyLimits& limits)
         throw InputError(path_, fmt::format("'{}' is not a survey journal", path_));
       if (first.substr(kHeader.size()) != limits_text)
         throw InputError(path_,
-                         fmt::format("the journal '{}' was written with --max and --max-work "
+                         fmt::format("the journal '{}' was written with {} and {} "
                                      "'{}', not '{}'; use those or another journal",
-                                     path_, first.substr(kHeader.size()), limits_text));
+                                     path_, option_name("max"), option_name("max-work"),
+                                     first.substr(kHeader.size()), limits_text));
       lines.remove_prefix(first_end + 1);
       std::size_t line_number = 1;
       while (!lines.empty()) {

@@ -7,8 +7,10 @@
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/solve/sequence_file.h"
 #include "grundy/solve/sequence_request.h"
+#include "present/command_line_words.h"
 
 namespace grundy::sequence_request_test {
 namespace {
@@ -54,6 +56,12 @@ TEST(SequenceRequest, TextRoundTrip) {
 }
 
 TEST(SequenceRequest, GivenOptionsMustAgree) {
+  // The refusals name the options in the front end's words: here the
+  // command line's, as `grundy values --resume` shows them.
+  struct CommandLineWords {
+    CommandLineWords() { set_front_end_words(present::command_line_words()); }
+    ~CommandLineWords() { set_front_end_words(library_words()); }
+  } words;
   const SequenceRequest r = sample();
   EXPECT_EQ(resumed_request(r, {}, "c.ck"), r);
   SequenceRequestGiven same;

@@ -68,6 +68,13 @@ class SettingWords {
   friend std::string setting_name(std::string_view setting);
 };
 
+// setting_name(setting), or the setting as the command line spells it
+// without its dashes when the front end has no words for it: for a message
+// that must name the setting it is about ("--out 'a.txt' disagrees with
+// ..."), such as "out", "store", "from", "to", "plot", "stats", "json",
+// "csv", "max" and "max-work" of a sequence request or a survey journal.
+std::string option_name(std::string_view setting);
+
 // " (raise it with SETTING)" in the front end's words, or "" when it has no
 // such setting: the usual end of a refusal at a limit.
 std::string raise_with(std::string_view setting);
