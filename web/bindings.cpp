@@ -132,13 +132,6 @@ std::vector<GamePosition> summands_of(const std::string& text) {
   return parse_game(text, page_graph_reader);
 }
 
-// A position as the text the position fields read back ("0.77 5 + nim 3").
-std::string position_text(const Ruleset& ruleset, const Position& position) {
-  if (compound_of(ruleset) != nullptr) return ruleset.show(position);
-  const std::string shown = ruleset.show(position);
-  return shown.empty() ? ruleset.name() : ruleset.name() + " " + shown;
-}
-
 Convention play_convention(const std::string& name) {
   if (name == "normal") return Convention::normal;
   if (name == "misere") return Convention::misere;
@@ -219,7 +212,7 @@ json analysis_of(const std::string& text, const std::string& convention) {
                            misere ? Convention::misere : Convention::normal,
                            AnalysisOptions{}.search_limit);
     json j = present::remoteness_json(*whole.ruleset, whole.position, r, misere);
-    if (r.best) j["best_move"]["text"] = position_text(*whole.ruleset, *r.best);
+    if (r.best) j["best_move"]["text"] = game_text(*whole.ruleset, *r.best);
     return j;
   }
   const bool misere = play_convention(convention) == Convention::misere;
@@ -229,11 +222,11 @@ json analysis_of(const std::string& text, const std::string& convention) {
   options.compute.accept_observed = true;
   const Analysis a = analyze(*whole.ruleset, whole.position, options);
   json j = present::analysis_json(*whole.ruleset, whole.position, a, misere);
-  j["text"] = position_text(*whole.ruleset, whole.position);
+  j["text"] = game_text(*whole.ruleset, whole.position);
   std::size_t i = 0;
   for (const Move& move : a.winning_moves.items) {
     if (i >= j["winning_moves"].size()) break;
-    j["winning_moves"][i++]["text"] = position_text(*whole.ruleset, move.after(whole.position));
+    j["winning_moves"][i++]["text"] = game_text(*whole.ruleset, move.after(whole.position));
   }
   return j;
 }
@@ -273,7 +266,7 @@ std::string best_move_web(const std::string& text, const std::string& convention
     if (!after) return json{{"move", nullptr}};
     return json{{"move",
                  {{"description", g.ruleset->describe_move(g.position, *after)},
-                  {"text", position_text(*g.ruleset, *after)},
+                  {"text", game_text(*g.ruleset, *after)},
                   {"note", note}}}};
   });
 }
@@ -314,7 +307,7 @@ std::string hint_web(const std::string& text, const std::string& convention) {
     auto moves = json::array();
     for (const Move& move : a->winning_moves.items)
       moves.push_back({{"description", move.description},
-                       {"text", position_text(*g.ruleset, move.after(g.position))}});
+                       {"text", game_text(*g.ruleset, move.after(g.position))}});
     return json{{"outcome", std::string(1, outcome_letter(a->outcome))},
                 {"winning_moves", std::move(moves)}};
   });
@@ -328,8 +321,8 @@ std::string options_web(const std::string& text, const std::string& convention) 
     auto list = json::array();
     for (const Position& after : options.items)
       list.push_back({{"description", g.ruleset->describe_move(g.position, after)},
-                      {"text", position_text(*g.ruleset, after)}});
-    return json{{"text", position_text(*g.ruleset, g.position)},
+                      {"text", game_text(*g.ruleset, after)}});
+    return json{{"text", game_text(*g.ruleset, g.position)},
                 {"options", std::move(list)},
                 {"complete", options.complete}};
   });
@@ -368,7 +361,7 @@ std::string read_move_web(const std::string& text, const std::string& convention
     }
     if (!by_component) after = present::read_move(*g.ruleset, g.position, typed);
     return json{{"description", g.ruleset->describe_move(g.position, after)},
-                {"text", position_text(*g.ruleset, after)}};
+                {"text", game_text(*g.ruleset, after)}};
   });
 }
 

@@ -376,11 +376,7 @@ std::vector<GamePosition> GameHandle::summands() const {
   return out;
 }
 
-std::string GameHandle::text() const {
-  if (compound_of(*whole.ruleset) != nullptr) return whole.ruleset->show(whole.position);
-  const std::string shown = whole.ruleset->show(whole.position);
-  return shown.empty() ? whole.ruleset->name() : whole.ruleset->name() + " " + shown;
-}
+std::string GameHandle::text() const { return game_text(*whole.ruleset, whole.position); }
 
 GameHandle game_from_python(const py::object& game, const py::args& numbers) {
   if (py::isinstance<GameHandle>(game)) {

@@ -192,4 +192,11 @@ std::vector<GamePosition> parse_game(std::string_view text, const GraphReader& r
   return parse_summands(ruleset, words, read_graph);
 }
 
+std::string game_text(const Ruleset& ruleset, const Position& position) {
+  // A compound shows each summand with its game already.
+  if (compound_of(ruleset) != nullptr) return ruleset.show(position);
+  const std::string shown = ruleset.show(position);
+  return shown.empty() ? ruleset.name() : ruleset.name() + " " + shown;
+}
+
 }  // namespace grundy

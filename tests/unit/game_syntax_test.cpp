@@ -53,5 +53,22 @@ TEST(GameSyntax, IsSumSyntax) {
   EXPECT_FALSE(is_sum_syntax("nim", {"3", "4"}));
 }
 
+// game_text is parse_game's inverse: every text below reads back as the
+// same position, written the same way.
+TEST(GameSyntax, GameTextReadsBack) {
+  for (const char* text : {"0.77 5 3", "nim 3 14 21", "wythoff 3 5", "0.77 5 + nim 3",
+                           "0.07 4 + wythoff 1 2 + staircase 0 3 5", "subtract:1,3 9",
+                           "nim 0"}) {
+    const GamePosition whole = sum_of(parse_game(text));
+    const std::string written = game_text(*whole.ruleset, whole.position);
+    const GamePosition again = sum_of(parse_game(written));
+    EXPECT_EQ(again.ruleset->name(), whole.ruleset->name()) << text << " -> " << written;
+    EXPECT_EQ(again.position, whole.position) << text << " -> " << written;
+    EXPECT_EQ(game_text(*again.ruleset, again.position), written) << text;
+  }
+  const GamePosition kayles = sum_of(parse_game("kayles 5 3"));
+  EXPECT_EQ(game_text(*kayles.ruleset, kayles.position), "0.77 5 3");
+}
+
 }  // namespace
 }  // namespace grundy::game_syntax_test

@@ -49,4 +49,11 @@ std::vector<std::string> split_game_words(std::string_view text);
 std::vector<GamePosition> parse_game(std::string_view text,
                                      const GraphReader& read_graph = read_graph_file);
 
+// The inverse of parse_game: a position of `ruleset` written as the line
+// parse_game reads back, "0.77 5 3" ("kayles 5 3" is read the same), and for
+// a sum of several games each summand with its game, "0.77 5 + nim 3". A
+// graph summand is written with the graph's name, which parse_game reads
+// back only through a GraphReader that knows that name.
+std::string game_text(const Ruleset& ruleset, const Position& position);
+
 }  // namespace grundy
