@@ -28,6 +28,7 @@
 #include "present/analysis_json.h"
 #include "present/command_line_words.h"
 #include "present/move_syntax.h"
+#include "present/period_json.h"
 #include "present/explanation_text.h"
 #include "grundy/grundy.h"
 #include "solve/rare_common.h"
@@ -517,6 +518,10 @@ std::string sequence_extend(double to_number) {
     const Heap to = static_cast<Heap>(to_number);
     auto values = json::array();
     if (to + 1 <= sequence.reached) return json{{"values", values}, {"reached", sequence.reached}};
+    // The page holds G(0..to): refused as the module's values() is, by the
+    // library's plan (code_run_plan.h), before any work.
+    check_values_in_memory(heap_value_source(*sequence.heaps), 0, to, sequence.ruleset->shown_name(),
+                           default_memory_limit());
     if (sequence.run) {
       sequence.run->extend(to);
       const ValueSequence& v = sequence.run->values();
@@ -576,30 +581,23 @@ std::string sequence_kernels_web(const std::string& code, double last, double ma
 std::string period_web(const std::string& name, double max_number, emscripten::val progress) {
   return answer([&] {
     const auto ruleset = parse_ruleset(name);
-    const HeapRuleset* heaps = heap_ruleset_of(*ruleset);
-    const auto code = heaps ? heaps->as_code() : std::nullopt;
-    if (!code)
-      throw InputError(name, fmt::format("a period needs a take-and-break code or subtraction "
-                                         "set; '{}' is neither",
-                                         ruleset->name()));
-    if (!(max_number >= 16) || max_number > static_cast<double>(Heap{1} << 26))
+    if (!(max_number >= 0) || max_number > static_cast<double>(Heap{1} << 26))
       throw InputError(fmt::format("{}", max_number),
-                       "the most values searched is between 16 and 2^26 in a browser");
-    PeriodSearchOptions options;
-    options.max_values = static_cast<Heap>(max_number);
-    options.threads = 1;
+                       "the most values searched is at most 2^26 in a browser");
+    // The library's plan (code_run_plan.h), as `grundy period --max` and the
+    // module's period(max=) have it; on one thread.
+    const PeriodPlan plan =
+        plan_period(*ruleset, static_cast<Heap>(max_number), std::nullopt, 1, default_memory_limit());
     EngineControl control;
     if (!progress.isUndefined() && !progress.isNull())
       control.progress = [&](const EngineProgress& p) { progress(static_cast<double>(p.reached)); };
-    const PeriodSearch search = search_period(*code, options, control);
-    const Periodicity& p = search.periodicity;
-    return json{{"ruleset", code->name()},        {"period", p.period},
-                {"preperiod", p.preperiod},      {"saltus", p.saltus},
-                {"proven", p.proven},            {"checked_to", p.checked_to},
-                {"certificate", periodicity_certificate(p)},
-                {"proof_needs", p.proof_needs},  {"criterion", p.criterion},
-                {"stopped", search.stopped},     {"unprovable", search.unprovable},
-                {"values", search.values}};
+    const PeriodSearch search = search_period(plan.code, plan.options, control);
+    json j = present::periodicity_json(search.periodicity);
+    j["ruleset"] = plan.code.name();
+    j["stopped"] = search.stopped;
+    j["unprovable"] = search.unprovable;
+    j["values"] = search.values;
+    return j;
   });
 }
 

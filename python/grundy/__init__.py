@@ -686,14 +686,15 @@ class Periodicity:
         return "<pre>" + _html.escape(str(self)) + "</pre>"
 
 
-def period(ruleset: str, *, max: Optional[int] = None, observe_to_max: bool = False,
+def period(ruleset: str, *, max: Optional[int] = None, observe_to_max: Optional[bool] = None,
            threads: int = 0, progress: Optional[Callable[[Progress], Any]] = None) -> Periodicity:
     """The period of G(n) of a take-and-break code or subtraction set.
 
     Values are computed (doubling, up to ``max``) until a period is proven
     (Guy-Smith, or a closed form of the code's game), or, for a code no
     criterion can prove, until a period is seen (``observe_to_max`` looks as
-    far as ``max`` anyway).  Without ``max`` the search looks at most 2^22
+    far as ``max`` anyway; by default it does when ``max`` is given, as
+    ``grundy period --max`` does).  Without ``max`` the search looks at most 2^22
     values, and for a code on the split-set engine (one whose moves can
     leave three heaps or more) at most what about a second of its work
     computes, as ``grundy period`` does; ``max`` sets the bound instead.  A
@@ -705,7 +706,8 @@ def period(ruleset: str, *, max: Optional[int] = None, observe_to_max: bool = Fa
         raise ValueError(f"period: the ruleset is a name such as '0.16', not {ruleset!r}")
     if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 1024:
         raise ValueError(f"threads must be an integer 0 .. 1024, not {threads!r}")
-    raw = _grundy.period(ruleset, max, bool(observe_to_max), threads, _progress_adapter(progress))
+    observe = None if observe_to_max is None else bool(observe_to_max)
+    raw = _grundy.period(ruleset, max, observe, threads, _progress_adapter(progress))
     found = raw["period"] != 0
     return Periodicity(raw["ruleset"], raw["period"] if found else None,
                        raw["preperiod"] if found else None, raw["saltus"], raw["proven"],

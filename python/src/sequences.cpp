@@ -67,7 +67,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
     // period search's values is judged as a whole. Of this module's calls
     // only values() takes max_memory, so only here is it named.
     const SettingWords memory("max-memory", "the max_memory argument");
-    check_values_in_memory(source, from, to, ruleset->name(), limit);
+    check_values_in_memory(source, from, to, ruleset->shown_name(), limit);
   }
   if (engine) {
     // A new run never replaces an existing checkpoint (as `grundy values`).
@@ -159,28 +159,18 @@ py::tuple value_python(const std::string& name, const py::object& n_obj, const p
   return py::make_tuple(v, proven, method);
 }
 
-py::dict period_python(const std::string& name, const py::object& max_obj, bool observe_to_max,
-                       unsigned threads, const py::object& progress) {
+py::dict period_python(const std::string& name, const py::object& max_obj,
+                       const py::object& observe_obj, unsigned threads, const py::object& progress) {
   const auto ruleset = parse_ruleset(name);
-  const HeapRuleset& heaps = heap_ruleset(*ruleset, "period");
-  const auto code = heaps.as_code();
-  if (!code)
-    throw InputError(name, fmt::format("'period' needs a take-and-break code or subtraction set; "
-                                       "'{}' is neither",
-                                       ruleset->name()));
-  PeriodSearchOptions options;
-  const bool max_given = !max_obj.is_none();
-  const Heap asked = max_given ? to_u64(max_obj, "period: max") : Heap{1} << 22;
-  if (asked < 16) throw InputError(std::to_string(asked), "max must be at least 16");
-  if (asked > kMaxHeap) throw InputError(std::to_string(asked), "max is over 2^63-1");
-  // Past what memory holds lowered, and without max within the work budget
-  // of the other commands: the library's bound, as the command's.
-  const PeriodSearchBound bound =
-      period_search_bound(*code, asked, max_given, default_memory_limit());
-  const Heap fit = bound.fits;
-  options.max_values = bound.max;
-  options.observe_to_max = observe_to_max;
-  options.threads = threads;
+  heap_ruleset(*ruleset, "period");
+  // The library's plan (code_run_plan.h), the command's too.
+  const PeriodPlan plan = plan_period(
+      *ruleset,
+      max_obj.is_none() ? std::nullopt : std::optional<Heap>(to_u64(max_obj, "period: max")),
+      observe_obj.is_none() ? std::nullopt : std::optional<bool>(observe_obj.cast<bool>()),
+      threads, default_memory_limit());
+  const TakeAndBreak* code = &plan.code;
+  const PeriodSearchOptions options = plan.options;
   std::atomic<bool> stop{false};
   ProgressBox<EngineProgress> box;
   EngineControl control;
@@ -203,20 +193,16 @@ py::dict period_python(const std::string& name, const py::object& max_obj, bool 
   out["certificate"] = periodicity_certificate(p);
   // Short of max (or of its default): at the memory limit, or at the default
   // work bound, as `grundy period` says.
-  const bool short_of_max = options.max_values < asked && !p.proven &&
-                            search->stopped.empty() && !search->unprovable &&
-                            search->values.size() == options.max_values;
+  const PeriodShortfall shortfall = period_shortfall(plan, *search);
   out["stopped"] =
-      !short_of_max ? search->stopped
-      : options.max_values == fit
+      shortfall.reason == PeriodShortfall::Reason::none ? search->stopped
+      : shortfall.reason == PeriodShortfall::Reason::memory
           ? fmt::format("max lowered to {} values, what three quarters of this machine's "
                         "memory holds",
-                        fit)
+                        shortfall.reached)
           : fmt::format("stopped at the default bound: G(0..{}) of {} take about {} operations, "
                         "the limit being {}; max=N computes N values",
-                        options.max_values - 1, code->name(),
-                        split_set_work(*code, options.max_values - 1),
-                        split_set_budget(ComputeLimits{}.max_work));
+                        shortfall.reached - 1, code->name(), shortfall.work, shortfall.budget);
   out["unprovable"] = search->unprovable;
   const PeriodSearch& owner = *search;
   out["values"] = owned_values(std::move(search), owner.values, 0, owner.values.size());

@@ -25,9 +25,7 @@ void write_json(const nlohmann::json& document, std::FILE* stream = stdout);
 // The same for a document built in insertion order: printed sorted too.
 void write_json(const nlohmann::ordered_json& document, std::FILE* stream = stdout);
 
-// A periodicity in every command's JSON: period, preperiod (null when no
-// period was found), saltus, proven, checked_to, proof_needs, criterion.
-nlohmann::json periodicity_json(const Periodicity& periodicity);
+// A periodicity in every command's JSON: present/period_json.h.
 // The report of --check in a JSON answer: {"checked", "agrees", "what"}.
 nlohmann::json check_json(const CheckReport& report);
 

@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "grundy/solve/periodicity.h"
 
 namespace grundy::cli {
 
@@ -21,19 +20,6 @@ void write_json(const nlohmann::ordered_json& document, std::FILE* stream) {
   write_json(nlohmann::json::parse(
                  document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)),
              stream);
-}
-
-nlohmann::json periodicity_json(const Periodicity& p) {
-  nlohmann::json j;
-  j["period"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.period);
-  j["preperiod"] = p.period == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.preperiod);
-  j["saltus"] = p.saltus;
-  j["proven"] = p.proven;
-  j["checked_to"] = p.checked_to;
-  j["proof_needs"] = p.proof_needs == 0 ? nlohmann::json(nullptr) : nlohmann::json(p.proof_needs);
-  j["criterion"] = p.criterion;
-  j["certificate"] = periodicity_certificate(p);
-  return j;
 }
 
 nlohmann::json check_json(const CheckReport& report) {

@@ -576,8 +576,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (const char* bad = negative_number(argc, argv))
-    return fail(fmt::format("negative number '{}': heap sizes and ranges are non-negative integers",
-                            bad));
+    return fail(grundy::negative_number_error(bad).what());
   // --misère, as typed from the help text, is --misere.
   std::vector<std::string> words(argv + 1, argv + argc);
   for (std::string& word : words)

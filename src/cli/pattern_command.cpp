@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "present/period_json.h"
 #include "grundy/core/error.h"
 #include "grundy/core/memory.h"
 #include "grundy/rules/heap_ruleset.h"
@@ -74,11 +75,11 @@ nlohmann::json report_json(const PatternReport& r) {
   nlohmann::json j;
   j["from"] = r.from;
   j["to"] = r.count == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.last());
-  j["pattern"] = periodicity_json(r.periodicity);
+  j["pattern"] = present::periodicity_json(r.periodicity);
   j["label"] = r.label();
   j["p_positions"] = r.p_positions;
   j["gaps"] = r.gaps;
-  j["gap_pattern"] = periodicity_json(r.gap_periodicity);
+  j["gap_pattern"] = present::periodicity_json(r.gap_periodicity);
   j["sum_of_two_before_from"] = r.sum_of_two_before_from
                                     ? nlohmann::json(*r.sum_of_two_before_from)
                                     : nlohmann::json(nullptr);
@@ -188,7 +189,7 @@ int run_pattern(const PatternRequest& request) {
         r["outcomes"] = outcome_string(std::span<const Outcome>(
             grid.outcomes.data() + (row.n - grid.n_from) * grid.columns, grid.columns));
         r["p_m"] = row.pattern.p_positions;
-        r["pattern"] = periodicity_json(row.pattern.periodicity);
+        r["pattern"] = present::periodicity_json(row.pattern.periodicity);
         rows.push_back(r);
       }
       j["table"] = rows;

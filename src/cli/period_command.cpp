@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "present/period_json.h"
 #include "grundy/core/error.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/registry.h"
@@ -46,25 +47,18 @@ std::string periodicity_text(const Periodicity& p) { return periodicity_statemen
 int run_period(const PeriodRequest& request) {
   const auto ruleset = parse_ruleset(request.ruleset);
   const HeapRuleset& heaps = require_heap_ruleset(*ruleset, "period");
-  const auto code = heaps.as_code();
-  if (!code)
-    throw InputError(request.ruleset,
-                     fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
-                                 "is neither",
-                                 ruleset->shown_name()));
-  const Heap asked = parse_count(request.max);
-  if (asked < 16) throw InputError(request.max, "--max must be at least 16");
-  // Lowered to what memory holds and, without --max, to the work budget of
-  // the other commands (code_run_plan.h): the same bound as the module's.
-  const PeriodSearchBound bound =
-      period_search_bound(*code, asked, request.max_given, memory_limit(request.max_memory));
-  const Heap fit = bound.fits;
-  const Heap max = bound.max;
-  const std::uint64_t max_work = ComputeLimits{}.max_work;
-  PeriodSearchOptions options;
-  options.max_values = max;
-  options.observe_to_max = request.max_given;
-  options.threads = request.threads;
+  // The library's plan (code_run_plan.h), the module's and the page's too:
+  // the code, and its bound lowered to what memory holds and, without
+  // --max, to the work budget of the other commands.
+  const PeriodPlan plan =
+      plan_period(*ruleset, request.max_given ? std::optional<Heap>(parse_count(request.max))
+                                              : std::nullopt,
+                  std::nullopt, request.threads, memory_limit(request.max_memory));
+  const TakeAndBreak* code = &plan.code;
+  const Heap asked = plan.asked;
+  const Heap fit = plan.bound.fits;
+  const Heap max = plan.options.max_values;
+  const PeriodSearchOptions& options = plan.options;
   LongRun progress(0, max - 1);
   EngineControl control;
   control.progress = [&](const EngineProgress& e) { progress.report(e); };
@@ -83,7 +77,7 @@ int run_period(const PeriodRequest& request) {
   const std::string shown = ruleset->shown_name();
   const std::string title = shown == code->name() ? shown : shown + " (" + code->name() + ")";
   if (request.json) {
-    nlohmann::json j = periodicity_json(p);
+    nlohmann::json j = present::periodicity_json(p);
     j["ruleset"] = shown;
     j["code"] = code->name();
     j["interrupted"] = interrupted;
@@ -95,15 +89,14 @@ int run_period(const PeriodRequest& request) {
     if (interrupted) text += "(interrupted)\n";
     // Short of --max (or of its default): at the memory limit, or at the
     // default work bound.
-    const bool short_of_max = !p.proven && !interrupted && stopped.empty() && !unprovable &&
-                              values.size() == max && max < asked;
-    if (short_of_max && max == fit)
+    const PeriodShortfall shortfall = period_shortfall(plan, search);
+    if (shortfall.reason == PeriodShortfall::Reason::memory)
       text += fmt::format("({})\n", lowered_note(asked, fit, request.max_memory));
-    else if (short_of_max)
+    else if (shortfall.reason == PeriodShortfall::Reason::work)
       text += fmt::format(
           "(stopped at the default bound: G(0..{}) of {} take about {} operations, the limit "
           "being {}; --max N computes N values)\n",
-          max - 1, title, split_set_work(*code, max - 1), split_set_budget(max_work));
+          shortfall.reached - 1, title, shortfall.work, shortfall.budget);
     if (unprovable)
       text += fmt::format(
           "(stopped at the first pattern: no criterion here can prove a period of {}; --max N "
@@ -225,7 +218,7 @@ int run_value(const ValueRequest& request) {
     j["value"] = v;
     j["proven"] = proven;
     j["method"] = values.value_method(n);
-    if (period) j["periodicity"] = periodicity_json(*period);
+    if (period) j["periodicity"] = present::periodicity_json(*period);
     write_json(j);
   } else {
     std::string text = fmt::format("G({}) = {} in {}\n", n, v, titled_name(*ruleset));

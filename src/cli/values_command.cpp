@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "present/period_json.h"
 #include "grundy/core/error.h"
 #include "grundy/core/front_end_words.h"
 #include "grundy/core/memory.h"
@@ -642,7 +643,7 @@ int run_values(const ValuesRequest& asked) {
       j["to"] = to;
       j["out"] = request.out.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.out);
       j["plot"] = request.plot.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.plot);
-      if (plotted_period) j["periodicity"] = periodicity_json(*plotted_period);
+      if (plotted_period) j["periodicity"] = present::periodicity_json(*plotted_period);
       write_json(j);
     }
     return status;

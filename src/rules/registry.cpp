@@ -62,7 +62,7 @@ Heap parse_heap(std::string_view token) {
   if (token.empty()) throw InputError(text, "empty heap size");
   if (token[0] == '-' && token.size() > 1 &&
       std::all_of(token.begin() + 1, token.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    throw InputError(text, fmt::format("negative heap size '{}'", text));
+    throw negative_number_error(text);
   Heap value = 0;
   for (char c : token) {
     if (c < '0' || c > '9')

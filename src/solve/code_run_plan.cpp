@@ -50,8 +50,11 @@ LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
 LimitError code_run_refusal(const CodeRunPlan& plan, const TakeAndBreak& code,
                             const std::string& shown, std::uint64_t memory_limit,
                             const std::string& why) {
-  if (plan.over_memory(memory_limit)) return code_run_over_memory(plan, shown, memory_limit, why);
-  return code_run_over_work(plan, code, shown, why);
+  // Work first: it is the same on every machine, and a run of days is not
+  // made possible by more memory, so advice to raise the memory limit would
+  // mislead.
+  if (plan.over_work()) return code_run_over_work(plan, code, shown, why);
+  return code_run_over_memory(plan, shown, memory_limit, why);
 }
 
 void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std::string& shown,
@@ -102,6 +105,49 @@ PeriodSearchBound period_search_bound(const TakeAndBreak& code, Heap asked, bool
                        std::max<Heap>(std::min<Heap>(asked, 16), code_values_limit(code, limits)));
   bound.lowered = bound.fits < asked;
   return bound;
+}
+
+PeriodPlan plan_period(const Ruleset& ruleset, std::optional<Heap> max,
+                       std::optional<bool> observe_to_max, unsigned threads,
+                       std::uint64_t memory_limit) {
+  const HeapRuleset& heaps = require_heap_ruleset(ruleset, "period");
+  const std::optional<TakeAndBreak> code = heaps.as_code();
+  if (!code)
+    throw InputError(ruleset.name(),
+                     fmt::format("'period' needs a take-and-break code or subtraction set; '{}' "
+                                 "is neither",
+                                 ruleset.shown_name()));
+  PeriodPlan plan{*code, kDefaultPeriodValues, false, {}, {}};
+  plan.asked_given = max.has_value();
+  plan.asked = max.value_or(kDefaultPeriodValues);
+  if (plan.asked < 16)
+    throw InputError(std::to_string(plan.asked),
+                     fmt::format("{} must be at least 16", option_name("max")));
+  if (plan.asked > kMaxHeap)
+    throw InputError(std::to_string(plan.asked),
+                     fmt::format("{} is over 2^63-1", option_name("max")));
+  plan.bound = period_search_bound(*code, plan.asked, plan.asked_given, memory_limit);
+  plan.options.max_values = plan.bound.max;
+  plan.options.observe_to_max = observe_to_max.value_or(plan.asked_given);
+  plan.options.threads = threads;
+  return plan;
+}
+
+PeriodShortfall period_shortfall(const PeriodPlan& plan, const PeriodSearch& search) {
+  PeriodShortfall s;
+  const Heap max = plan.options.max_values;
+  if (search.periodicity.proven || search.interrupted || !search.stopped.empty() ||
+      search.unprovable || search.values.size() != max || max >= plan.asked)
+    return s;
+  s.reached = max;
+  if (max == plan.bound.fits) {
+    s.reason = PeriodShortfall::Reason::memory;
+  } else {
+    s.reason = PeriodShortfall::Reason::work;
+    s.work = split_set_work(plan.code, max - 1);
+    s.budget = split_set_budget(ComputeLimits{}.max_work);
+  }
+  return s;
 }
 
 }  // namespace grundy

@@ -157,7 +157,7 @@ std::vector<BadInput> table() {
       // Heap files.
       {"HeapFileWord", {"analyze", "nim", "--input", "{dir}/h.txt"}, "heap file '{dir}/h.txt': 'x'",
        {{"h.txt", "1 x 3\n"}}},
-      {"HeapFileNegative", {"analyze", "nim", "--input", "{dir}/h.txt"}, "negative heap size '-5'",
+      {"HeapFileNegative", {"analyze", "nim", "--input", "{dir}/h.txt"}, "negative number '-5'",
        {{"h.txt", "1 -5\n"}}},
       {"HeapFileTooLarge", {"analyze", "nim", "--input", "{dir}/h.txt"}, "larger than 2^63-1",
        {{"h.txt", "99999999999999999999\n"}}},

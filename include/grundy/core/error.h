@@ -27,6 +27,13 @@ class InputError : public std::runtime_error {
   std::string token_;
 };
 
+// A negative number where a heap size, a range or a count is wanted: one
+// wording for the library's parsers and every front end's.
+inline InputError negative_number_error(const std::string& text) {
+  return InputError(text, "negative number '" + text +
+                              "': heap sizes, ranges and counts are non-negative integers");
+}
+
 // A well-formed request that is beyond what grundy can compute exactly within
 // its stated limits (a heap too large for a computed ruleset, a misère search
 // over too many positions). The message says which limit and why.

@@ -21,12 +21,15 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "grundy/core/error.h"
 #include "grundy/core/types.h"
+#include "grundy/rules/ruleset.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/period_search.h"
 
 namespace grundy {
 
@@ -66,8 +69,8 @@ LimitError code_run_over_memory(const CodeRunPlan& plan, const std::string& show
 LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
                               const std::string& shown, const std::string& why = "");
 
-// The plan's refusal under `memory_limit` (memory first, then work), for a
-// plan that is refused().
+// The plan's refusal under `memory_limit` (work first, which is the same on
+// every machine, then memory), for a plan that is refused().
 LimitError code_run_refusal(const CodeRunPlan& plan, const TakeAndBreak& code,
                             const std::string& shown, std::uint64_t memory_limit,
                             const std::string& why = "");
@@ -107,5 +110,37 @@ struct PeriodSearchBound {
 };
 PeriodSearchBound period_search_bound(const TakeAndBreak& code, Heap asked, bool asked_given,
                                       std::uint64_t memory_limit);
+
+// A request for the period of `ruleset` (`grundy period`, the Python
+// module's period(), the web page's Period), decided once: the code it
+// searches (InputError for a ruleset that is not a heap game, or a heap game
+// that is neither a take-and-break code nor a subtraction set), the values
+// it may compute (period_search_bound: `max` values, at least 16, default
+// 2^22, lowered to what `memory_limit` holds and, when `max` is not given,
+// to the work budget), and whether it looks as far as that bound when no
+// criterion can prove a period (by default: when `max` is given).
+inline constexpr Heap kDefaultPeriodValues = Heap{1} << 22;
+struct PeriodPlan {
+  TakeAndBreak code;
+  Heap asked = kDefaultPeriodValues;  // the values asked for
+  bool asked_given = false;
+  PeriodSearchBound bound;
+  PeriodSearchOptions options;  // what search_period runs
+};
+PeriodPlan plan_period(const Ruleset& ruleset, std::optional<Heap> max,
+                       std::optional<bool> observe_to_max, unsigned threads,
+                       std::uint64_t memory_limit);
+
+// Why a period search stopped short of the values asked for, as data that
+// each front end words: the memory limit lowered the bound (memory), or the
+// default work budget did (work: G(0..reached-1) take `work` operations,
+// over `budget`).
+struct PeriodShortfall {
+  enum class Reason { none, memory, work } reason = Reason::none;
+  Heap reached = 0;
+  std::uint64_t work = 0;
+  std::uint64_t budget = 0;
+};
+PeriodShortfall period_shortfall(const PeriodPlan& plan, const PeriodSearch& search);
 
 }  // namespace grundy
