@@ -516,7 +516,8 @@ class ValueArray(_np.ndarray):
     """G(start..to) of one heap: a NumPy array with the ruleset attached.
 
     For a take-and-break code the array is the research-scale engine's own
-    buffer of 16-bit values (no copy); for other rulesets, 64-bit values.
+    buffer of 16-bit values (no copy); for other rulesets, and for values
+    from a proven period, 64-bit values.
     ``array[i]`` is G(start + i).  Plain NumPy operations work as usual.
     """
 
@@ -573,7 +574,11 @@ def values(ruleset: str, to: int = 30, *, start: int = 0, threads: int = 0,
 
     Take-and-break codes run on the research-scale engine (uint16 values, the
     engine's own buffer, no copy); closed forms and other rulesets give
-    uint64 values.  ``.stats()`` gives the histogram, rare count and mask.
+    uint64 values.  A range past the values a period search computes first
+    (as ``grundy values`` decides) comes from the code's proven period when
+    the search finds one (uint64 values, method "proven period"), and is
+    otherwise computed in full or refused as the command refuses it.
+    ``.stats()`` gives the histogram, rare count and mask.
 
     threads           engine threads (0: one per core; values never depend on it)
     progress          called about every 50 ms with a :class:`Progress`

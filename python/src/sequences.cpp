@@ -61,13 +61,14 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
   const std::uint64_t limit = max_memory_obj.is_none() ? default_memory_limit()
                                                        : to_u64(max_memory_obj, "max_memory");
   const std::uint64_t count = to - from + 1;
+  std::optional<CodeRunPlan> plan;
   {
     // The library decides (code_run_plan.h), as for `grundy values`; the
     // module computes every value and returns them, so a range past the
     // period search's values is judged as a whole. Of this module's calls
     // only values() takes max_memory, so only here is it named.
     const SettingWords memory("max-memory", "the max_memory argument");
-    check_values_in_memory(source, from, to, ruleset->shown_name(), limit);
+    plan = check_values_in_memory(source, from, to, ruleset->shown_name(), limit);
   }
   if (engine) {
     // A new run never replaces an existing checkpoint (as `grundy values`).
@@ -92,11 +93,32 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
       };
       control.save_every = checkpoint_every;
     }
-    run_interruptible([&] { run->extend(to, control); }, stop, engine_delivery(box, progress, to + 1), [&] {
+    const auto interrupted = [&] {
       return fmt::format("interrupted at n = {}{}", run->reached(),
                          checkpoint.empty() ? std::string()
                                             : fmt::format("; continue with resume='{}'", checkpoint));
-    });
+    };
+    if (plan->far) {
+      // Past the values a period search computes first: from a proven
+      // period when the search finds one, as `grundy values` answers it;
+      // otherwise in full, unless the plan refuses that run.
+      run_interruptible([&] { run->search_period(plan->search_bound, control); }, stop,
+                        engine_delivery(box, progress, plan->search_bound), interrupted);
+      if (run->period()) {
+        py::array_t<std::uint64_t> array(static_cast<py::ssize_t>(count));
+        std::uint64_t* out = array.mutable_data();
+        for (Heap i = 0; i < count; ++i) out[i] = run->value(from + i);
+        const EngineProgress stats = run->stats();
+        return py::make_tuple(array, ruleset->name(), "proven period", stats.rare_count,
+                              stats.mask);
+      }
+      if (far_run_refused(*plan, *run, limit)) {
+        const SettingWords memory("max-memory", "the max_memory argument");
+        throw far_run_refusal(*plan, *run, ruleset->shown_name(), limit);
+      }
+    }
+    run_interruptible([&] { run->extend(to, control); }, stop, engine_delivery(box, progress, to + 1),
+                      interrupted);
     const EngineProgress stats = run->stats();
     const SequenceRun& owner = *run;
     py::array array = owned_values(std::move(run), owner.values(), from, count);

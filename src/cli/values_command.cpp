@@ -424,17 +424,17 @@ int run_values(const ValuesRequest& asked) {
         start_code_run(*code, to, std::move(saved), std::move(store), request, recorded));
     bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);
     if (done && !code_run->period()) {
-      const std::string unproven =
-          fmt::format(", and no period of it is proven in G(0..{})", code_run->reached() - 1);
-      if (plan->refused(limit)) {
+      if (far_run_refused(*plan, *code_run, limit)) {
         std::string removed;
+        if (new_store) removed = fmt::format("; the store '{}' it began was removed", request.store);
+        const LimitError refusal =
+            far_run_refusal(*plan, *code_run, ruleset->shown_name(), limit, removed);
         if (new_store) {
           code_run.reset();  // unmapped and closed before it goes
           std::error_code error;
           std::filesystem::remove(request.store, error);
-          removed = fmt::format("; the store '{}' it began was removed", request.store);
         }
-        throw code_run_refusal(*plan, *code, ruleset->shown_name(), limit, unproven + removed);
+        throw refusal;
       }
       done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
     }

@@ -62,23 +62,46 @@ void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std
   if (plan.refused(memory_limit)) throw code_run_refusal(plan, code, shown, memory_limit, why);
 }
 
-void check_values_in_memory(const HeapValueSource& source, Heap from, Heap to,
-                            const std::string& shown, std::uint64_t memory_limit) {
+std::optional<CodeRunPlan> check_values_in_memory(const HeapValueSource& source, Heap from,
+                                                  Heap to, const std::string& shown,
+                                                  std::uint64_t memory_limit) {
+  const auto over_held = [&](std::uint64_t bytes_each) {
+    const std::uint64_t bytes = detail::saturating_mul(to - from + 1, bytes_each);
+    if (bytes > memory_limit)
+      throw LimitError(fmt::format(
+          "G({}..{}) of '{}' is {} MiB of values, over the memory limit of {} MiB{}", from, to,
+          shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory")));
+  };
   switch (source.source) {
-    case ValueSource::code_engine:
-      check_code_run(plan_code_run(*source.code, to, false), *source.code, shown, memory_limit);
-      return;
+    case ValueSource::code_engine: {
+      const CodeRunPlan plan = plan_code_run(*source.code, to, false);
+      if (plan.far)
+        over_held(8);  // values from a period may outgrow 16 bits (a saltus)
+      else
+        check_code_run(plan, *source.code, shown, memory_limit);
+      return plan;
+    }
     case ValueSource::table:
       check_table_run(to, shown, memory_limit);
-      return;
-    case ValueSource::closed_form: break;
+      return std::nullopt;
+    case ValueSource::closed_form:
+      // No run: what is left is the values, 8 bytes each.
+      over_held(8);
+      return std::nullopt;
   }
-  // A closed form needs no run: what is left is the values, 8 bytes each.
-  const std::uint64_t bytes = detail::saturating_mul(to - from + 1, 8);
-  if (bytes > memory_limit)
-    throw LimitError(fmt::format(
-        "G({}..{}) of '{}' is {} MiB of values, over the memory limit of {} MiB{}", from, to,
-        shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory")));
+  return std::nullopt;
+}
+
+bool far_run_refused(const CodeRunPlan& plan, const SequenceRun& run, std::uint64_t memory_limit) {
+  return !run.period() && plan.refused(memory_limit);
+}
+
+LimitError far_run_refusal(const CodeRunPlan& plan, const SequenceRun& run,
+                           const std::string& shown, std::uint64_t memory_limit,
+                           const std::string& also) {
+  return code_run_refusal(
+      plan, run.code(), shown, memory_limit,
+      fmt::format(", and no period of it is proven in G(0..{}){}", run.reached() - 1, also));
 }
 
 std::uint64_t table_run_bytes(Heap to) {

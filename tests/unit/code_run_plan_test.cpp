@@ -1,6 +1,7 @@
 // The plan of a code's run (code_run_plan.h): what the command line and the
 // Python module both judge a values or period run by.
 #include <gtest/gtest.h>
+#include <fmt/format.h>
 
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "grundy/solve/code_run_plan.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/sequence_run.h"
 
 namespace grundy::code_run_plan_test {
 namespace {
@@ -82,14 +84,25 @@ std::string refusal_of(Check&& check) {
 
 TEST(CodeRunPlan, ValuesHeldInMemoryAreJudgedByTheirSource) {
   constexpr std::uint64_t kGiB = 1u << 30;
-  // A code: its engine's plan, as `grundy values` judges it.
+  // A code: its engine's plan, as `grundy values` judges it. Within the
+  // values a period search computes first, the run is judged at once (here
+  // its 64 MiB of tables over a 1 MiB limit).
   HeapValueSource code{ValueSource::code_engine, TakeAndBreak::parse("0.6")};
-  EXPECT_EQ(refusal_of([&] { check_values_in_memory(code, 0, 1'000'000'000, "0.6", kGiB); }),
+  EXPECT_EQ(refusal_of([&] { check_values_in_memory(code, 0, 1000, "0.6", 1u << 20); }),
             refusal_of([&] {
-              check_code_run(plan_code_run(*code.code, 1'000'000'000, false), *code.code, "0.6",
-                             kGiB);
+              check_code_run(plan_code_run(*code.code, 1000, false), *code.code, "0.6", 1u << 20);
             }));
   EXPECT_EQ(refusal_of([&] { check_values_in_memory(code, 0, 1000, "0.6", kGiB); }), "");
+  // Beyond them the values may come from a proven period, so only the
+  // values held (8 bytes each) are judged before the search.
+  EXPECT_NE(refusal_of([&] { check_values_in_memory(code, 0, 1'000'000'000, "0.6", kGiB); })
+                .find("G(0..1000000000) of '0.6' is 7629 MiB of values, over the memory limit"),
+            std::string::npos);
+  const std::optional<CodeRunPlan> far =
+      check_values_in_memory(code, 1'000'000'000'000, 1'000'000'000'010, "0.6", kGiB);
+  ASSERT_TRUE(far);
+  EXPECT_TRUE(far->far);
+  EXPECT_TRUE(far->refused(kGiB));
   // A table: 8 bytes a value, its bookkeeping and 64 MiB.
   const HeapValueSource table{ValueSource::table, std::nullopt};
   EXPECT_NE(refusal_of([&] { check_values_in_memory(table, 0, 200'000'000, "t", kGiB); }), "");
@@ -114,6 +127,33 @@ TEST(CodeRunPlan, ValuesHeldInMemoryAreJudgedByTheirSource) {
               std::string::npos);
   }
   EXPECT_EQ(refusal_of([&] { check_values_in_memory(closed, 0, 200'000'000, "nim", kGiB); }), over);
+}
+
+// A far range after its period search: answered from a proven period, else
+// refused by the plan with how far no period was proven.
+TEST(CodeRunPlan, AFarRunIsRefusedOnlyWithoutAProvenPeriod) {
+  constexpr std::uint64_t kGiB = 1u << 30;
+  const Heap far = 1'000'000'000'000;
+  SequenceRun dawson(TakeAndBreak::parse("0.07"), 1);
+  const CodeRunPlan proven = plan_code_run(dawson.code(), far, false);
+  ASSERT_TRUE(proven.far);
+  ASSERT_TRUE(dawson.search_period(proven.search_bound));
+  EXPECT_TRUE(dawson.period());
+  EXPECT_FALSE(far_run_refused(proven, dawson, kGiB));
+  EXPECT_EQ(dawson.value(far), dawson.value(53 + (far - 53) % 34));  // period 34 from n = 53
+
+  SequenceRun wide(TakeAndBreak::parse("0.{2+}?"), 1);
+  const CodeRunPlan unproven = plan_code_run(wide.code(), far, false);
+  ASSERT_TRUE(unproven.far);
+  ASSERT_TRUE(wide.search_period(unproven.search_bound));
+  EXPECT_FALSE(wide.period());
+  EXPECT_TRUE(far_run_refused(unproven, wide, kGiB));
+  const std::string why = far_run_refusal(unproven, wide, "0.{2+}?", kGiB, "; more").what();
+  EXPECT_NE(why.find(fmt::format("and no period of it is proven in G(0..{}); more",
+                                 wide.reached() - 1)),
+            std::string::npos)
+      << why;
+  EXPECT_NE(why.find("operations"), std::string::npos) << why;  // work before memory
 }
 
 TEST(PeriodSearchBound, TheWorkBoundAppliesUnlessMaxIsGiven) {

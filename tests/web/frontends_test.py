@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 # (kind, game or ruleset, argument): analyze takes a convention, period the
-# most values searched, values the last heap size.
+# most values searched, values the last heap size or (first, last).
 REQUESTS = [
     ("analyze", "nim 3 4 5", "normal"),
     ("analyze", "kayles 5 + nim 3", "normal"),
@@ -73,7 +73,13 @@ REQUESTS = [
     ("values", "lasker", 50),
     ("values", "0.6", 20000),
     ("values", "moore:2", 40),
-    # refused: days of work on the split-set engine, and memory
+    # far ranges (from, to): from a proven period, or refused after the
+    # period search; the page's Sequence starts at 0, so only the command
+    # line and the module take these
+    ("values", "0.07", (10**15, 10**15 + 40)),
+    ("values", "kayles", (10**12, 10**12 + 30)),
+    ("values", "0.{2+}?", (10**12, 10**12 + 5)),
+    # refused: days of work on the split-set engine
     ("values", "0.{2+}?", 10**6),
     ("values", "nim 3", 10),
 ]
@@ -84,7 +90,9 @@ const wasmBinary = require("fs").readFileSync(process.argv[1].replace(/\.js$/, "
 createGrundy({wasmBinary}).then((m) => {
   for (const [kind, game, arg] of JSON.parse(process.argv[2])) {
     let out;
-    if (kind === "analyze") {
+    if (Array.isArray(arg)) {
+      out = {"not_offered": true};
+    } else if (kind === "analyze") {
       out = JSON.parse(m.analyze(game, arg));
     } else if (kind === "period") {
       out = JSON.parse(m.period(game, arg, null));
@@ -156,7 +164,8 @@ def cli_answer(grundy, kind, game, arg, out_file):
     else:
         # Into a file, as the others hold the values (the terminal has a
         # listing limit of its own).
-        cmd = [grundy, "values", game, "--to", str(arg), "--out", out_file]
+        first, last = arg if isinstance(arg, tuple) else (0, arg)
+        cmd = [grundy, "values", game, "--from", str(first), "--to", str(last), "--out", out_file]
     if os.path.exists(out_file):
         os.remove(out_file)
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
@@ -186,12 +195,15 @@ def python_answer(grundy, kind, game, arg):
             p = grundy.period(game, max=arg, threads=1)
             return {"period": p.period, "preperiod": p.preperiod, "saltus": p.saltus,
                     "proven": p.proven, "checked_to": p.checked_to}
-        return {"values": [int(v) for v in grundy.values(game, to=arg)]}
+        first, last = arg if isinstance(arg, tuple) else (0, arg)
+        return {"values": [int(v) for v in grundy.values(game, to=last, start=first)]}
     except (ValueError, grundy.LimitError) as e:
         return refusal(str(e))
 
 
 def web_answer(j, kind, arg):
+    if "not_offered" in j:
+        return None
     j = exact(j)
     if "error" in j:
         return refusal(j["error"])
@@ -230,6 +242,7 @@ def main():
         answers = {"command line": cli_answer(args.grundy, kind, game, arg, out_file),
                    "Python": python_answer(grundy, kind, game, arg),
                    "page": web_answer(page, kind, arg)}
+        answers = {who: a for who, a in answers.items() if a is not None}
         first = answers["command line"]
         same = all(a == first for a in answers.values())
         refusals += "refused" in first

@@ -30,6 +30,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/period_search.h"
+#include "grundy/solve/sequence_run.h"
 
 namespace grundy {
 
@@ -89,13 +90,27 @@ void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_lim
                      const std::string& why = "");
 
 // A request for G(from..to) of a heap ruleset whose values are all computed
-// and then held in memory, 8 bytes each (the Python module's values(), which
-// returns them as an array): refused as its source's run would be (a code's
-// engine with plan_code_run, a table with check_table_run), and for a closed
-// form, which needs no run, when the values themselves are over
-// `memory_limit`.
-void check_values_in_memory(const HeapValueSource& source, Heap from, Heap to,
-                            const std::string& shown, std::uint64_t memory_limit);
+// and then held in memory (the Python module's values(), which returns them
+// as an array; the web page's Sequence): refused as its source's run would
+// be (a code's engine with plan_code_run, a table with check_table_run),
+// and for a closed form, which needs no run, when the values themselves, 8
+// bytes each, are over `memory_limit`. For a code it returns the plan: a far
+// one (plan.far) is answered from a proven period when the search finds one
+// (SequenceRun::search_period(plan.search_bound)), so its run's refusal
+// waits for that search (far_run_refused); until then only the values
+// held, 8 bytes each, are judged.
+std::optional<CodeRunPlan> check_values_in_memory(const HeapValueSource& source, Heap from,
+                                                  Heap to, const std::string& shown,
+                                                  std::uint64_t memory_limit);
+
+// A far plan after its period search on `run`: true when no period is
+// proven, so that G(0..to) must be computed in full, and the plan refuses
+// that run (the refusal is far_run_refusal's, which says how far no period
+// was proven, `also` appended).
+bool far_run_refused(const CodeRunPlan& plan, const SequenceRun& run, std::uint64_t memory_limit);
+LimitError far_run_refusal(const CodeRunPlan& plan, const SequenceRun& run,
+                           const std::string& shown, std::uint64_t memory_limit,
+                           const std::string& also = "");
 
 // How far a period search of `code` may look: `asked` values (at least 16),
 // lowered to what `memory_limit` holds (code_values_within), and, unless
