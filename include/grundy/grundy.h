@@ -6,6 +6,7 @@
 // Core: heap sizes, nim-sum and mex, nim product, outcomes, errors
 #include "grundy/core/atomic_file.h"
 #include "grundy/core/bounded_list.h"
+#include "grundy/core/byte_format.h"
 #include "grundy/core/error.h"
 #include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"

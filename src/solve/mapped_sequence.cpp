@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/core/byte_format.h"
 #include "grundy/core/error.h"
 #include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
@@ -33,14 +34,8 @@ constexpr std::uint64_t kPage = 4096;      // the header's unit; values start on
 constexpr std::size_t kValidAt = 24, kChecksumAt = 32, kFieldsEnd = 40;
 
 // [[maybe_unused]]: the stand-in for builds without mapped files (below) uses none of these.
-[[maybe_unused]] std::uint64_t get_le(const unsigned char* p, std::size_t n) {
-  std::uint64_t v = 0;
-  for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-  return v;
-}
-[[maybe_unused]] void set_le(unsigned char* p, std::uint64_t v, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) p[i] = static_cast<unsigned char>((v >> (8 * i)) & 0xFF);
-}
+[[maybe_unused]] std::uint64_t get_le(const unsigned char* p, std::size_t n) { return load_le(p, n); }
+[[maybe_unused]] void set_le(unsigned char* p, std::uint64_t v, std::size_t n) { store_le(p, v, n); }
 
 // FNV-1a 64 of the header less its checksum field.
 [[maybe_unused]] std::uint64_t header_checksum(const unsigned char* header, std::size_t length) {
@@ -225,11 +220,14 @@ MappedSequence MappedSequence::open(const std::string& path) {
   unsigned char fields[kFieldsEnd];
   if (file_size < kPage || ::pread(state->fd, fields, sizeof fields, 0) != sizeof fields)
     throw not_usable(path, "it is truncated");
-  if (std::memcmp(fields, kMagic, sizeof kMagic) != 0) throw not_usable(path, "wrong magic number");
-  if (get_le(fields + 8, 4) != kVersion) throw not_usable(path, "unknown format version");
-  const std::uint64_t header_bytes = get_le(fields + 12, 4);
-  state->capacity = get_le(fields + 16, 8);
-  state->valid = get_le(fields + kValidAt, 8);
+  const auto complaint = [&path](const std::string& why) { return not_usable(path, why); };
+  ByteReader fixed(std::string_view(reinterpret_cast<const char*>(fields), sizeof fields),
+                   complaint);
+  fixed.magic(std::string_view(kMagic, sizeof kMagic));
+  if (fixed.number(4) != kVersion) throw not_usable(path, "unknown format version");
+  const std::uint64_t header_bytes = fixed.number(4);
+  state->capacity = fixed.number(8);
+  state->valid = fixed.number(8);  // at kValidAt
   if (header_bytes < kPage || header_bytes % kPage != 0 || header_bytes > file_size ||
       state->capacity > (file_size - header_bytes) / 2 || state->valid > state->capacity)
     throw not_usable(path, "its header does not match its length");
@@ -239,17 +237,10 @@ MappedSequence MappedSequence::open(const std::string& path) {
   const auto* h = reinterpret_cast<const unsigned char*>(header.data());
   if (get_le(h + kChecksumAt, 8) != header_checksum(h, header.size()))
     throw not_usable(path, "header checksum mismatch (corrupt)");
-  std::size_t at = kFieldsEnd;
-  const auto take = [&](std::size_t n) {
-    if (header.size() - at < n) throw not_usable(path, "corrupt header");
-    const std::string_view part(header.data() + at, n);
-    at += n;
-    return part;
-  };
-  const auto name_length = get_le(reinterpret_cast<const unsigned char*>(take(4).data()), 4);
-  state->ruleset = std::string(take(name_length));
-  const auto request_length = get_le(reinterpret_cast<const unsigned char*>(take(4).data()), 4);
-  state->request = decode_sequence_request(take(request_length), path);
+  ByteReader fields_after(std::string_view(header).substr(kFieldsEnd), complaint,
+                          "corrupt header");
+  state->ruleset = std::string(fields_after.take(fields_after.number(4)));
+  state->request = decode_sequence_request(fields_after.take(fields_after.number(4)), path);
   state->header = header_bytes;
   state->mapped = header_bytes + 2 * state->capacity;
   void* base = ::mmap(nullptr, state->mapped, PROT_READ | PROT_WRITE, MAP_SHARED, state->fd, 0);

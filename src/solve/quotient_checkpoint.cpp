@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/atomic_file.h"
+#include "grundy/core/byte_format.h"
 #include "grundy/core/error.h"
 #include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
@@ -33,12 +34,6 @@ constexpr std::uint64_t kMaxQuotientText = 1 << 16;
 
 std::uint64_t quotient_file_checksum(std::string_view bytes) { return fnv1a(bytes); }
 
-template <class T>
-void put_quotient_le(std::string& out, T value) {
-  for (std::size_t i = 0; i < sizeof(T); ++i)
-    out.push_back(static_cast<char>((static_cast<std::uint64_t>(value) >> (8 * i)) & 0xFF));
-}
-
 InputError not_a_checkpoint(const std::string& source, const std::string& why) {
   return InputError(source, fmt::format("'{}' is not a usable grundy quotient checkpoint: {}",
                                         source, why));
@@ -46,35 +41,10 @@ InputError not_a_checkpoint(const std::string& source, const std::string& why) {
 
 // Reads the bytes of a checkpoint in order; every count is checked against
 // the bytes left before anything is allocated for it.
-class QuotientFileReader {
+class QuotientFileReader : public ByteReader {
  public:
   QuotientFileReader(const std::string& source, std::string_view bytes)
-      : source_(source), bytes_(bytes) {}
-  std::string_view take(std::uint64_t n) {
-    if (bytes_.size() - at_ < n) throw not_a_checkpoint(source_, "it is truncated");
-    const std::string_view part = bytes_.substr(at_, static_cast<std::size_t>(n));
-    at_ += static_cast<std::size_t>(n);
-    return part;
-  }
-  std::uint64_t number(std::size_t width) {
-    const std::string_view p = take(width);
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < width; ++i)
-      v |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
-    return v;
-  }
-  // A count of items of `width` bytes each that must all still be there.
-  std::uint64_t count(std::size_t width, std::size_t count_width = 4) {
-    const std::uint64_t n = number(count_width);
-    if (n > (bytes_.size() - at_) / width) throw not_a_checkpoint(source_, "it is truncated");
-    return n;
-  }
-  std::size_t at() const { return at_; }
-
- private:
-  const std::string& source_;
-  std::string_view bytes_;
-  std::size_t at_ = 0;
+      : ByteReader(bytes, [&source](const std::string& why) { return not_a_checkpoint(source, why); }) {}
 };
 
 bool parse_quotient_number(std::string_view text, std::uint64_t& value) {
@@ -244,47 +214,44 @@ void write_quotient_checkpoint(const std::string& path, const QuotientState& sta
   QuotientRunRequest request{state.ruleset_name(), state.options(), json};
   const detail::QuotientStage& s = state.stage();
   std::string bytes(kQuotientMagic, sizeof kQuotientMagic);
-  put_quotient_le<std::uint32_t>(bytes, kQuotientVersion);
+  put_le<std::uint32_t>(bytes, kQuotientVersion);
   const std::string text = encode_quotient_request(request);
-  put_quotient_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(text.size()));
+  put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(text.size()));
   bytes += text;
-  put_quotient_le<std::uint64_t>(bytes, s.last_heap());
-  put_quotient_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(s.order));
-  for (Element x : s.table) put_quotient_le<std::uint32_t>(bytes, x);
+  put_le<std::uint64_t>(bytes, s.last_heap());
+  put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(s.order));
+  for (Element x : s.table) put_le<std::uint32_t>(bytes, x);
   for (char bit : s.p) bytes.push_back(bit ? 1 : 0);
   for (std::size_t x = 0; x < s.order; ++x) {
-    put_quotient_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(s.representative[x].size()));
-    for (Heap h : s.representative[x]) put_quotient_le<std::uint64_t>(bytes, h);
-    put_quotient_le<std::uint64_t>(bytes, s.tokens[x]);
+    put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(s.representative[x].size()));
+    for (Heap h : s.representative[x]) put_le<std::uint64_t>(bytes, h);
+    put_le<std::uint64_t>(bytes, s.tokens[x]);
   }
-  for (Element x : s.phi) put_quotient_le<std::uint32_t>(bytes, x);
+  for (Element x : s.phi) put_le<std::uint32_t>(bytes, x);
   for (const auto& list : s.option_images) {
-    put_quotient_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(list.size()));
-    for (Element x : list) put_quotient_le<std::uint32_t>(bytes, x);
+    put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(list.size()));
+    for (Element x : list) put_le<std::uint32_t>(bytes, x);
   }
-  put_quotient_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(s.generators.size()));
-  for (Heap g : s.generators) put_quotient_le<std::uint64_t>(bytes, g);
-  put_quotient_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(state.stop_note().size()));
+  put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(s.generators.size()));
+  for (Heap g : s.generators) put_le<std::uint64_t>(bytes, g);
+  put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(state.stop_note().size()));
   bytes += state.stop_note();
   bytes.push_back(state.stopped_unverified() ? 1 : 0);
-  put_quotient_le<std::uint64_t>(bytes, quotient_file_checksum(bytes));
+  put_le<std::uint64_t>(bytes, quotient_file_checksum(bytes));
   AtomicFile file(path);
   file.write(bytes);
   file.commit();
 }
 
 QuotientCheckpoint parse_quotient_checkpoint(std::string_view bytes, const std::string& source) {
-  if (bytes.size() < sizeof kQuotientMagic ||
-      std::memcmp(bytes.data(), kQuotientMagic, sizeof kQuotientMagic) != 0)
-    throw not_a_checkpoint(source, "wrong magic number");
+  QuotientFileReader(source, bytes).magic(std::string_view(kQuotientMagic, sizeof kQuotientMagic));
   if (bytes.size() < sizeof kQuotientMagic + 8)
     throw not_a_checkpoint(source, "it is truncated");
-  std::uint64_t stored = 0;
-  for (std::size_t i = 0; i < 8; ++i)
-    stored |= std::uint64_t{static_cast<unsigned char>(bytes[bytes.size() - 8 + i])} << (8 * i);
+  const std::uint64_t stored =
+      load_le(reinterpret_cast<const unsigned char*>(bytes.data() + bytes.size() - 8), 8);
   const std::string_view body = bytes.substr(0, bytes.size() - 8);
   QuotientFileReader in(source, body);
-  in.take(sizeof kQuotientMagic);
+  in.magic(std::string_view(kQuotientMagic, sizeof kQuotientMagic));
   if (in.number(4) != kQuotientVersion) throw not_a_checkpoint(source, "unknown format version");
   if (stored != quotient_file_checksum(body))
     throw not_a_checkpoint(source, "checksum mismatch (corrupt)");

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/atomic_file.h"
+#include "grundy/core/byte_format.h"
 #include "grundy/core/error.h"
 #include "grundy/core/fnv1a.h"
 
@@ -26,11 +27,6 @@ struct Closer {
   }
 };
 
-template <class T>
-void put_le(std::string& out, T value) {
-  for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
-}
-
 InputError not_usable(const std::string& path, const std::string& why) {
   return InputError(path, fmt::format("'{}' is not a usable grundy sequence file: {}", path, why));
 }
@@ -42,42 +38,25 @@ struct Header {
 };
 
 // Reads a file's bytes (all of them, or its first part) in order.
-class Reader {
+class Reader : public ByteReader {
  public:
-  Reader(const std::string& path, std::string_view bytes) : path_(path), bytes_(bytes) {}
-  const char* take(std::size_t n) {
-    if (bytes_.size() - at_ < n) throw not_usable(path_, "it is truncated");
-    const char* p = bytes_.data() + at_;
-    at_ += n;
-    return p;
-  }
-  std::uint64_t get_le(std::size_t n) {
-    const auto* p = reinterpret_cast<const unsigned char*>(take(n));
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-    return v;
-  }
+  Reader(const std::string& path, std::string_view bytes)
+      : ByteReader(bytes, [&path](const std::string& why) { return not_usable(path, why); }) {}
+  const char* take(std::size_t n) { return ByteReader::take(n).data(); }
+  std::uint64_t get_le(std::size_t n) { return number(n); }
   Header header() {
-    if (bytes_.size() < sizeof kMagic || std::memcmp(bytes_.data(), kMagic, sizeof kMagic) != 0)
-      throw not_usable(path_, "wrong magic number");
-    take(sizeof kMagic);
+    magic(std::string_view(kMagic, sizeof kMagic));
     Header h;
     h.version = static_cast<std::uint32_t>(get_le(4));
     if (h.version != kPlainVersion && h.version != kRequestVersion)
-      throw not_usable(path_, "unknown format version");
+      throw complaint("unknown format version");
     const std::uint64_t name_length = get_le(4);
-    if (name_length > 1 << 20) throw not_usable(path_, "corrupt header");
+    if (name_length > 1 << 20) throw complaint("corrupt header");
     h.fields.ruleset.assign(take(name_length), name_length);
     h.fields.first = get_le(8);
     h.fields.count = get_le(8);
     return h;
   }
-  std::size_t at() const { return at_; }
-
- private:
-  const std::string& path_;
-  std::string_view bytes_;
-  std::size_t at_ = 0;
 };
 
 }  // namespace
