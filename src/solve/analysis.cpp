@@ -116,6 +116,7 @@ Analysis analyze_normal(Parts& parts) {
   const GammaValue total = sum_except(values, values.size());
   Analysis a;
   a.outcome = outcome_of(total);
+  a.method_kind = AnalysisMethod::sprague_grundy;
   a.method = parts.ruleset().has_cycles()
                  ? "Sprague-Grundy with Smith's generalised values: γ of each component, sum rule"
                  : "Sprague-Grundy: nim-sum of the components' values";
@@ -185,6 +186,7 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
                           ? fmt::format("heaps 0..{}", largest[k])
                           : fmt::format("{} heaps 0..{}", parts.valuation(k).heap_game()->name(),
                                         largest[k]));
+  a.method_kind = AnalysisMethod::misere_nim_rule;
   a.method = fmt::format(
       "misère-Nim rule on the heap values (SJ theorem), valid here: every position reachable from "
       "{} has the genus of a nim heap (genus search, docs/misere.md)",
@@ -324,11 +326,13 @@ std::optional<Analysis> misere_by_quotient(Parts& parts) {
                  "value is given";
   a.outcome = q->is_p(before[count]) ? Outcome::P : Outcome::N;
   if (q->whole_game()) {
+    a.method_kind = AnalysisMethod::misere_quotient;
     a.method = fmt::format(
         "misère quotient of the whole game (|Q| = {}, pretending function of period {} from "
         "heap {}, proven by the periodicity criterion; docs/misere-quotients.md)",
         q->order(), q->period()->period, q->period()->preperiod);
   } else {
+    a.method_kind = AnalysisMethod::misere_quotient;
     a.method = fmt::format(
         "misère quotient of heaps 0..{} (|Q| = {}): known up to that heap bound only, which "
         "covers this position (docs/misere-quotients.md)",
@@ -409,6 +413,7 @@ Analysis analyze_misere(Parts& parts) {
   };
   if (!parts.is_sum()) {
     if (auto form = ruleset.misere_closed_form(position, options.max_moves)) {
+      a.method_kind = AnalysisMethod::closed_form;
       a.method = fmt::format("closed form ({})", form->name);
       a.outcome = form->p_position ? Outcome::P : Outcome::N;
       a.winning_moves = std::move(form->winning_moves);
@@ -422,6 +427,7 @@ Analysis analyze_misere(Parts& parts) {
     search.set_control(options.control);
     a.outcome = search.outcome(position);
     add_moves(search.winning_options(position, options.max_moves));
+    a.method_kind = AnalysisMethod::retrograde;
     a.method = fmt::format("retrograde analysis of the whole sum ({} positions; wins, losses, draws)",
                            search.positions_stored());
   } else {
@@ -429,6 +435,7 @@ Analysis analyze_misere(Parts& parts) {
     search.set_control(options.control);
     a.outcome = search.mover_wins(position, Convention::misere) ? Outcome::N : Outcome::P;
     add_moves(search.winning_options(position, Convention::misere, options.max_moves));
+    a.method_kind = AnalysisMethod::exhaustive_search;
     a.method = parts.is_sum()
                    ? fmt::format("exhaustive search of the whole sum, memoised on canonical "
                                  "components ({} positions)",

@@ -45,16 +45,6 @@ const Move* move_on_heap(const MoveList& list, std::size_t index) {
   return nullptr;
 }
 
-// What the analysis says about how the heap values were found ("closed
-// form", "computed by mex", a proven period), without the wording
-// src/solve/valuation.cpp puts around it.
-std::string heap_value_method(const std::string& method) {
-  const std::string_view prefix = "Sprague-Grundy: nim-sum of heap values (";
-  if (method.starts_with(prefix) && method.ends_with(")"))
-    return method.substr(prefix.size(), method.size() - prefix.size() - 1);
-  return method;
-}
-
 Move move_to(const Ruleset& ruleset, const Position& before, Position after) {
   std::string description = ruleset.describe_move(before, after);
   return Move::to(before, std::move(after), std::move(description));
@@ -67,7 +57,10 @@ NimSumExplanation explain_nim_sum(const HeapRuleset& ruleset, const Position& po
   e.nim = ruleset.is_nim();
   e.heaps = position;
   e.sum = nim_sum_step(*analysis.heap_values);
-  e.value_method = heap_value_method(analysis.method);
+  // How the heap values were found ("closed form", "computed by mex", a
+  // proven period), or for a rule of the whole game the rule.
+  e.value_method =
+      analysis.heap_value_method.empty() ? analysis.method : analysis.heap_value_method;
   e.no_tokens = std::all_of(position.begin(), position.end(), [](Heap h) { return h == 0; });
   if (e.sum.nim_sum == 0) return e;
   const std::size_t i = e.sum.index;
@@ -225,7 +218,7 @@ StaircaseExplanation explain_staircase(const StaircaseNim& ruleset, const Positi
 }
 
 MethodExplanation explain_method(const Analysis& analysis, Convention convention) {
-  return {convention, analysis.method.starts_with("exhaustive search")};
+  return {convention, analysis.method_kind == AnalysisMethod::exhaustive_search};
 }
 
 // The position games with a rule of their own (normal play).

@@ -166,7 +166,9 @@ Analysis HeapValuation::analyze_beside(const Position& position, Nimber outside,
   a.proven = values.exact();
   total ^= outside;
   a.outcome = total ? Outcome::N : Outcome::P;
-  a.method = fmt::format("Sprague-Grundy: nim-sum of heap values ({})", values.method());
+  a.method_kind = AnalysisMethod::sprague_grundy;
+  a.heap_value_method = values.method();
+  a.method = fmt::format("Sprague-Grundy: nim-sum of heap values ({})", a.heap_value_method);
   a.heap_values = std::move(heap_values);
   if (total == 0) return a;
 
@@ -311,6 +313,7 @@ class ClosedFormValuation final : public Valuation {
   std::optional<Analysis> analyze_alone(const Position& position) override {
     Analysis a;
     a.outcome = ruleset_.is_p_position(position) ? Outcome::P : Outcome::N;
+    a.method_kind = AnalysisMethod::closed_form;
     a.method = fmt::format("closed form ({})", ruleset_.name());
     a.value = ruleset_.closed_form_value(position);
     a.heap_values = ruleset_.part_values(position);
@@ -442,6 +445,7 @@ class SearchValuation final : public Valuation {
       a.winning_moves.items.push_back(
           Move::to(position, after, ruleset_.describe_move(position, after)));
     a.winning_moves.complete = winning.complete;
+    a.method_kind = AnalysisMethod::exhaustive_search;
     a.method = "exhaustive search";
     return a;
   }

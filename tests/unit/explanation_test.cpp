@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/rules/game_syntax.h"
 #include "grundy/rules/registry.h"
 
 namespace grundy::explanation_test {
@@ -285,6 +286,30 @@ TEST(Explanation, OtherGamesAndConventionsGetTheMethod) {
   e = explained("wythoff", {3, 4}, Convention::misere);
   ASSERT_TRUE(std::holds_alternative<MethodExplanation>(e.facts));
   EXPECT_TRUE(std::get<MethodExplanation>(e.facts).exhaustive_search);
+}
+
+// The method is a typed fact: the explanation reads it, never the method's
+// words.
+TEST(Explanation, TheMethodIsATypedFact) {
+  const Explained kayles = explained("kayles", {5, 7});
+  EXPECT_EQ(kayles.analysis.method_kind, AnalysisMethod::sprague_grundy);
+  EXPECT_FALSE(kayles.analysis.heap_value_method.empty());
+  EXPECT_NE(kayles.analysis.method.find(kayles.analysis.heap_value_method), std::string::npos);
+  const Explained wythoff = explained("wythoff", {3, 5});
+  EXPECT_EQ(wythoff.analysis.method_kind, AnalysisMethod::closed_form);
+  EXPECT_TRUE(wythoff.analysis.heap_value_method.empty());
+  // Misère play: heaps whose genus is a nim heap's (Dawson's chess up to 4),
+  // the quotient past them, and a search of a sum with Wythoff's game.
+  EXPECT_EQ(explained("0.137", {3, 4}, Convention::misere).analysis.method_kind,
+            AnalysisMethod::misere_nim_rule);
+  EXPECT_EQ(explained("0.137", {3, 4, 5, 9}, Convention::misere).analysis.method_kind,
+            AnalysisMethod::misere_quotient);
+  const auto summands = parse_game("wythoff 3 4 + nim 2");
+  const GamePosition sum = sum_of(summands);
+  AnalysisOptions misere;
+  misere.convention = Convention::misere;
+  const Analysis searched = analyze(*sum.ruleset, sum.position, misere);
+  EXPECT_EQ(searched.method_kind, AnalysisMethod::exhaustive_search) << searched.method;
 }
 
 }  // namespace

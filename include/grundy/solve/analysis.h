@@ -59,6 +59,17 @@ struct AnalysisOptions {
   const EngineControl* values_control = nullptr;
 };
 
+// How an analysis was obtained, as a fact a caller may branch on (the
+// words are Analysis::method's).
+enum class AnalysisMethod {
+  closed_form,        // a rule of the whole game (Bouton, Wythoff, misère Nim, ...)
+  sprague_grundy,     // the nim-sum of the components' values (γ with cycles)
+  misere_nim_rule,    // misère play of heaps whose genus is a nim heap's (SJ theorem)
+  misere_quotient,    // the misère quotient of the game
+  retrograde,         // the labelling of the whole position's graph
+  exhaustive_search,  // a memoised search of the whole position
+};
+
 struct Analysis {
   Outcome outcome = Outcome::P;
   // Normal-play Grundy value of the whole position; nullopt in misère play or
@@ -74,6 +85,10 @@ struct Analysis {
   std::optional<std::uint64_t> winning_move_count;
   // How the answer was obtained, e.g. "closed form (misère Nim)".
   std::string method;
+  AnalysisMethod method_kind = AnalysisMethod::closed_form;
+  // For the nim-sum of heap values: how those values were found ("closed
+  // form", "computed by mex", a proven period); empty otherwise.
+  std::string heap_value_method;
   // Why the list of winning moves is incomplete, when it is for a reason
   // other than max_moves (empty otherwise).
   std::string moves_note;
