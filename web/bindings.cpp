@@ -500,7 +500,9 @@ std::string sequence_start(const std::string& name) {
       sequence.run = std::make_unique<SequenceRun>(*source.code, 1);
       method = "code engine";
     } else {
-      ComputeLimits limits;
+      // The table's bound as the module's values() has it (code_run_plan.h),
+      // for the most values the page holds.
+      ComputeLimits limits = table_run_limits(Heap{1} << 26, default_memory_limit());
       limits.accept_observed = false;
       sequence.table = std::make_unique<HeapValues>(*heaps, limits);
       method = source.source == ValueSource::closed_form ? sequence.table->method() : "table";
@@ -520,9 +522,19 @@ std::string sequence_extend(double to_number) {
     if (to + 1 <= sequence.reached) return json{{"values", values}, {"reached", sequence.reached}};
     // The page holds G(0..to): refused as the module's values() is, by the
     // library's plan (code_run_plan.h), before any work.
-    check_values_in_memory(heap_value_source(*sequence.heaps), 0, to, sequence.ruleset->shown_name(),
-                           default_memory_limit());
-    if (sequence.run) {
+    const std::uint64_t limit = default_memory_limit();
+    const std::optional<CodeRunPlan> plan = check_values_in_memory(
+        heap_value_source(*sequence.heaps), 0, to, sequence.ruleset->shown_name(), limit);
+    // Past the values a period search computes first: from a proven period
+    // when the search finds one, else in full unless the plan refuses it.
+    if (plan && plan->far && sequence.run && !sequence.run->period()) {
+      sequence.run->search_period(plan->search_bound);
+      if (far_run_refused(*plan, *sequence.run, limit))
+        throw far_run_refusal(*plan, *sequence.run, sequence.ruleset->shown_name(), limit);
+    }
+    if (sequence.run && sequence.run->period()) {
+      for (Heap n = sequence.reached; n <= to; ++n) values.push_back(sequence.run->value(n));
+    } else if (sequence.run) {
       sequence.run->extend(to);
       const ValueSequence& v = sequence.run->values();
       for (Heap n = sequence.reached; n <= to; ++n) values.push_back(v[n]);

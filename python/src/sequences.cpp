@@ -126,8 +126,7 @@ py::tuple values_python(const std::string& name, const py::object& from_obj,
   }
   // A closed form or a table: 64-bit values, computed here (bounded by the
   // library's ComputeLimits, so not interruptible).
-  ComputeLimits limits;
-  limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
+  const ComputeLimits limits = table_run_limits(to, limit);
   py::array_t<std::uint64_t> array(static_cast<py::ssize_t>(count));
   std::uint64_t* out = array.mutable_data();
   std::string method;

@@ -467,9 +467,7 @@ int run_values(const ValuesRequest& asked) {
       return code_run->value(n);
     };
   } else {
-    ComputeLimits limits;
-    limits.max_table = std::max<Heap>(limits.max_table, std::min<Heap>(to + 1, limit / 8));
-    table.emplace(*heaps, limits);
+    table.emplace(*heaps, table_run_limits(to, limit));
     table->require(to);
     value_at = [&](Heap n) { return table->value(n); };
   }

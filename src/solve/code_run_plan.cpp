@@ -108,6 +108,13 @@ std::uint64_t table_run_bytes(Heap to) {
   return detail::saturating_add(detail::saturating_mul(to + 1, 8), (to + 1) / 4 + (64 << 20));
 }
 
+ComputeLimits table_run_limits(Heap to, std::uint64_t memory_limit) {
+  ComputeLimits limits;
+  limits.max_table =
+      std::max<Heap>(limits.max_table, std::min<Heap>(detail::saturating_add(to, 1), memory_limit / 8));
+  return limits;
+}
+
 void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_limit,
                      const std::string& why) {
   const std::uint64_t bytes = table_run_bytes(to);

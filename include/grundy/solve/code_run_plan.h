@@ -86,6 +86,11 @@ void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std
 // the refusal, worded as code_run_over_memory's, when that is over
 // `memory_limit`.
 std::uint64_t table_run_bytes(Heap to);
+// The limits of a table run of G(0..to) that check_table_run accepted: the
+// default table bound raised to `to` + 1 values, at most what
+// `memory_limit` holds at 8 bytes a value (`grundy values`, the module's
+// values()).
+ComputeLimits table_run_limits(Heap to, std::uint64_t memory_limit);
 void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_limit,
                      const std::string& why = "");
 
