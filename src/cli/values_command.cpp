@@ -303,12 +303,32 @@ int run_misere_values(const HeapRuleset& ruleset, Heap from, Heap to,
   return 0;
 }
 
-}  // namespace
+// One `values` request on its way: the request (with what --resume
+// recorded), the library's plan, and the values once computed.
+struct ValuesJob {
+  ValuesRequest request;
+  std::optional<SequenceFile> saved;      // --resume of a checkpoint
+  std::optional<MappedSequence> store;    // --resume of a store
+  std::unique_ptr<Ruleset> ruleset;
+  const HeapRuleset* heaps = nullptr;
+  Heap from = 0, to = 0;
+  present::PlotStyle style;
+  std::uint64_t limit = 0;                // the memory limit
+  std::optional<ValuesPlan> plan;
+  bool closed_form_far = false;           // --stats of a closed form's long range
+  std::string checkpoint;
+  // The values, whichever way they come.
+  std::optional<SequenceRun> code_run;
+  std::optional<HeapValues> table;
+  std::function<Nimber(Heap)> value_at;
 
-int run_values(const ValuesRequest& asked) {
-  ValuesRequest request = asked;
-  std::optional<SequenceFile> saved;
-  std::optional<MappedSequence> store;
+  bool engine() const { return plan->engine(); }
+};
+
+// --resume: the checkpoint or store read, and the request it records taken
+// in (continue_recorded_request).
+void read_resume(ValuesJob& job) {
+  ValuesRequest& request = job.request;
   if (!request.resume.empty() && !request.misere) {
     if (MappedSequence::is_store(request.resume)) {
       // A store is its own checkpoint: the run goes on in it.
@@ -316,31 +336,34 @@ int run_values(const ValuesRequest& asked) {
         throw InputError("--store", fmt::format("--store '{}' differs from the store '{}' being "
                                                 "resumed; give `--resume {}` alone",
                                                 request.store, request.resume, request.resume));
-      store.emplace(MappedSequence::open(request.resume));
+      job.store.emplace(MappedSequence::open(request.resume));
       request.store = request.resume;
-      continue_recorded_request(request, store->request());
+      continue_recorded_request(request, job.store->request());
     } else {
-      saved = read_sequence_file(request.resume);
-      continue_recorded_request(request, saved->request);
+      job.saved = read_sequence_file(request.resume);
+      continue_recorded_request(request, job.saved->request);
     }
   }
   if (!request.store.empty() && !request.checkpoint.empty())
     throw InputError("--checkpoint", "--store keeps its checkpoint in the store file itself: "
                                      "leave out --checkpoint");
-  if (!request.store.empty() && saved)
+  if (!request.store.empty() && job.saved)
     throw InputError("--store", fmt::format("'{}' is a checkpoint of a run in memory: resume it "
                                             "without --store",
                                             request.resume));
   if (request.ruleset.empty())
     throw InputError("values", "'values' needs a ruleset, or --resume FILE of a checkpoint");
-  const auto ruleset = parse_ruleset(request.ruleset);
-  const auto* heaps = &require_heap_ruleset(*ruleset, "values");
+}
+
+// The ruleset, the range and the outputs, judged before any work: a plot's
+// format by its extension, and standard output ('-') for one thing only.
+void read_request(ValuesJob& job) {
+  const ValuesRequest& request = job.request;
+  job.ruleset = parse_ruleset(request.ruleset);
+  job.heaps = &require_heap_ruleset(*job.ruleset, "values");
   if (request.json && request.csv) throw InputError("--csv", "choose one of --json and --csv");
-  // Outputs, judged before any work: a plot's format by its extension, and
-  // standard output ('-') for one thing only.
-  present::PlotStyle style;
   if (!request.plot.empty()) present::plot_format(request.plot);
-  if (!request.size.empty()) present::set_plot_size(style, request.size);
+  if (!request.size.empty()) present::set_plot_size(job.style, request.size);
   if (!request.plot.empty() || !request.out.empty()) {
     if (request.plot == "-" && request.out == "-")
       throw InputError("-", "--out - and --plot - would both write to standard output; give one "
@@ -351,130 +374,143 @@ int run_values(const ValuesRequest& asked) {
                                         "--stats need too: give {} a file name",
                                         to_stdout, to_stdout));
   }
-  const Heap from = parse_count(request.from), to = parse_count(request.to);
-  if (to < from)
-    throw InputError(request.to, fmt::format("--to {} is smaller than --from {}", to, from));
+  job.from = parse_count(request.from);
+  job.to = parse_count(request.to);
+  if (job.to < job.from)
+    throw InputError(request.to, fmt::format("--to {} is smaller than --from {}", job.to, job.from));
   if (request.genus && !request.misere)
     throw InputError("--genus", "--genus needs --misere: the genus describes misère play");
-  if (request.misere) return run_misere_values(*heaps, from, to, request);
+}
+
+// The library's plan (code_run_plan.h: where the values come from, and what
+// their run may cost; a far range of a code is answered from a proven period
+// when its search finds one, and refused only after that search), and what
+// this command adds: the terminal's listing limit, the outputs' files and
+// the checkpoint, all before any work.
+void plan_job(ValuesJob& job) {
+  const ValuesRequest& request = job.request;
+  const Heap from = job.from, to = job.to;
   const bool listing = request.out.empty() && !request.stats && request.plot.empty();
   if (listing && to - from >= kMaxListed)
     throw InputError(request.to, fmt::format("at most {} values at a time on the terminal; use "
                                              "--out FILE or --stats",
                                              kMaxListed));
-
-  const HeapValueSource source = heap_value_source(*heaps);
-  const std::optional<TakeAndBreak>& code = source.code;
+  const HeapValueSource source = heap_value_source(*job.heaps);
   const bool closed_form = source.source == ValueSource::closed_form;
   const bool engine = source.source == ValueSource::code_engine;
   // Statistics of a closed form count its values one by one, so a long
   // range is bounded as the listing's is, unless the ruleset is a code whose
   // period the statistics can use instead (bash:5; Nim's arithmetic period
   // still counts one by one, every value being new).
-  const bool closed_form_far = request.stats && closed_form && to - from >= kMaxOneByOne;
-  if (closed_form_far && !heaps->as_code())
+  job.closed_form_far = request.stats && closed_form && to - from >= kMaxOneByOne;
+  if (job.closed_form_far && !job.heaps->as_code())
     throw InputError(request.to, fmt::format("at most {} values at a time for --stats of '{}', "
                                              "whose values come from a closed form one by one",
-                                             kMaxOneByOne, ruleset->shown_name()));
+                                             kMaxOneByOne, job.ruleset->shown_name()));
   if (!engine && (!request.checkpoint.empty() || !request.resume.empty() || !request.store.empty()))
     throw InputError(request.ruleset,
                      fmt::format("--checkpoint, --resume and --store are for computed "
                                  "take-and-break codes; '{}' {}",
-                                 ruleset->shown_name(), closed_form ? "has a closed form" : "is not one"));
-
-  // The plan of a code's run (code_run_plan.h): its memory and work, and
-  // whether the range reaches past the values a period search computes (as
-  // for `grundy value`), in which case it is answered from a proven period
-  // when the search finds one, and only then is G(0..to) computed in full
-  // (SequenceRun). A far range is refused only after that search, which
-  // takes 2 bytes a value.
-  const std::uint64_t limit = memory_limit(request.max_memory);
-  const bool stored = !request.store.empty();
-  // A store this run makes (not one it resumes): removed again when the run
-  // is refused after its period search, so that a refusal leaves nothing.
-  const bool new_store = stored && !store;
-  std::optional<CodeRunPlan> plan;
-  if (engine) plan = plan_code_run(*code, to, stored);
-  const Heap search_bound = plan ? plan->search_bound : 0;
-  const bool far = plan && plan->far;
-  if (plan && !far) check_code_run(*plan, *code, ruleset->shown_name(), limit);
-  if (!engine && !closed_form) check_table_run(to, ruleset->shown_name(), limit);
-
-  // Before any work: an --out file is replaced only by a result that covers
-  // it, and a checkpoint only by the run that resumes it (sequence_output.h,
+                                 job.ruleset->shown_name(),
+                                 closed_form ? "has a closed form" : "is not one"));
+  job.limit = memory_limit(request.max_memory);
+  job.plan = plan_values(source, to, !request.store.empty(), job.ruleset->shown_name(), job.limit);
+  // An --out file is replaced only by a result that covers it, and a
+  // checkpoint only by the run that resumes it (sequence_output.h,
   // sequence_request.h).
   if (!request.out.empty() && request.out != "-") {
-    check_output_replaceable(request.out, ruleset->name(), from, to);
+    check_output_replaceable(request.out, job.ruleset->name(), from, to);
     if (file_extension(request.out) == ".csv") check_csv_room(request.out, from, to);
   }
-  const std::string checkpoint =
-      checkpoint_path(request.checkpoint, request.resume, saved && saved->request);
-  check_new_checkpoint(checkpoint, request.resume);
+  job.checkpoint =
+      checkpoint_path(request.checkpoint, request.resume, job.saved && job.saved->request);
+  check_new_checkpoint(job.checkpoint, request.resume);
+}
 
-  // The values, whichever way they come.
-  std::function<Nimber(Heap)> value_at;
-  std::optional<SequenceRun> code_run;
-  std::optional<HeapValues> table;
-  if (engine) {
-    const SequenceRequest recorded{ruleset->name(),          from,          to,
-                                   recorded_path(request.out), recorded_path(request.plot),
-                                   request.stats,            request.json,  request.csv,
-                                   recorded_save_interval(request)};
-    code_run.emplace(
-        start_code_run(*code, to, std::move(saved), std::move(store), request, recorded));
-    bool done = !far || extend_code_run(*code_run, to, search_bound, request, checkpoint, recorded);
-    if (done && !code_run->period()) {
-      if (far_run_refused(*plan, *code_run, limit)) {
-        std::string removed;
-        if (new_store) removed = fmt::format("; the store '{}' it began was removed", request.store);
-        const LimitError refusal =
-            far_run_refusal(*plan, *code_run, ruleset->shown_name(), limit, removed);
-        if (new_store) {
-          code_run.reset();  // unmapped and closed before it goes
-          std::error_code error;
-          std::filesystem::remove(request.store, error);
-        }
-        throw refusal;
-      }
-      done = extend_code_run(*code_run, to, std::nullopt, request, checkpoint, recorded);
-    }
-    if (!done) {
-      const std::string outputs =
-          request.out.empty() ? "" : fmt::format("; '{}' was left as it was", request.out);
-      if (stored)
-        std::fprintf(stderr,
-                     "grundy: interrupted at n = %llu; saved in store '%s'%s: continue with "
-                     "`grundy values --resume %s`\n",
-                     static_cast<unsigned long long>(code_run->reached()), request.store.c_str(),
-                     outputs.c_str(), request.store.c_str());
-      else if (checkpoint.empty())
-        std::fprintf(stderr,
-                     "grundy: interrupted at n = %llu; nothing was saved (no --checkpoint)%s\n",
-                     static_cast<unsigned long long>(code_run->reached()), outputs.c_str());
-      else
-        std::fprintf(stderr,
-                     "grundy: interrupted at n = %llu; saved to '%s'%s: continue with `grundy "
-                     "values --resume %s`\n",
-                     static_cast<unsigned long long>(code_run->reached()), checkpoint.c_str(),
-                     outputs.c_str(), checkpoint.c_str());
-      return 130;
-    }
-    // Read through once (--stats, CSV, the listing), a store's pages are let
-    // go behind the reader too, so that the resident set stays a window.
-    value_at = [&](Heap n) {
-      if (const MappedSequence* mapped = code_run->store(); mapped && n % kReleaseEvery == 0)
-        mapped->release_below(n);
-      return code_run->value(n);
-    };
-  } else {
-    table.emplace(*heaps, table_run_limits(to, limit));
-    table->require(to);
-    value_at = [&](Heap n) { return table->value(n); };
+// Ctrl-C stopped the code's run: what was saved, and how to go on.
+void report_interrupted(const ValuesJob& job) {
+  const ValuesRequest& request = job.request;
+  const auto reached = static_cast<unsigned long long>(job.code_run->reached());
+  const std::string outputs =
+      request.out.empty() ? "" : fmt::format("; '{}' was left as it was", request.out);
+  if (!request.store.empty())
+    std::fprintf(stderr,
+                 "grundy: interrupted at n = %llu; saved in store '%s'%s: continue with "
+                 "`grundy values --resume %s`\n",
+                 reached, request.store.c_str(), outputs.c_str(), request.store.c_str());
+  else if (job.checkpoint.empty())
+    std::fprintf(stderr, "grundy: interrupted at n = %llu; nothing was saved (no --checkpoint)%s\n",
+                 reached, outputs.c_str());
+  else
+    std::fprintf(stderr,
+                 "grundy: interrupted at n = %llu; saved to '%s'%s: continue with `grundy "
+                 "values --resume %s`\n",
+                 reached, job.checkpoint.c_str(), outputs.c_str(), job.checkpoint.c_str());
+}
+
+// Runs the plan: a code on the engine (its period search first for a far
+// range, then G(0..to) unless the period answers), or the table. False when
+// Ctrl-C stopped the run (reported).
+bool compute_values(ValuesJob& job) {
+  const ValuesRequest& request = job.request;
+  const Heap from = job.from, to = job.to;
+  if (!job.engine()) {
+    job.table.emplace(*job.heaps, job.plan->table_limits);
+    job.table->require(to);
+    job.value_at = [&job](Heap n) { return job.table->value(n); };
+    return true;
   }
-  // The twin's report first, on standard error (and in the JSON); the values
-  // as usual after.
+  const CodeRunPlan& plan = *job.plan->code_run;
+  const TakeAndBreak& code = *job.plan->source.code;
+  // A store this run makes (not one it resumes): removed again when the run
+  // is refused after its period search, so that a refusal leaves nothing.
+  const bool new_store = !request.store.empty() && !job.store;
+  const SequenceRequest recorded{job.ruleset->name(),        from,          to,
+                                 recorded_path(request.out), recorded_path(request.plot),
+                                 request.stats,              request.json,  request.csv,
+                                 recorded_save_interval(request)};
+  job.code_run.emplace(
+      start_code_run(code, to, std::move(job.saved), std::move(job.store), request, recorded));
+  SequenceRun& run = *job.code_run;
+  bool done =
+      !plan.far || extend_code_run(run, to, plan.search_bound, request, job.checkpoint, recorded);
+  if (done && !run.period()) {
+    if (far_run_refused(plan, run, job.limit)) {
+      std::string removed;
+      if (new_store) removed = fmt::format("; the store '{}' it began was removed", request.store);
+      const LimitError refusal =
+          far_run_refusal(plan, run, job.ruleset->shown_name(), job.limit, removed);
+      if (new_store) {
+        job.code_run.reset();  // unmapped and closed before it goes
+        std::error_code error;
+        std::filesystem::remove(request.store, error);
+      }
+      throw refusal;
+    }
+    done = extend_code_run(run, to, std::nullopt, request, job.checkpoint, recorded);
+  }
+  if (!done) {
+    report_interrupted(job);
+    return false;
+  }
+  // Read through once (--stats, CSV, the listing), a store's pages are let
+  // go behind the reader too, so that the resident set stays a window.
+  job.value_at = [&job](Heap n) {
+    if (const MappedSequence* mapped = job.code_run->store(); mapped && n % kReleaseEvery == 0)
+      mapped->release_below(n);
+    return job.code_run->value(n);
+  };
+  return true;
+}
+
+// --check: the values against the by-definition twin (check.h).
+std::optional<CheckReport> check_values(ValuesJob& job) {
+  const Heap from = job.from, to = job.to;
+  const auto& value_at = job.value_at;
+  const std::optional<SequenceRun>& code_run = job.code_run;
+  const std::optional<HeapValues>& table = job.table;
   std::optional<CheckReport> check;
-  if (request.check) {
+  if (job.request.check) {
     // Past the naive table the check reads every value below each heap it
     // checks: on a long run that takes a while, so it shows progress and
     // stops on Ctrl-C (status 130; the values were computed and saved).
@@ -491,12 +527,24 @@ int run_values(const ValuesRequest& asked) {
       if (mapped && ++reads % kReleaseEvery == 0) mapped->release_below(computed);
       return value_at(n);
     };
-    check = check_heap_values(*heaps, from, to, check_value_at, kCheckWork,
+    check = check_heap_values(*job.heaps, from, to, check_value_at, kCheckWork,
                               check_spot_work(computed), run.control());
     run.finish();
   }
-  const int status = check ? print_check(*check) : 0;
+  return check;
+}
 
+// --plot: the values drawn, with the period marked.
+std::optional<Periodicity> write_plot(ValuesJob& job) {
+  const ValuesRequest& request = job.request;
+  const Heap from = job.from, to = job.to;
+  const Ruleset* ruleset = job.ruleset.get();
+  const HeapRuleset* heaps = job.heaps;
+  const auto& value_at = job.value_at;
+  const std::optional<SequenceRun>& code_run = job.code_run;
+  const std::optional<TakeAndBreak>& code = job.plan->source.code;
+  const bool engine = job.engine();
+  present::PlotStyle& style = job.style;
   std::optional<Periodicity> plotted_period;
   if (!request.plot.empty()) {
     if (to - from >= kMaxPlotted)
@@ -523,6 +571,18 @@ int run_values(const ValuesRequest& asked) {
     present::write_plot(request.plot, style, from, shown, plotted_period ? &*plotted_period : nullptr);
   }
 
+  return plotted_period;
+}
+
+// --out: CSV on standard output or in a file, or the binary sequence file.
+void write_out(ValuesJob& job) {
+  const ValuesRequest& request = job.request;
+  const Heap from = job.from, to = job.to;
+  const Ruleset* ruleset = job.ruleset.get();
+  const auto& value_at = job.value_at;
+  const std::optional<SequenceRun>& code_run = job.code_run;
+  const bool engine = job.engine();
+  const std::uint64_t limit = job.limit;
   if (request.out == "-") {
     // Standard output takes CSV: the binary format is for files.
     std::string csv = "n,value\n";
@@ -567,86 +627,89 @@ int run_values(const ValuesRequest& asked) {
     }
   }
 
+}
+
+// --stats: the histogram of the values, the largest and the rare ones.
+void print_stats(ValuesJob& job, const std::optional<CheckReport>& check) {
+  const ValuesRequest& request = job.request;
+  const Heap from = job.from, to = job.to;
+  const Ruleset* ruleset = job.ruleset.get();
+  const HeapRuleset* heaps = job.heaps;
+  const auto& value_at = job.value_at;
+  const std::optional<SequenceRun>& code_run = job.code_run;
+  const bool engine = job.engine();
+  const bool closed_form_far = job.closed_form_far;
+  std::string out;
+  // From the engine: its values counted in place (a store's pages let go
+  // behind), the rest of the range by its proven period, any length
+  // (value_histogram.h); a closed form's long range the same way through
+  // its code's period; otherwise each value.
+  ValueHistogram counted;
+  if (engine) {
+    const MappedSequence* mapped = code_run->store();
+    add_sequence_values(counted, code_run->sequence(), code_run->period(), from, to, false,
+                        [&](Heap first, Heap end) {
+                          if (!mapped) return;
+                          mapped->release_below(first);
+                          mapped->read_ahead(first, end);
+                        });
+  } else if (closed_form_far) {
+    // The code's period (period_search.h), proven or refused: counted by
+    // residue class as the engine's would be.
+    const PeriodSearch search = search_period(*heaps->as_code(), PeriodSearchOptions{});
+    if (!search.periodicity.proven)
+      throw LimitError(fmt::format("at most {} values at a time for --stats of '{}': its "
+                                   "values come from a closed form one by one, and no period "
+                                   "of it is proven in G(0..{})",
+                                   kMaxOneByOne, ruleset->shown_name(),
+                                   search.values.size() - 1));
+    add_sequence_values(counted, search.values, search.periodicity, from, to);
+  } else {
+    for (Heap n = from;; ++n) {
+      counted.add(value_at(n));
+      if (n == to) break;
+    }
+  }
+  const std::map<Nimber, std::uint64_t> histogram = counted.counts();
+  const Nimber max_value = counted.max_value();
+  const EngineProgress code_stats = engine ? code_run->stats() : EngineProgress{};
+  // The engine's rare count covers G(0..to) only when it computed them all.
+  const bool rare_known = engine && code_stats.mask != 0 && to < code_run->reached();
+  if (request.json) {
+    nlohmann::json j;
+    j["ruleset"] = ruleset->shown_name();
+    j["from"] = from;
+    j["to"] = to;
+    nlohmann::json h = nlohmann::json::object();
+    for (const auto& [v, c] : histogram) h[std::to_string(v)] = c;
+    j["histogram"] = std::move(h);
+    j["max_value"] = max_value;
+    j["rare_count"] = rare_known ? nlohmann::json(code_stats.rare_count) : nlohmann::json(nullptr);
+    j["mask"] = rare_known ? nlohmann::json(code_stats.mask) : nlohmann::json(nullptr);
+    if (check) j["check"] = check_json(*check);
+    out = j.dump() + "\n";
+  } else {
+    out = fmt::format("{}: statistics of G(n) for n = {}..{}\nmax value: {}\n", titled_name(*ruleset), from, to,
+                      max_value);
+    if (rare_known)
+      out += fmt::format("rare values: {} heap sizes (mask {:#x}, over G(0..{}))\n",
+                         code_stats.rare_count, code_stats.mask, to);
+    out += histogram_text(histogram);
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+// The values listed on standard output: JSON, CSV or rows of ten.
+void print_values(ValuesJob& job, const std::optional<CheckReport>& check) {
+  const ValuesRequest& request = job.request;
+  const Heap from = job.from, to = job.to;
+  const Ruleset* ruleset = job.ruleset.get();
+  const auto& value_at = job.value_at;
   std::string out;
   auto flush = [&] {
     std::fwrite(out.data(), 1, out.size(), stdout);
     out.clear();
   };
-  if (request.stats) {
-    // From the engine: its values counted in place (a store's pages let go
-    // behind), the rest of the range by its proven period, any length
-    // (value_histogram.h); a closed form's long range the same way through
-    // its code's period; otherwise each value.
-    ValueHistogram counted;
-    if (engine) {
-      const MappedSequence* mapped = code_run->store();
-      add_sequence_values(counted, code_run->sequence(), code_run->period(), from, to, false,
-                          [&](Heap first, Heap end) {
-                            if (!mapped) return;
-                            mapped->release_below(first);
-                            mapped->read_ahead(first, end);
-                          });
-    } else if (closed_form_far) {
-      // The code's period (period_search.h), proven or refused: counted by
-      // residue class as the engine's would be.
-      const PeriodSearch search = search_period(*heaps->as_code(), PeriodSearchOptions{});
-      if (!search.periodicity.proven)
-        throw LimitError(fmt::format("at most {} values at a time for --stats of '{}': its "
-                                     "values come from a closed form one by one, and no period "
-                                     "of it is proven in G(0..{})",
-                                     kMaxOneByOne, ruleset->shown_name(),
-                                     search.values.size() - 1));
-      add_sequence_values(counted, search.values, search.periodicity, from, to);
-    } else {
-      for (Heap n = from;; ++n) {
-        counted.add(value_at(n));
-        if (n == to) break;
-      }
-    }
-    const std::map<Nimber, std::uint64_t> histogram = counted.counts();
-    const Nimber max_value = counted.max_value();
-    const EngineProgress code_stats = engine ? code_run->stats() : EngineProgress{};
-    // The engine's rare count covers G(0..to) only when it computed them all.
-    const bool rare_known = engine && code_stats.mask != 0 && to < code_run->reached();
-    if (request.json) {
-      nlohmann::json j;
-      j["ruleset"] = ruleset->shown_name();
-      j["from"] = from;
-      j["to"] = to;
-      nlohmann::json h = nlohmann::json::object();
-      for (const auto& [v, c] : histogram) h[std::to_string(v)] = c;
-      j["histogram"] = std::move(h);
-      j["max_value"] = max_value;
-      j["rare_count"] = rare_known ? nlohmann::json(code_stats.rare_count) : nlohmann::json(nullptr);
-      j["mask"] = rare_known ? nlohmann::json(code_stats.mask) : nlohmann::json(nullptr);
-      if (check) j["check"] = check_json(*check);
-      out = j.dump() + "\n";
-    } else {
-      out = fmt::format("{}: statistics of G(n) for n = {}..{}\nmax value: {}\n", titled_name(*ruleset), from, to,
-                        max_value);
-      if (rare_known)
-        out += fmt::format("rare values: {} heap sizes (mask {:#x}, over G(0..{}))\n",
-                           code_stats.rare_count, code_stats.mask, to);
-      out += histogram_text(histogram);
-    }
-    flush();
-    return status;
-  }
-  if (!request.out.empty() || !request.plot.empty()) {
-    // --json with outputs: what was written where, and the period marked.
-    if (request.json) {
-      nlohmann::json j;
-      j["ruleset"] = ruleset->shown_name();
-      j["from"] = from;
-      j["to"] = to;
-      j["out"] = request.out.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.out);
-      j["plot"] = request.plot.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.plot);
-      if (plotted_period) j["periodicity"] = present::periodicity_json(*plotted_period);
-      write_json(j);
-    }
-    return status;
-  }
-
   if (request.json) {
     nlohmann::json j;
     j["ruleset"] = ruleset->shown_name();
@@ -678,6 +741,42 @@ int run_values(const ValuesRequest& asked) {
     out += "\n";
   }
   flush();
+}
+
+}  // namespace
+
+int run_values(const ValuesRequest& asked) {
+  ValuesJob job;
+  job.request = asked;
+  read_resume(job);
+  read_request(job);
+  const ValuesRequest& request = job.request;
+  if (request.misere) return run_misere_values(*job.heaps, job.from, job.to, request);
+  plan_job(job);
+  if (!compute_values(job)) return 130;
+  const std::optional<CheckReport> check = check_values(job);
+  const int status = check ? print_check(*check) : 0;
+  const std::optional<Periodicity> plotted_period = write_plot(job);
+  write_out(job);
+  if (request.stats) {
+    print_stats(job, check);
+    return status;
+  }
+  if (!request.out.empty() || !request.plot.empty()) {
+    // --json with outputs: what was written where, and the period marked.
+    if (request.json) {
+      nlohmann::json j;
+      j["ruleset"] = job.ruleset->shown_name();
+      j["from"] = job.from;
+      j["to"] = job.to;
+      j["out"] = request.out.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.out);
+      j["plot"] = request.plot.empty() ? nlohmann::json(nullptr) : nlohmann::json(request.plot);
+      if (plotted_period) j["periodicity"] = present::periodicity_json(*plotted_period);
+      write_json(j);
+    }
+    return status;
+  }
+  print_values(job, check);
   return status;
 }
 

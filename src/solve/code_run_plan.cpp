@@ -62,34 +62,39 @@ void check_code_run(const CodeRunPlan& plan, const TakeAndBreak& code, const std
   if (plan.refused(memory_limit)) throw code_run_refusal(plan, code, shown, memory_limit, why);
 }
 
+ValuesPlan plan_values(const HeapValueSource& source, Heap to, bool stored,
+                       const std::string& shown, std::uint64_t memory_limit) {
+  ValuesPlan plan{source, std::nullopt, ComputeLimits{}};
+  switch (source.source) {
+    case ValueSource::code_engine:
+      plan.code_run = plan_code_run(*source.code, to, stored);
+      if (!plan.code_run->far) check_code_run(*plan.code_run, *source.code, shown, memory_limit);
+      break;
+    case ValueSource::table:
+      check_table_run(to, shown, memory_limit);
+      plan.table_limits = table_run_limits(to, memory_limit);
+      break;
+    case ValueSource::closed_form:
+      break;
+  }
+  return plan;
+}
+
 std::optional<CodeRunPlan> check_values_in_memory(const HeapValueSource& source, Heap from,
                                                   Heap to, const std::string& shown,
                                                   std::uint64_t memory_limit) {
-  const auto over_held = [&](std::uint64_t bytes_each) {
-    const std::uint64_t bytes = detail::saturating_mul(to - from + 1, bytes_each);
+  const ValuesPlan plan = plan_values(source, to, false, shown, memory_limit);
+  // The values held, 8 bytes each: for a closed form, which needs no run,
+  // and for a far range, whose values may come from a period (and outgrow
+  // 16 bits with a saltus).
+  if (plan.closed_form() || plan.far()) {
+    const std::uint64_t bytes = detail::saturating_mul(to - from + 1, 8);
     if (bytes > memory_limit)
       throw LimitError(fmt::format(
           "G({}..{}) of '{}' is {} MiB of values, over the memory limit of {} MiB{}", from, to,
           shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory")));
-  };
-  switch (source.source) {
-    case ValueSource::code_engine: {
-      const CodeRunPlan plan = plan_code_run(*source.code, to, false);
-      if (plan.far)
-        over_held(8);  // values from a period may outgrow 16 bits (a saltus)
-      else
-        check_code_run(plan, *source.code, shown, memory_limit);
-      return plan;
-    }
-    case ValueSource::table:
-      check_table_run(to, shown, memory_limit);
-      return std::nullopt;
-    case ValueSource::closed_form:
-      // No run: what is left is the values, 8 bytes each.
-      over_held(8);
-      return std::nullopt;
   }
-  return std::nullopt;
+  return plan.code_run;
 }
 
 bool far_run_refused(const CodeRunPlan& plan, const SequenceRun& run, std::uint64_t memory_limit) {

@@ -94,6 +94,24 @@ ComputeLimits table_run_limits(Heap to, std::uint64_t memory_limit);
 void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_limit,
                      const std::string& why = "");
 
+// A request for G(0..to) of a heap ruleset, decided once for every front
+// end: where the values come from (heap_value_source); for a code, its
+// run's plan (in a store when `stored`), refused now when G(0..to) lies
+// within the values a period search computes first (a far range waits for
+// that search: far_run_refused); for a table, its limits
+// (table_run_limits), refused now when over `memory_limit`. A closed form
+// needs no run. `shown` names the ruleset as the user typed it.
+struct ValuesPlan {
+  HeapValueSource source;
+  std::optional<CodeRunPlan> code_run;
+  ComputeLimits table_limits;
+  bool engine() const { return source.source == ValueSource::code_engine; }
+  bool closed_form() const { return source.source == ValueSource::closed_form; }
+  bool far() const { return code_run && code_run->far; }
+};
+ValuesPlan plan_values(const HeapValueSource& source, Heap to, bool stored,
+                       const std::string& shown, std::uint64_t memory_limit);
+
 // A request for G(from..to) of a heap ruleset whose values are all computed
 // and then held in memory (the Python module's values(), which returns them
 // as an array; the web page's Sequence): refused as its source's run would
