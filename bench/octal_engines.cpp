@@ -12,7 +12,7 @@
 // Also CGSuite's '!' (pairwise unequal heaps) on four heaps and on wide
 // digits, 0.G!, 0.{2!+} and 0.{5!}: the naive engine lists every split, the
 // set engines keep the sets of distinct parts by a knapsack
-// (solve/distinct_part_sets.h). Both at n = 120 (the naive engine's splits
+// (solve/engines/distinct_part_sets.h). Both at n = 120 (the naive engine's splits
 // grow like the partitions into distinct parts: 4.7·10^6 for 0.{2!+} at
 // n = 130), the set engines further.
 #include <benchmark/benchmark.h>
@@ -20,7 +20,7 @@
 #include <cstdint>
 
 #include "grundy/rules/take_and_break.h"
-#include "solve/rare_common.h"
+#include "solve/engines/rare_common.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace {

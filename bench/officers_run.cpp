@@ -22,8 +22,8 @@
 #include <string>
 
 #include "grundy/rules/take_and_break.h"
-#include "solve/rare_common.h"
-#include "solve/sequence_kernels.h"
+#include "solve/engines/rare_common.h"
+#include "solve/engines/sequence_kernels.h"
 #include "grundy/solve/sequence_engine.h"
 
 namespace {

@@ -31,7 +31,7 @@
 #include "present/period_json.h"
 #include "present/explanation_text.h"
 #include "grundy/grundy.h"
-#include "solve/rare_common.h"
+#include "solve/engines/rare_common.h"
 
 namespace grundy::web {
 

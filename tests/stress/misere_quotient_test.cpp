@@ -277,7 +277,7 @@ TEST(MisereQuotientStress, RecalibratedQuotientsAgainstExhaustiveSearch) {
 
 // Positions past the analysis's first quotient (at most 256 elements):
 // analyze() answers them with its second, wider one (heaps up to the
-// position's largest, room for 1024 elements; src/solve/analysis.cpp), and
+// position's largest, room for 1024 elements; src/solve/analysis/analysis.cpp), and
 // its outcome and winning moves agree with the twin's. 0.07's first quotient
 // stops at heap 24, 0.137's at 23 (docs/misere-quotients.md).
 TEST(MisereQuotientStress, AnalysisPastTheFirstQuotientAgainstExhaustiveSearch) {

@@ -7,9 +7,9 @@
 // grundy::naive_heap_values, which takes its options from the code's option
 // generator (itself checked against the definition in rules_test.cpp). The
 // split-set engine's checks for '?' on three and four heaps and its sets for
-// '!' (solve/split_sets.h) also against the splits one by one, on random
+// '!' (solve/engines/split_sets.h) also against the splits one by one, on random
 // sequences of few values, where their rare cases are common (the knapsack
-// of '!' on four heaps, solve/distinct_part_sets.h, has its own such test in
+// of '!' on four heaps, solve/engines/distinct_part_sets.h, has its own such test in
 // wide_digit_test.cpp).
 #include <gtest/gtest.h>
 
@@ -20,7 +20,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/split_sets.h"
+#include "solve/engines/split_sets.h"
 #include "support/engine_runs.h"
 
 namespace grundy::modifier_engine_test {

@@ -1,6 +1,6 @@
 // Winning options of huge heaps from a proven period, against the full
 // enumeration of every option over directly computed values.
-#include "solve/periodic_options.h"
+#include "solve/values/periodic_options.h"
 
 #include <gtest/gtest.h>
 

@@ -23,7 +23,7 @@
 #include "grundy/rules/lasker.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/periodic_options.h"
+#include "solve/values/periodic_options.h"
 
 namespace grundy::periodicity_test {
 namespace {

@@ -17,8 +17,8 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
-#include "solve/rare_common.h"
-#include "solve/sequence_kernels.h"
+#include "solve/engines/rare_common.h"
+#include "solve/engines/sequence_kernels.h"
 #include "grundy/solve/sequence_engine.h"
 #include "support/engine_runs.h"
 

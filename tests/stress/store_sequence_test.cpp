@@ -23,7 +23,7 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/mapped_sequence.h"
 #include "grundy/solve/sequence_run.h"
-#include "solve/rare_common.h"
+#include "solve/engines/rare_common.h"
 #include "support/engine_runs.h"
 #include "support/process.h"
 

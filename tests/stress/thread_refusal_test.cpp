@@ -1,5 +1,5 @@
 // The sequence engines when the system refuses a helper thread (made to
-// happen by solve/thread_start.h's switch): the rare/common engine stops
+// happen by solve/base/thread_start.h's switch): the rare/common engine stops
 // with one LimitError naming the threads, after stopping the helpers it had
 // started, and runs again once threads are allowed; the split-set engine
 // goes on with one thread and the same values.
@@ -11,8 +11,8 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/rare_common.h"
-#include "solve/thread_start.h"
+#include "solve/engines/rare_common.h"
+#include "solve/base/thread_start.h"
 #include "support/engine_runs.h"
 
 namespace grundy::thread_refusal_test {

@@ -14,7 +14,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/rare_common.h"
+#include "solve/engines/rare_common.h"
 #include "support/engine_runs.h"
 
 namespace grundy::unequal_split_engine_test {

@@ -182,7 +182,7 @@ TEST(UserRuleset, UserGameWithCyclesMatchesTokensOnTheSameGraph) {
 }
 
 // In a sum with a Nim heap (normal play) the user game's γ comes from its
-// explored graph (src/solve/valuation.cpp), the token's from GraphTokens'
+// explored graph (src/solve/analysis/valuation.cpp), the token's from GraphTokens'
 // graph: the same values and outcomes.
 TEST(UserRuleset, SumsOfAUserGameWithCyclesMatchTokensOnTheSameGraph) {
   std::mt19937_64 rng(kSeed + 1);

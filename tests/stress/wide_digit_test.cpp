@@ -3,7 +3,7 @@
 // parts, made by a recursion of this file's own and kept when the digit
 // allows r heaps and its modifier for r allows the parts; and the values of
 // the engines against the mex over those splits. The knapsack of '!'
-// (solve/distinct_part_sets.h) also against the sets of distinct parts
+// (solve/engines/distinct_part_sets.h) also against the sets of distinct parts
 // listed one by one.
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/distinct_part_sets.h"
+#include "solve/engines/distinct_part_sets.h"
 
 namespace grundy::wide_digit_test {
 namespace {

@@ -14,8 +14,8 @@
 
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
-#include "solve/rare_common.h"
-#include "solve/sequence_kernels.h"
+#include "solve/engines/rare_common.h"
+#include "solve/engines/sequence_kernels.h"
 
 namespace grundy {
 
@@ -53,7 +53,7 @@ inline ValueSequence rare_common(const std::string& code, Heap last,
 }
 
 // How many heap sizes p >= max(from, 1) of `values` hold a rare value under
-// `mask` (popcount(G(p) & mask) even, src/solve/rare_common.h): the entries
+// `mask` (popcount(G(p) & mask) even, src/solve/engines/rare_common.h): the entries
 // the rare/common engine's list keeps in its 64-bit part when `from` is
 // RareCommonOptions::wide_from.
 inline std::uint64_t rare_from(const ValueSequence& values, Heap from, Nimber mask) {

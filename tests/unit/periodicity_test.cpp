@@ -16,7 +16,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/heap_values.h"
-#include "solve/arithmetic_periodicity.h"
+#include "solve/periods/arithmetic_periodicity.h"
 
 namespace grundy::periodicity_test {
 namespace {

@@ -1,5 +1,5 @@
 // The count of reachable positions made before a remoteness or suspense
-// search (src/solve/reach_estimate.h) never exceeds the positions an
+// search (src/solve/search/reach_estimate.h) never exceeds the positions an
 // exploration of the game actually reaches, and is exact for Kayles (every
 // multiset of rows with x_1 + ... + x_m + m - 1 <= n, and the empty one).
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/remoteness.h"
-#include "solve/reach_estimate.h"
+#include "solve/search/reach_estimate.h"
 
 namespace grundy::reach_estimate_test {
 namespace {

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The WebAssembly build's vector kernels (Highway's WASM SIMD128 target,
-src/solve/sequence_kernels.cpp) against the native command: G(0..N) of a few
+src/solve/engines/sequence_kernels.cpp) against the native command: G(0..N) of a few
 take-and-break codes, computed in node by the site's module with the vector
 kernels and with the engine's portable ones, each equal to what
 `grundy values CODE --to N --csv` prints. The native stress test

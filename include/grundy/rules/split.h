@@ -8,7 +8,7 @@
 //                  game, WW ch. 4; no closed form is known). As a code it is
 //                  4!.0 (CGSuite's, '!': the two heaps unequal), so its
 //                  sequence is computed by the code engines: rare/common
-//                  for long runs (src/solve/rare_common.h).
+//                  for long runs (src/solve/engines/rare_common.h).
 // Source: AcWing 894 (split); docs/theory.md §2; WW ch. 4 (Grundy's game);
 //   OEIS A002188 (its values).
 // Time: split: O(a) options per value from the incremental set of reachable

@@ -4,7 +4,7 @@
 // disjunctive compound (rules/compound.h) as the sum of its components.
 //
 // Description: each component's game is valued by what its family provides
-//   (src/solve/valuation.h: heap values from a closed form, a table or a
+//   (src/solve/analysis/valuation.h: heap values from a closed form, a table or a
 //   proven period; a position game's closed form; γ of a graph; a bounded
 //   search). Normal play: the sum's γ by Smith's sum rule (finite values
 //   nim-add, docs/theory.md §1, §6), the outcome from it, and in component

@@ -85,11 +85,11 @@ struct QuotientOptions {
   std::size_t max_refinements = 4;
   // When refinement fails, repair the candidate by recalibration (freeing
   // heaps of its cheapest wrong sum, docs/misere-quotients.md,
-  // "Recalibration"; src/solve/quotient_recalibration.h) before learning
+  // "Recalibration"; src/solve/misere/quotient_recalibration.h) before learning
   // (`grundy quotient --no-recalibration` turns it off).
   bool recalibrate = true;
   // When refinement fails too, learn the heap's quotient from exact outcomes
-  // (docs/misere-quotients.md, "Learning"; src/solve/quotient_learning.h):
+  // (docs/misere-quotients.md, "Learning"; src/solve/misere/quotient_learning.h):
   // at most this many sums of heaps are solved and remembered; 0 turns
   // learning off (`grundy quotient --learning-limit`).
   std::size_t max_learning_positions = 1'000'000;

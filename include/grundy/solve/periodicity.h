@@ -40,7 +40,7 @@
 //   - finite codes whose moves leave at most four heaps, some three or four
 //     (such as 0.8, 0.C, 0.28, 0.G), s != 0: our own
 //     arithmetic-periodicity test (docs/periodicity-proofs.md §4,
-//     solve/arithmetic_periodicity.h), which needs the values up to an
+//     solve/periods/arithmetic_periodicity.h), which needs the values up to an
 //     induction start M plus lcm(p, 2), on the period taken 1, 2, 4 or 8
 //     times; where it fails the pattern stays observed (0.209).
 //   - every other arithmetic period, and every period of any other infinite

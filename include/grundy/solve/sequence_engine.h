@@ -71,7 +71,7 @@ bool rare_common_applies(const TakeAndBreak& code);
 // per removal digit, O(n^2) per three-heap digit and O(n^3) per four-heap
 // digit, and an infinite code's
 // block in O(V/64) a digit rather than O(n) removals
-// (src/solve/split_set_engine.cpp). With `threads` >= 2 (0: one per core)
+// (src/solve/engines/split_set_engine.cpp). With `threads` >= 2 (0: one per core)
 // a second thread makes half of each large three-heap set. Throws
 // InputError for other codes.
 std::unique_ptr<SequenceEngine> make_split_set_engine(const TakeAndBreak& code,
@@ -93,7 +93,7 @@ std::uint64_t split_set_bytes(const TakeAndBreak& code, Heap last);
 // the values of splits into r heaps, and into r heaps or more, as sets made
 // by unions over the first part, O(n V/64) a value and set kind; '!' on
 // three heaps or more split by split, as the naive engine
-// (src/solve/partition_set_engine.cpp). With `threads` >= 2 (0: one per
+// (src/solve/engines/partition_set_engine.cpp). With `threads` >= 2 (0: one per
 // core) a second thread makes half of each large union.
 std::unique_ptr<SequenceEngine> make_partition_set_engine(const TakeAndBreak& code,
                                                           unsigned threads = 1);

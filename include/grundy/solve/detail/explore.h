@@ -25,7 +25,7 @@
 // Status: through Retrograde (incremental graphs against fresh ones, limits
 //   leaving the graph usable: tests/stress/retrograde_test.cpp), GameSolver
 //   on random digraphs with cycles (user_game_test.cpp), and user games with
-//   cycles, alone and in sums with a Nim heap (src/solve/valuation.cpp),
+//   cycles, alone and in sums with a Nim heap (src/solve/analysis/valuation.cpp),
 //   against tokens on the same graph (tests/stress/user_ruleset_test.cpp).
 #pragma once
 

@@ -1,0 +1,980 @@
+#include "grundy/solve/misere_quotient.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/fnv1a.h"
+#include "grundy/core/front_end_words.h"
+#include "grundy/rules/take_and_break.h"
+#include "solve/misere/quotient_learning.h"
+#include "solve/misere/quotient_recalibration.h"
+#include "solve/misere/quotient_stage.h"
+
+namespace grundy {
+
+namespace {
+
+using Element = MisereQuotient::Element;
+
+using Stage = detail::QuotientStage;
+using Automaton = detail::QuotientAutomaton;
+
+void sort_unique(std::vector<Element>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// The elements of the options of each element's representative.
+std::vector<std::vector<Element>> element_options(const Stage& s) {
+  std::vector<std::vector<Element>> result(s.order);
+  for (std::size_t a = 0; a < s.order; ++a) {
+    const auto& word = s.representative[a];
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if (i > 0 && word[i] == word[i - 1]) continue;  // the same heap size again
+      Element rest = 0;
+      for (std::size_t j = 0; j < word.size(); ++j)
+        if (j != i) rest = s.times(rest, s.phi[word[j]]);
+      for (Element o : s.option_images[word[i]]) result[a].push_back(s.times(rest, o));
+    }
+    sort_unique(result[a]);
+  }
+  return result;
+}
+
+// Adjoins heap n to the quotient of heaps 0..n-1. Returns false (leaving the
+// stage unchanged) with `why` set when a limit is reached.
+bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions& options,
+            std::string& why) {
+  const std::vector<Element> images = detail::heap_option_images(s, ruleset, n);
+  const std::size_t m = s.order;
+  const auto options_of = element_options(s);
+  std::vector<Element> by_length(m);
+  std::iota(by_length.begin(), by_length.end(), Element{0});
+  std::stable_sort(by_length.begin(), by_length.end(),
+                   [&](Element x, Element y) { return s.tokens[x] < s.tokens[y]; });
+
+  // rows[k][a]: whether a·h^k is a misère P-position. Row k+1 is the same
+  // function of row k whatever k is, so once a row repeats all later rows
+  // repeat with the same period.
+  std::vector<std::vector<char>> rows{s.p};
+  std::map<std::vector<char>, std::size_t> seen{{s.p, 0}};
+  std::size_t index = 0, period = 0;
+  for (std::size_t k = 1;; ++k) {
+    if (k > options.max_exponent) {
+      why = fmt::format("heap {} needs more than {} powers before its outcomes repeat", n,
+                        options.max_exponent);
+      return false;
+    }
+    std::vector<char> row(m, 0);
+    for (Element a : by_length) {
+      bool has_option = !images.empty();
+      bool p_option = false;
+      for (Element o : images) p_option = p_option || rows[k - 1][s.times(a, o)];
+      for (Element b : options_of[a]) {
+        has_option = true;
+        p_option = p_option || row[b];
+      }
+      // Misère play: a sum without options is won by the player to move.
+      row[a] = has_option && !p_option;
+    }
+    auto [it, fresh] = seen.emplace(row, k);
+    if (!fresh) {
+      index = it->second;
+      period = k - it->second;
+      break;
+    }
+    rows.push_back(std::move(row));
+  }
+  const std::size_t powers = index + period;
+  auto reduce = [&](std::size_t e) { return e < powers ? e : index + (e - index) % period; };
+  const std::size_t candidates = m * powers;
+  auto at = [&](Element a, std::size_t k) { return k * m + a; };
+
+  // Moore's refinement: a·h^k and b·h^l are indistinguishable iff no product
+  // with generators tells them apart by the P-portion.
+  std::vector<Element> letters;
+  for (Heap g : s.generators) letters.push_back(s.phi[g]);
+  std::vector<std::uint32_t> cls(candidates);
+  for (std::size_t k = 0; k < powers; ++k)
+    for (Element a = 0; a < m; ++a) cls[at(a, k)] = rows[k][a];
+  std::size_t classes = 0;
+  for (;;) {
+    std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
+    std::vector<std::uint32_t> next(candidates);
+    std::vector<std::uint32_t> key(letters.size() + 2);
+    for (std::size_t k = 0; k < powers; ++k)
+      for (Element a = 0; a < m; ++a) {
+        key[0] = cls[at(a, k)];
+        key[1] = cls[at(a, reduce(k + 1))];
+        for (std::size_t i = 0; i < letters.size(); ++i)
+          key[i + 2] = cls[at(s.times(a, letters[i]), k)];
+        next[at(a, k)] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+      }
+    cls = std::move(next);
+    if (ids.size() == classes) break;
+    classes = ids.size();
+    if (options.control && options.control->stop && options.control->stop->load())
+      throw Interrupted("misère quotient interrupted");
+  }
+  if (classes > options.max_elements) {
+    why = fmt::format("the quotient of heaps 0..{} has {} elements, more than the limit of {}", n,
+                      classes, options.max_elements);
+    return false;
+  }
+
+  // The new stage: each class represented by its member with the fewest tokens.
+  std::vector<std::size_t> member(classes, candidates);
+  std::vector<std::uint64_t> tokens(classes);
+  for (std::size_t k = 0; k < powers; ++k)
+    for (Element a = 0; a < m; ++a) {
+      const auto c = cls[at(a, k)];
+      const std::uint64_t t = s.tokens[a] + k * n;
+      if (member[c] == candidates || t < tokens[c]) {
+        member[c] = at(a, k);
+        tokens[c] = t;
+      }
+    }
+  Stage next;
+  next.order = classes;
+  next.table.assign(classes * classes, 0);
+  next.p.assign(classes, 0);
+  next.representative.assign(classes, {});
+  next.tokens = tokens;
+  for (std::size_t c = 0; c < classes; ++c) {
+    const auto a = static_cast<Element>(member[c] % m);
+    const std::size_t k = member[c] / m;
+    next.p[c] = rows[k][a];
+    next.representative[c] = s.representative[a];
+    next.representative[c].insert(next.representative[c].end(), k, n);
+    for (std::size_t d = 0; d < classes; ++d) {
+      const auto b = static_cast<Element>(member[d] % m);
+      const std::size_t l = member[d] / m;
+      next.table[c * classes + d] = cls[at(s.times(a, b), reduce(k + l))];
+    }
+  }
+  next.phi.clear();
+  for (Heap h = 0; h < n; ++h) next.phi.push_back(cls[s.phi[h]]);
+  next.phi.push_back(cls[at(0, reduce(1))]);
+  next.option_images = std::move(s.option_images);
+  next.option_images.push_back(images);
+  for (auto& list : next.option_images) {
+    for (Element& x : list) x = cls[x];
+    sort_unique(list);
+  }
+  next.generators = s.generators;
+  bool is_new = true;
+  for (Element a = 0; a < m && is_new; ++a) is_new = cls[a] != next.phi[n];
+  if (is_new) next.generators.push_back(n);
+  s = std::move(next);
+  return true;
+}
+
+// The heap types of a stage: heaps 1..n with the same element and the same
+// option elements form one type.
+void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<Element>*>& moves) {
+  const Heap last = s.phi.size() - 1;
+  std::map<std::pair<Element, std::vector<Element>>, std::size_t> type_of;
+  a.type_of_heap.assign(last + 1, 0);
+  for (Heap h = 1; h <= last; ++h) {
+    auto [it, fresh] =
+        type_of.emplace(std::make_pair(s.phi[h], s.option_images[h]), a.letter.size());
+    a.type_of_heap[h] = it->second;
+    if (!fresh) continue;
+    a.letter.push_back(s.phi[h]);
+    a.heap_of_type.push_back(h);
+    moves.push_back(&s.option_images[h]);
+  }
+}
+
+// States by their contents (FNV-1a over the words).
+struct StateHash {
+  std::size_t operator()(const std::vector<Element>& state) const {
+    Fnv1a fnv;
+    for (Element x : state) fnv.add_word(x);
+    const std::uint64_t h = fnv.value();
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+using StateNumbers = std::unordered_map<std::vector<Element>, std::uint32_t, StateHash>;
+
+// The number of a state reached, numbering it when it is new; nullopt (and
+// the automaton marked incomplete) when a new state would pass the limit.
+std::optional<std::uint32_t> intern_state(Automaton& a, StateNumbers& seen,
+                                          std::vector<Element>&& state, std::size_t state_limit) {
+  auto [it, fresh] = seen.emplace(state, static_cast<std::uint32_t>(a.states.size()));
+  if (fresh) {
+    if (a.states.size() >= state_limit) {
+      a.complete = false;
+      return std::nullopt;
+    }
+    a.states.push_back(std::move(state));
+  }
+  return it->second;
+}
+
+// The automaton of a stage's sums of heaps 1..n, read heap by heap: a state
+// is (Φ(W), and for each heap type present in W, Φ(W − h)), where heaps with
+// the same element and the same option elements form one type. The outcome
+// the stage's options predict for W — "W has an option and no option's
+// element is in P" — depends only on the state. By induction on W, the stage
+// predicts every outcome right iff that prediction agrees with P(Φ(W)) in
+// every reachable state (docs/misere-quotients.md, "Verification").
+Automaton explore(const Stage& s, std::size_t state_limit) {
+  Automaton a;
+  std::vector<const std::vector<Element>*> moves;
+  classify_heaps(s, a, moves);
+  constexpr Element kAbsent = ~Element{0};
+  const std::size_t types = a.letter.size();
+  std::vector<Element> start(types + 1, kAbsent);
+  start[0] = 0;
+  StateNumbers seen{{start, 0}};
+  a.states.push_back(start);
+  for (std::size_t i = 0; i < a.states.size(); ++i) {
+    const std::vector<Element> state = a.states[i];
+    bool has_option = false, p_option = false;
+    for (std::size_t t = 0; t < types; ++t) {
+      if (state[t + 1] == kAbsent) continue;
+      for (Element o : *moves[t]) {
+        has_option = true;
+        p_option = p_option || s.p[s.times(state[t + 1], o)];
+      }
+    }
+    const bool predicted = has_option && !p_option;
+    a.predicted.push_back(predicted);
+    if ((s.p[state[0]] != 0) != predicted) a.consistent = false;
+    std::vector<std::uint32_t> edges(types);
+    for (std::size_t t = 0; t < types; ++t) {
+      std::vector<Element> after(types + 1);
+      after[0] = s.times(state[0], a.letter[t]);
+      for (std::size_t u = 0; u < types; ++u)
+        after[u + 1] = state[u + 1] == kAbsent ? kAbsent : s.times(state[u + 1], a.letter[t]);
+      after[t + 1] = state[0];
+      const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
+      if (!id) return a;
+      edges[t] = *id;
+    }
+    a.next.push_back(std::move(edges));
+  }
+  return a;
+}
+
+// The heaps whose element the smaller heaps do not generate.
+std::vector<Heap> generators_of(const Stage& s) {
+  std::vector<Heap> generators;
+  std::vector<char> generated(s.order, 0);
+  generated[s.phi[0]] = 1;
+  for (Heap h = 1; h < s.phi.size(); ++h) {
+    if (generated[s.phi[h]]) continue;
+    generators.push_back(h);
+    // Close the generated set under multiplication by the new generator.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t x = 0; x < s.order; ++x) {
+        if (!generated[x]) continue;
+        const Element y = s.times(static_cast<Element>(x), s.phi[h]);
+        if (!generated[y]) generated[y] = grew = true;
+      }
+    }
+  }
+  return generators;
+}
+
+}  // namespace
+
+namespace detail {
+
+// The same check with far fewer states. What the condition needs from the
+// kinds of heap in W is only whether some option of W lies in P, now and after
+// more heaps are added: for a type t present in W, with x = Φ(W − h_t), the
+// set g_t(x) = {z in Q : x·z·o in P for some option element o of t} says for
+// which later products z the sum W·z has a P-option through a heap of type t.
+// Adding a heap of element ℓ turns g_t(x) into g_t(xℓ) = {z : ℓz in g_t(x)},
+// a function of the set alone, so the union U of these sets over the types
+// present is carried along exactly: reading a heap of type u sends
+// (Φ(W), U, W has an option) to (Φ(W)·ℓ_u, {z : ℓ_u·z in U} ∪ g_u(Φ(W)),
+// W has an option or u has one), and W has a P-option iff 1 is in U. The
+// state no longer grows with the number of heap types (the automaton above
+// has about 2^types states); its reachable states are still the images of all
+// sums W, so checking them all checks every W. It is a quotient of the
+// automaton above that keeps the predicted outcome, so Moore's reduction of
+// either gives the same candidate in refine().
+Automaton explore_compact(const Stage& s, std::size_t state_limit) {
+  Automaton a;
+  std::vector<const std::vector<Element>*> moves;
+  classify_heaps(s, a, moves);
+  const std::size_t types = a.letter.size(), m = s.order, words = (m + 31) / 32;
+  using Bits = std::vector<Element>;  // a subset of Q, 32 elements a word
+  auto has = [](const Bits& b, std::size_t z) { return (b[z / 32] >> (z % 32)) & 1u; };
+  // g[t][x]: the set g_t(x) above.
+  // With A_t = {y : y·o in P for some option element o of t}, g_t(x) is
+  // {z : x·z in A_t}.
+  std::vector<std::vector<Bits>> g(types, std::vector<Bits>(m, Bits(words, 0)));
+  std::vector<char> in_a(m);
+  for (std::size_t t = 0; t < types; ++t) {
+    for (Element y = 0; y < m; ++y) {
+      in_a[y] = 0;
+      for (Element o : *moves[t])
+        if (s.p[s.times(y, o)]) {
+          in_a[y] = 1;
+          break;
+        }
+    }
+    for (Element x = 0; x < m; ++x)
+      for (Element z = 0; z < m; ++z)
+        if (in_a[s.times(x, z)]) g[t][x][z / 32] |= Element{1} << (z % 32);
+  }
+  // A state: {Φ(W), W has an option, U's words...}.
+  std::vector<Element> start(2 + words, 0);
+  StateNumbers seen{{start, 0}};
+  a.states.push_back(start);
+  std::vector<std::uint8_t> in_u(m);  // U, a byte per element
+  for (std::size_t i = 0; i < a.states.size(); ++i) {
+    const std::vector<Element> state = a.states[i];
+    const Element x = state[0];
+    const Bits u(state.begin() + 2, state.end());
+    const bool predicted = state[1] != 0 && !has(u, 0);
+    a.predicted.push_back(predicted);
+    if ((s.p[x] != 0) != predicted) a.consistent = false;
+    for (Element y = 0; y < m; ++y) in_u[y] = static_cast<std::uint8_t>(has(u, y));
+    std::vector<std::uint32_t> edges(types);
+    for (std::size_t t = 0; t < types; ++t) {
+      std::vector<Element> after(2 + words, 0);
+      after[0] = s.times(x, a.letter[t]);
+      after[1] = state[1] != 0 || !moves[t]->empty();
+      // {z : ℓz in U}, 32 elements at a time, without branches.
+      const Element* row = &s.table[a.letter[t] * m];
+      for (std::size_t w = 0; w < words; ++w) {
+        Element bits = 0;
+        const std::size_t end = std::min<std::size_t>(32, m - 32 * w);
+        for (std::size_t b = 0; b < end; ++b) bits |= Element{in_u[row[32 * w + b]]} << b;
+        after[2 + w] = bits | g[t][x][w];
+      }
+      const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
+      if (!id) return a;
+      edges[t] = *id;
+    }
+    a.next.push_back(std::move(edges));
+  }
+  return a;
+}
+
+// One round of refinement after a failed verification: the automaton's
+// states with their predicted outcomes, reduced by indistinguishability
+// (Moore's refinement over the heap types), become the next candidate. Each
+// round makes the prediction right for sums one move deeper; a candidate
+// that passes verification is exact whatever rounds led to it. Returns false
+// when the candidate would exceed max_elements.
+// With reduce = false the states are kept as they are: a finer monoid than
+// the stage's, which remembers for each heap type what removing it leaves.
+bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_t max_elements,
+            bool reduce) {
+  const std::size_t count = a.states.size(), types = a.letter.size();
+  std::vector<std::uint32_t> cls(count);
+  for (std::size_t i = 0; i < count; ++i) cls[i] = reduce ? a.predicted[i] : static_cast<std::uint32_t>(i);
+  std::size_t classes = reduce ? 0 : count;
+  for (; reduce;) {
+    std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
+    std::vector<std::uint32_t> key(types + 1), next(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      key[0] = cls[i];
+      for (std::size_t t = 0; t < types; ++t) key[t + 1] = cls[a.next[i][t]];
+      next[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+    }
+    cls = std::move(next);
+    if (ids.size() == classes) break;
+    classes = ids.size();
+  }
+  if (classes > max_elements) return false;
+  // Fewest tokens to each state (Dijkstra over heap sizes), and its word.
+  std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
+  std::vector<std::vector<Heap>> word(count);
+  std::vector<char> done(count, 0);
+  using Item = std::pair<std::uint64_t, std::size_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  tokens[0] = 0;
+  queue.push({0, 0});
+  while (!queue.empty()) {
+    const std::size_t best = queue.top().second;
+    queue.pop();
+    if (done[best]) continue;
+    done[best] = 1;
+    for (std::size_t t = 0; t < types; ++t) {
+      const std::uint32_t j = a.next[best][t];
+      const std::uint64_t through = tokens[best] + a.heap_of_type[t];
+      if (!done[j] && through < tokens[j]) {
+        tokens[j] = through;
+        word[j] = word[best];
+        word[j].push_back(a.heap_of_type[t]);
+        queue.push({through, j});
+      }
+    }
+  }
+  std::vector<std::size_t> member(classes, count);
+  for (std::size_t i = 0; i < count; ++i)
+    if (member[cls[i]] == count || tokens[i] < tokens[member[cls[i]]]) member[cls[i]] = i;
+  auto read = [&](std::size_t state, const std::vector<Heap>& heaps) {
+    for (Heap h : heaps) state = a.next[state][a.type_of_heap[h]];
+    return state;
+  };
+  Stage next;
+  next.order = classes;
+  next.table.assign(classes * classes, 0);
+  next.p.assign(classes, 0);
+  next.representative.assign(classes, {});
+  next.tokens.assign(classes, 0);
+  for (std::size_t c = 0; c < classes; ++c) {
+    next.p[c] = a.predicted[member[c]];
+    next.representative[c] = word[member[c]];
+    std::sort(next.representative[c].begin(), next.representative[c].end());
+    next.tokens[c] = tokens[member[c]];
+    for (std::size_t d = 0; d < classes; ++d)
+      next.table[c * classes + d] = cls[read(member[c], word[member[d]])];
+  }
+  const Heap last = s.phi.size() - 1;
+  next.phi.assign(last + 1, 0);
+  for (Heap h = 1; h <= last; ++h) next.phi[h] = cls[a.next[0][a.type_of_heap[h]]];
+  next.phi[0] = cls[0];
+  // Option elements from the heaps' own options: the new element of a sum
+  // is not a function of its old element, so the options are read again.
+  next.option_images.assign(last + 1, {});
+  for (Heap h = 1; h <= last; ++h) {
+    ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+      next.option_images[h].push_back(
+          cls[read(0, std::vector<Heap>(option.parts.begin(),
+                                        option.parts.begin() + option.part_count))]);
+      return true;
+    });
+    sort_unique(next.option_images[h]);
+  }
+  next.generators = generators_of(next);
+  s = std::move(next);
+  return true;
+}
+
+QuotientFailure cheapest_failure(const Stage& s, const Automaton& a) {
+  const std::size_t count = a.next.size();
+  std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
+  std::vector<std::uint32_t> parent(count, 0);
+  std::vector<Heap> via(count, 0);
+  using Item = std::pair<std::uint64_t, std::uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  tokens[0] = 0;
+  queue.push({0, 0});
+  while (!queue.empty()) {
+    const auto [t, i] = queue.top();
+    queue.pop();
+    if (t != tokens[i]) continue;
+    if ((s.p[a.states[i][0]] != 0) != (a.predicted[i] != 0)) {
+      QuotientFailure failure;
+      failure.tokens = t;
+      failure.state = i;
+      for (std::uint32_t j = i; j != 0; j = parent[j]) failure.sum.push_back(via[j]);
+      std::sort(failure.sum.begin(), failure.sum.end());
+      return failure;
+    }
+    for (std::size_t type = 0; type < a.letter.size(); ++type) {
+      const std::uint32_t j = a.next[i][type];
+      const std::uint64_t through = t + a.heap_of_type[type];
+      if (through < tokens[j]) {
+        tokens[j] = through;
+        parent[j] = i;
+        via[j] = a.heap_of_type[type];
+        queue.push({through, j});
+      }
+    }
+  }
+  throw std::logic_error("misère quotient: no failing state");
+}
+
+std::vector<Element> heap_option_images(const Stage& s, const HeapRuleset& ruleset, Heap h) {
+  std::vector<Element> images;
+  ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+    Element x = 0;
+    for (std::size_t i = 0; i < option.part_count; ++i) x = s.times(x, s.phi[option.parts[i]]);
+    images.push_back(x);
+    return true;
+  });
+  sort_unique(images);
+  return images;
+}
+
+}  // namespace detail
+
+namespace {
+
+bool shortlex_less(const QuotientWord& u, const QuotientWord& v) {
+  const auto du = std::accumulate(u.begin(), u.end(), 0u);
+  const auto dv = std::accumulate(v.begin(), v.end(), 0u);
+  if (du != dv) return du < dv;
+  return std::lexicographical_compare(v.begin(), v.end(), u.begin(), u.end());
+}
+
+// The least period p (with its least preperiod) of Φ(0..N), and whether it
+// is proven for the whole game: for a finite code whose moves remove at most
+// t tokens and leave at most q heaps, Φ(n + p) = Φ(n) for n0 <= n <= N - p
+// and N >= q(s + p) + t - 1 where s = max(n0, 1) (docs/misere-quotients.md).
+std::optional<PretendingPeriod> find_period(const std::vector<Element>& phi,
+                                            const HeapRuleset& ruleset) {
+  const Heap last = phi.size() - 1;
+  std::optional<TakeAndBreak> code = ruleset.as_code();
+  // The criterion shifts a part by p, as Guy-Smith's does: not for codes whose
+  // splits must be unequal (periodicity.cpp), and it needs a most heaps q.
+  const bool finite = code && code->is_finite() && !code->has_modifiers() &&
+                      code->max_parts() != kAnyNumberOfHeaps;
+  std::optional<PretendingPeriod> observed;
+  for (Heap p = 1; p <= last; ++p) {
+    Heap n0 = last - p + 1;
+    while (n0 > 0 && phi[n0 - 1] == phi[n0 - 1 + p]) --n0;
+    if (finite) {
+      // The criterion's start is at least 1 (heap 0 has no option to shift).
+      const Heap start = std::max<Heap>(n0, 1);
+      const Heap q = code->max_parts();
+      const Heap t = code->last_digit();
+      if (start + p <= last && last + 1 >= q * (start + p) + t)
+        return PretendingPeriod{n0, p, true};
+    }
+    if (!observed && last + 1 >= n0 + 2 * p) observed = PretendingPeriod{n0, p, false};
+  }
+  return observed;
+}
+
+// Whether (Q, P) is isomorphic to (T, P_T): a map of the generators that
+// respects the relations, the P-portions and is one-to-one on the normal
+// forms. nullopt when the search gives up.
+std::optional<bool> isomorphic(const MisereQuotient& q, const MisereQuotient& t) {
+  if (q.order() != t.order()) return false;
+  const std::size_t g = q.generator_heaps().size();
+  std::vector<Element> image(g, 0);
+  std::uint64_t budget = 2'000'000;
+  auto word_image = [&](const QuotientWord& w) {
+    Element x = 0;
+    for (std::size_t i = 0; i < w.size(); ++i)
+      for (unsigned e = 0; e < w[i]; ++e) x = t.multiply(x, image[i]);
+    return x;
+  };
+  auto highest = [](const QuotientWord& w) {
+    std::size_t h = 0;
+    for (std::size_t i = 0; i < w.size(); ++i)
+      if (w[i] > 0) h = i + 1;
+    return h;
+  };
+  // Consistent when every normal form and relation within the first `used`
+  // generators maps well.
+  auto consistent = [&](std::size_t used) {
+    std::vector<char> taken(t.order(), 0);
+    for (Element x = 0; x < q.order(); ++x) {
+      if (highest(q.normal_form(x)) > used) continue;
+      const Element y = word_image(q.normal_form(x));
+      if (taken[y] || q.is_p(x) != t.is_p(y)) return false;
+      taken[y] = 1;
+    }
+    for (const auto& r : q.relations())
+      if (std::max(highest(r.left), highest(r.right)) <= used &&
+          word_image(r.left) != word_image(r.right))
+        return false;
+    return true;
+  };
+  std::function<std::optional<bool>(std::size_t)> assign = [&](std::size_t i) -> std::optional<bool> {
+    if (i == g) return true;
+    bool gave_up = false;
+    for (Element y = 0; y < t.order(); ++y) {
+      if (budget-- == 0) return std::nullopt;
+      image[i] = y;
+      if (!consistent(i + 1)) continue;
+      const auto found = assign(i + 1);
+      if (!found) gave_up = true;
+      else if (*found) return true;
+    }
+    if (gave_up) return std::nullopt;
+    return false;
+  };
+  return assign(0);
+}
+
+}  // namespace
+
+std::vector<Element> MisereQuotient::p_portion() const {
+  std::vector<Element> result;
+  for (Element x = 0; x < order(); ++x)
+    if (is_p(x)) result.push_back(x);
+  return result;
+}
+
+bool MisereQuotient::covers(Heap n) const { return n <= max_heap() || whole_game(); }
+
+Element MisereQuotient::heap_element(Heap n) const {
+  if (n <= max_heap()) return pretending_[n];
+  if (!whole_game())
+    throw LimitError(fmt::format("the misère quotient of '{}' is known for heaps 0..{} only, not {}",
+                                 ruleset_name_, max_heap(), n));
+  const Heap n0 = period_->preperiod, p = period_->period;
+  return pretending_[n0 + (n - n0) % p];
+}
+
+Element MisereQuotient::element_of(const Position& heaps) const {
+  Element x = identity();
+  for (Heap h : heaps) x = multiply(x, heap_element(h));
+  return x;
+}
+
+std::string MisereQuotient::generator_name(std::size_t i) {
+  if (i < 26) return std::string(1, static_cast<char>('a' + i));
+  return fmt::format("x{}", i + 1);
+}
+
+std::string MisereQuotient::word_name(const QuotientWord& word) const {
+  std::string s;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (word[i] == 0) continue;
+    s += generator_name(i);
+    if (word[i] > 1) s += fmt::format("^{}", word[i]);
+  }
+  return s.empty() ? "1" : s;
+}
+
+std::string MisereQuotient::name(Element x) const { return word_name(words_[x]); }
+
+std::string MisereQuotient::presentation() const {
+  std::string text = "<";
+  for (std::size_t i = 0; i < generators_.size(); ++i) text += (i ? ", " : "") + generator_name(i);
+  for (std::size_t i = 0; i < relations_.size(); ++i)
+    text += (i ? ", " : " | ") + word_name(relations_[i].left) + " = " +
+            word_name(relations_[i].right);
+  return text + ">";
+}
+
+std::optional<Heap> MisereQuotient::last_new_generator() const {
+  if (generators_.empty()) return std::nullopt;
+  return generators_.back();
+}
+
+QuotientState::QuotientState() : stage_(std::make_shared<const Stage>()) {}
+QuotientState::QuotientState(std::string ruleset_name, QuotientOptions options,
+                             std::shared_ptr<const detail::QuotientStage> stage,
+                             std::string stop_note, bool stopped_unverified)
+    : ruleset_name_(std::move(ruleset_name)),
+      options_(std::move(options)),
+      stage_(std::move(stage)),
+      stop_note_(std::move(stop_note)),
+      stopped_unverified_(stopped_unverified) {
+  options_.control = nullptr;
+  options_.save = nullptr;
+  options_.resume = nullptr;
+}
+QuotientState::QuotientState(const QuotientState&) = default;
+QuotientState& QuotientState::operator=(const QuotientState&) = default;
+QuotientState::QuotientState(QuotientState&&) noexcept = default;
+QuotientState& QuotientState::operator=(QuotientState&&) noexcept = default;
+QuotientState::~QuotientState() = default;
+Heap QuotientState::heaps_done() const { return stage_->last_heap(); }
+std::size_t QuotientState::order() const { return stage_->order; }
+
+namespace {
+
+// Refuses to continue `from` with other options than it was made with: the
+// heaps after it would be adjoined otherwise than in one uninterrupted run.
+void check_resumable(const QuotientState& from, const HeapRuleset& ruleset,
+                     const QuotientOptions& options) {
+  if (from.ruleset_name() != ruleset.name())
+    throw InputError(ruleset.name(), fmt::format("a misère quotient state of '{}' cannot continue "
+                                                 "a quotient of '{}'",
+                                                 from.ruleset_name(), ruleset.name()));
+  if (from.heaps_done() > options.max_heap)
+    throw InputError(fmt::to_string(options.max_heap),
+                     fmt::format("the misère quotient state holds heaps 0..{}, more than the "
+                                 "heaps 0..{} asked for",
+                                 from.heaps_done(), options.max_heap));
+  const QuotientOptions& made = from.options();
+  const std::pair<const char*, std::pair<std::size_t, std::size_t>> sizes[] = {
+      {"max_elements", {made.max_elements, options.max_elements}},
+      {"max_exponent", {made.max_exponent, options.max_exponent}},
+      {"max_verify_states", {made.max_verify_states, options.max_verify_states}},
+      {"max_refinements", {made.max_refinements, options.max_refinements}},
+      {"max_learning_positions", {made.max_learning_positions, options.max_learning_positions}},
+      {"verify", {made.verify, options.verify}},
+      {"recalibrate", {made.recalibrate, options.recalibrate}},
+      {"stop_when_proven", {made.stop_when_proven, options.stop_when_proven}},
+      {"stop_at_limit", {made.stop_at_limit, options.stop_at_limit}}};
+  for (const auto& [name, values] : sizes)
+    if (values.first != values.second)
+      throw InputError(name, fmt::format("the misère quotient state was made with {} = {}, not {}",
+                                         name, values.first, values.second));
+}
+
+// Hands the state after each heap to options.save, at most once per
+// save_every seconds (and on demand: a stop, a limit, the end).
+class QuotientSaver {
+ public:
+  QuotientSaver(const HeapRuleset& ruleset, const QuotientOptions& options)
+      : ruleset_(ruleset), options_(options), last_(std::chrono::steady_clock::now()) {}
+
+  // Heap `s.last_heap()` is done.
+  void heap_done(const Stage& s) {
+    if (!options_.save) return;
+    latest_ = std::make_shared<const Stage>(s);
+    saved_ = false;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_).count() >= options_.save_every) save();
+  }
+  // Saves the last heap done, if not saved yet.
+  void flush() {
+    if (options_.save && latest_ && !saved_) save();
+  }
+  // The end: the stage as it is, with why the run stopped early (if it did).
+  void finish(const Stage& s, const std::string& why, bool unverified) {
+    if (!options_.save) return;
+    latest_ = std::make_shared<const Stage>(s);
+    why_ = why;
+    unverified_ = unverified;
+    save();
+  }
+
+ private:
+  void save() {
+    options_.save(QuotientState(ruleset_.name(), options_, latest_, why_, unverified_));
+    saved_ = true;
+    last_ = std::chrono::steady_clock::now();
+  }
+
+  const HeapRuleset& ruleset_;
+  const QuotientOptions& options_;
+  std::chrono::steady_clock::time_point last_;
+  std::shared_ptr<const Stage> latest_;
+  bool saved_ = true;
+  std::string why_;
+  bool unverified_ = false;
+};
+
+}  // namespace
+
+MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options) {
+  Stage s;
+  std::string why;
+  bool q_unverified = false;
+  Heap first = 1;
+  if (options.resume) {
+    const QuotientState& from = *options.resume;
+    check_resumable(from, ruleset, options);
+    s = from.stage();
+    first = s.last_heap() + 1;
+    // The run stopped at the next heap, and would again.
+    if (!from.stop_note().empty() && options.max_heap >= first) {
+      why = from.stop_note();
+      q_unverified = from.stopped_unverified();
+      first = options.max_heap + 1;
+    }
+    if (options.stop_when_proven) {
+      const auto period = find_period(s.phi, ruleset);
+      if (period && period->proven) first = options.max_heap + 1;
+    }
+  }
+  QuotientSaver saver(ruleset, options);
+  try {
+    for (Heap n = first; n <= options.max_heap; ++n) {
+      if (options.control) {
+        if (options.control->stop && options.control->stop->load())
+          throw Interrupted("misère quotient interrupted");
+        if (options.control->progress)
+          options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});
+      }
+      Stage before = s;
+      if (!adjoin(s, ruleset, n, options, why)) {
+        if (!options.stop_at_limit)
+          throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with {}, "
+                                       "or lower {})",
+                                       ruleset.name(), why, setting_name("max-elements"),
+                                       setting_name("max-heap")));
+        break;
+      }
+      // The construction is checked, never trusted: where it fails the quotient
+      // stops at the last heap it is proven for.
+      std::string wrong, recalibration_why;
+      bool tried_finer = false, tried_recalibration = !options.recalibrate;
+      for (std::size_t round = 0; options.verify; ++round) {
+        const Automaton automaton = explore_compact(s, options.max_verify_states);
+        if (!automaton.complete) {
+          wrong = fmt::format("more than {} states to check", options.max_verify_states);
+          break;
+        }
+        if (automaton.consistent) break;
+        // Adjoining the heap may tell apart sums the previous quotient
+        // identified (docs/misere-quotients.md, "Verification"): try once more
+        // over a finer monoid, the previous quotient's verification automaton.
+        if (!tried_finer) {
+          // The finer monoid is only a step: the candidate built over it is
+          // reduced again and bounded by max_elements like any other. Its own
+          // bound is larger, so that a small max_elements (an analysis asks for
+          // 256) does not forbid it; its table has its size squared entries.
+          tried_finer = true;
+          Stage finer = before;
+          const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
+          const Automaton base =
+              explore(finer, std::min(options.max_verify_states, finer_limit + 1));
+          std::string ignored;
+          if (base.complete && base.states.size() <= finer_limit &&
+              refine(finer, ruleset, base, finer_limit, false) &&
+              adjoin(finer, ruleset, n, options, ignored)) {
+            s = std::move(finer);
+            continue;
+          }
+        }
+        // Plambeck and Siegel's repair: free heaps of the cheapest wrong sum
+        // (src/solve/misere/quotient_recalibration.h). Its result is verified; when
+        // it fails, refinement and learning take their turn.
+        if (!tried_recalibration) {
+          tried_recalibration = true;
+          Stage recalibrated = s;
+          if (detail::recalibrate_quotient(recalibrated, ruleset, n, options, recalibration_why)) {
+            s = std::move(recalibrated);
+            break;
+          }
+        }
+        if (round == options.max_refinements) {
+          wrong = fmt::format("still not verified after {} rounds of refinement",
+                              options.max_refinements);
+          break;
+        }
+        if (!refine(s, ruleset, automaton, options.max_elements)) {
+          wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
+          break;
+        }
+      }
+      if (!wrong.empty() && !recalibration_why.empty()) wrong += "; " + recalibration_why;
+      if (!wrong.empty() && options.verify && options.max_learning_positions > 0) {
+        // The last resort: learn the quotient of heaps 0..n from exact outcomes.
+        std::string learned_why;
+        Stage learned = s;
+        if (detail::learn_quotient(learned, before, ruleset, n, options, learned_why)) {
+          s = std::move(learned);
+          wrong.clear();
+        } else {
+          wrong += "; " + learned_why;
+        }
+      }
+      if (!wrong.empty()) {
+        why = fmt::format("heap {} could not be adjoined: its quotient is not verified ({})", n,
+                          wrong);
+        q_unverified = true;
+        s = std::move(before);
+        break;
+      }
+      saver.heap_done(s);
+      if (options.stop_when_proven) {
+        const auto period = find_period(s.phi, ruleset);
+        if (period && period->proven) break;
+      }
+    }
+  } catch (const Interrupted&) {
+    saver.flush();
+    throw;
+  } catch (const LimitError&) {
+    saver.flush();
+    throw;
+  }
+  saver.finish(s, why, q_unverified);
+
+  // A stage built over a finer monoid may list heaps that the final
+  // quotient generates from smaller ones.
+  s.generators = generators_of(s);
+  MisereQuotient q;
+  q.ruleset_name_ = ruleset.name();
+  q.generators_ = s.generators;
+  if (!why.empty()) q.limit_note_ = why;
+  q.stopped_unverified_ = q_unverified;
+  const std::size_t m = s.order, g = s.generators.size();
+  // Normal forms, degree by degree: a word whose element has no name yet
+  // names it; a word all of whose divisors are normal forms but which is not
+  // one itself gives a relation.
+  std::vector<std::optional<QuotientWord>> word_of(m);
+  word_of[0] = QuotientWord(g, 0);
+  std::vector<std::pair<QuotientWord, Element>> frontier{{QuotientWord(g, 0), 0}};
+  std::vector<QuotientRelation> relations;
+  std::map<QuotientWord, Element> normal{{QuotientWord(g, 0), 0}};
+  while (!frontier.empty()) {
+    std::map<QuotientWord, Element, decltype(&shortlex_less)> next_degree(&shortlex_less);
+    for (const auto& [word, x] : frontier)
+      for (std::size_t i = 0; i < g; ++i) {
+        QuotientWord v = word;
+        ++v[i];
+        next_degree.emplace(v, s.times(x, s.phi[s.generators[i]]));
+      }
+    frontier.clear();
+    for (const auto& [v, x] : next_degree) {
+      if (!word_of[x]) {
+        word_of[x] = v;
+        normal.emplace(v, x);
+        frontier.emplace_back(v, x);
+        continue;
+      }
+      bool minimal = true;
+      for (std::size_t i = 0; i < g && minimal; ++i) {
+        if (v[i] == 0) continue;
+        QuotientWord u = v;
+        --u[i];
+        minimal = normal.count(u) > 0;
+      }
+      if (minimal) relations.push_back({v, *word_of[x]});
+    }
+  }
+  // Renumber the elements in the order of their normal forms.
+  std::vector<Element> order(m);
+  std::iota(order.begin(), order.end(), Element{0});
+  std::sort(order.begin(), order.end(),
+            [&](Element x, Element y) { return shortlex_less(*word_of[x], *word_of[y]); });
+  std::vector<Element> renamed(m);
+  for (Element i = 0; i < m; ++i) renamed[order[i]] = i;
+  q.table_.resize(m * m);
+  q.p_.resize(m);
+  q.words_.resize(m);
+  for (Element x = 0; x < m; ++x) {
+    q.p_[renamed[x]] = s.p[x];
+    q.words_[renamed[x]] = *word_of[x];
+    for (Element y = 0; y < m; ++y) q.table_[renamed[x] * m + renamed[y]] = renamed[s.times(x, y)];
+  }
+  for (Element x : s.phi) q.pretending_.push_back(renamed[x]);
+  q.relations_ = std::move(relations);
+  q.period_ = find_period(q.pretending_, ruleset);
+
+  if (options.decide_tame) {
+    if (m <= 2) {
+      // The trivial quotient (heap 0 only) and that of *1 alone, T1 = {1, a}.
+      q.tame_ = true;
+    } else if (!std::has_single_bit(m - 2) || m < 6) {
+      // The quotient of Nim heaps 0..2^k-1 (k >= 2) has 2^k + 2 elements: the
+      // sums of heaps 0 and 1 only are two classes (an even or odd number of
+      // 1s), and every other sum is classed by its nim-sum alone (misère Nim:
+      // with a heap above 1 the outcome is normal play's), each of the 2^k
+      // nim-sums apart from the others and from the first two. No other
+      // order is tame.
+      q.tame_ = false;
+    } else {
+      const auto nim = TakeAndBreak::parse("0.[3]");
+      QuotientOptions nim_options;
+      nim_options.decide_tame = false;
+      nim_options.max_elements = m;
+      nim_options.stop_at_limit = true;
+      nim_options.max_heap = m - 3;  // heaps 0..2^k-1, 2^k = m - 2
+      const MisereQuotient t = misere_quotient(nim, nim_options);
+      if (t.stopped_unverified() || !t.limit_note().empty() || t.order() != m)
+        q.tame_ = std::nullopt;  // Nim's own quotient not reached: no verdict
+      else
+        q.tame_ = isomorphic(q, t);
+    }
+  }
+  return q;
+}
+
+}  // namespace grundy

@@ -1,0 +1,368 @@
+// Learning a heap's misère quotient from exact outcomes: Angluin's L* over
+// sums of heaps (quotient_learning.h, docs/misere-quotients.md "Learning").
+#include "solve/misere/quotient_learning.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grundy/core/error.h"
+#include "grundy/solve/search_control.h"
+
+namespace grundy::detail {
+
+namespace {
+
+using Element = MisereQuotient::Element;
+using Stage = QuotientStage;
+using Automaton = QuotientAutomaton;
+
+// Exact misère outcomes of sums of heaps 0..n, by recursion over the options,
+// remembered. Sums without heap n are read off the verified quotient of heaps
+// 0..n-1; heaps without options are the zero game and are dropped.
+class SumOutcomes {
+ public:
+  SumOutcomes(const HeapRuleset& ruleset, const Stage& below, Heap n, std::size_t limit,
+              const SearchControl* control)
+      : below_(below), n_(n), limit_(limit), control_(control), options_(n + 1) {
+    for (Heap h = 1; h <= n; ++h)
+      ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+        std::vector<Heap> parts;
+        for (std::size_t i = 0; i < option.part_count; ++i)
+          if (option.parts[i] > 0) parts.push_back(option.parts[i]);
+        if (option.total() >= h) tokens_decrease_ = false;
+        options_[h].push_back(std::move(parts));
+        return true;
+      });
+  }
+
+  // A stage known to predict every sum of fewer than `bound` tokens right
+  // (every sum below its cheapest failure, by the induction of
+  // "Verification"); used only when every move takes at least one token, so
+  // that options have fewer tokens than the sum.
+  void know(const Stage& stage, std::uint64_t bound) {
+    if (!tokens_decrease_ || bound <= bound_) return;
+    known_ = stage;
+    bound_ = bound;
+  }
+
+  // Whether the sum is a P-position (the player to move loses); throws
+  // LimitError past the limit of remembered sums.
+  bool lost(std::vector<Heap> sum) {
+    sum.erase(std::remove_if(sum.begin(), sum.end(),
+                             [&](Heap h) { return options_[h].empty(); }),
+              sum.end());
+    std::sort(sum.begin(), sum.end());
+    return solve(sum);
+  }
+
+ private:
+  bool solve(const std::vector<Heap>& sum) {
+    if (sum.empty() || sum.back() < n_) {
+      Element x = 0;
+      for (Heap h : sum) x = below_.times(x, below_.phi[h]);
+      return below_.p[x] != 0;
+    }
+    if (bound_ > 0) {
+      std::uint64_t tokens = 0;
+      for (Heap h : sum) tokens += h;
+      if (tokens < bound_) {
+        Element x = 0;
+        for (Heap h : sum) x = known_.times(x, known_.phi[h]);
+        return known_.p[x] != 0;
+      }
+    }
+    std::string key(sum.size() * 2, '\0');
+    for (std::size_t i = 0; i < sum.size(); ++i) {
+      key[2 * i] = static_cast<char>(sum[i] & 0xff);
+      key[2 * i + 1] = static_cast<char>(sum[i] >> 8);
+    }
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second != 0;
+    if (memo_.size() >= limit_)
+      throw LimitError(fmt::format("more than {} sums to solve", limit_));
+    if (control_ && control_->stop && (memo_.size() & 0xfff) == 0 && control_->stop->load())
+      throw Interrupted("misère quotient interrupted");
+    // Misère play: the sum is lost iff it has an option and every option is won.
+    bool lost = true;
+    for (std::size_t i = 0; i < sum.size() && lost; ++i) {
+      if (i > 0 && sum[i] == sum[i - 1]) continue;
+      for (const auto& parts : options_[sum[i]]) {
+        std::vector<Heap> option;
+        option.reserve(sum.size() + parts.size());
+        for (std::size_t j = 0; j < sum.size(); ++j)
+          if (j != i) option.push_back(sum[j]);
+        for (Heap part : parts)
+          if (!options_[part].empty()) option.push_back(part);
+        std::sort(option.begin(), option.end());
+        if (solve(option)) {
+          lost = false;
+          break;
+        }
+      }
+    }
+    // sum is not empty and holds heap n, which has options: it has an option.
+    memo_.emplace(std::move(key), lost ? 1 : 0);
+    return lost;
+  }
+
+  const Stage& below_;
+  Heap n_;
+  std::size_t limit_;
+  const SearchControl* control_;
+  std::vector<std::vector<std::vector<Heap>>> options_;
+  std::unordered_map<std::string, char> memo_;
+  bool tokens_decrease_ = true;
+  Stage known_;
+  std::uint64_t bound_ = 0;
+};
+
+// L*'s observation table over the letters heap 1..n: access sums S (one per
+// state, each an earlier one plus a letter, rows pairwise different), test
+// sums E (E[0] empty), and row(x) = the outcomes of x + e for e in E.
+class QuotientLearner {
+ public:
+  QuotientLearner(SumOutcomes& outcomes, Heap n, std::size_t max_states)
+      : outcomes_(outcomes), n_(n), max_states_(max_states) {
+    tests_.push_back({});
+    add_state({});
+  }
+
+  std::size_t states() const { return access_.size(); }
+
+  // Closes the table: every access sum plus a letter has the row of a state.
+  // False past max_states.
+  bool close() {
+    for (std::size_t i = 0; i < access_.size(); ++i)
+      for (Heap h = 1; h <= n_; ++h) {
+        const auto& row = after_[i][h - 1];
+        if (state_of_.count(row)) continue;
+        if (access_.size() >= max_states_) return false;
+        auto word = access_[i];
+        word.push_back(h);
+        add_state(std::move(word));
+      }
+    return true;
+  }
+
+  std::uint32_t next(std::size_t state, Heap h) const { return state_of_.at(after_[state][h - 1]); }
+  bool output(std::size_t state) const { return rows_[state][0] != 0; }
+  std::uint32_t run(const std::vector<Heap>& word, std::size_t from = 0) const {
+    std::size_t state = from;
+    for (Heap h : word) state = next(state, h);
+    return static_cast<std::uint32_t>(state);
+  }
+
+  // A word on which the closed table's automaton does not commute (two
+  // letters read in either order reach different states), turned into a word
+  // it classifies wrongly; nullopt when it commutes.
+  std::optional<std::vector<Heap>> noncommuting_counterexample() {
+    for (std::size_t q = 0; q < access_.size(); ++q)
+      for (Heap a = 1; a <= n_; ++a)
+        for (Heap b = a + 1; b <= n_; ++b) {
+          const auto s1 = next(next(q, a), b), s2 = next(next(q, b), a);
+          if (s1 == s2) continue;
+          std::size_t j = 0;
+          while (rows_[s1][j] == rows_[s2][j]) ++j;
+          auto u1 = access_[q], u2 = access_[q];
+          u1.insert(u1.end(), {a, b});
+          u2.insert(u2.end(), {b, a});
+          // One of these four is misclassified (docs/misere-quotients.md).
+          for (auto word : {u1, u2, access_[s1], access_[s2]}) {
+            word.insert(word.end(), tests_[j].begin(), tests_[j].end());
+            if (output(run(word)) != outcomes_.lost(word)) return word;
+          }
+          throw std::logic_error("misère quotient learning: no counterexample to a noncommuting pair");
+        }
+    return std::nullopt;
+  }
+
+  // Rivest and Schapire: a word w the automaton classifies wrongly has a
+  // split w = u·a·v where access(u)·a·v and access(ua)·v differ; v becomes a
+  // test, which gives the table a new state.
+  void add_counterexample(const std::vector<Heap>& word) {
+    const std::size_t m = word.size();
+    auto alpha = [&](std::size_t i) {
+      std::vector<Heap> sum = access_[run(std::vector<Heap>(word.begin(), word.begin() + i))];
+      sum.insert(sum.end(), word.begin() + i, word.end());
+      return outcomes_.lost(sum);
+    };
+    std::size_t lo = 0, hi = m;  // alpha(lo) != alpha(hi)
+    const bool at_lo = alpha(0);
+    if (at_lo == alpha(m))
+      throw std::logic_error("misère quotient learning: not a counterexample");
+    while (hi - lo > 1) {
+      const std::size_t mid = (lo + hi) / 2;
+      if (alpha(mid) == at_lo) lo = mid;
+      else hi = mid;
+    }
+    add_test(std::vector<Heap>(word.begin() + hi, word.end()));
+  }
+
+ private:
+  std::vector<char> row(const std::vector<Heap>& sum, std::size_t first_test = 0) {
+    std::vector<char> r;
+    for (std::size_t j = first_test; j < tests_.size(); ++j) {
+      std::vector<Heap> x = sum;
+      x.insert(x.end(), tests_[j].begin(), tests_[j].end());
+      r.push_back(outcomes_.lost(x) ? 1 : 0);
+    }
+    return r;
+  }
+
+  void add_state(std::vector<Heap> word) {
+    state_of_.emplace(row(word), static_cast<std::uint32_t>(access_.size()));
+    rows_.push_back(row(word));
+    std::vector<std::vector<char>> after;
+    for (Heap h = 1; h <= n_; ++h) {
+      auto x = word;
+      x.push_back(h);
+      after.push_back(row(x));
+    }
+    after_.push_back(std::move(after));
+    access_.push_back(std::move(word));
+  }
+
+  void add_test(std::vector<Heap> test) {
+    tests_.push_back(std::move(test));
+    const std::size_t j = tests_.size() - 1;
+    state_of_.clear();
+    for (std::size_t i = 0; i < access_.size(); ++i) {
+      rows_[i].push_back(row(access_[i], j)[0]);
+      state_of_.emplace(rows_[i], static_cast<std::uint32_t>(i));
+      for (Heap h = 1; h <= n_; ++h) {
+        auto x = access_[i];
+        x.push_back(h);
+        after_[i][h - 1].push_back(row(x, j)[0]);
+      }
+    }
+  }
+
+  SumOutcomes& outcomes_;
+  Heap n_;
+  std::size_t max_states_;
+  std::vector<std::vector<Heap>> access_, tests_;
+  std::vector<std::vector<char>> rows_;
+  std::vector<std::vector<std::vector<char>>> after_;  // [state][letter]
+  std::map<std::vector<char>, std::uint32_t> state_of_;
+};
+
+// A sum the stage predicts wrongly, from its failed verification automaton:
+// the cheapest sum reaching a state whose condition fails, or, when the stage
+// gets that sum itself right, one of its options (the condition compares the
+// sum's outcome with its options').
+std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset, const Automaton& a,
+                            SumOutcomes* outcomes, std::uint64_t* bound = nullptr) {
+  QuotientFailure failure = cheapest_failure(s, a);
+  if (bound) *bound = failure.tokens;
+  if (!outcomes) return {};
+  std::vector<Heap> sum = std::move(failure.sum);
+  auto element = [&](const std::vector<Heap>& x) {
+    Element e = 0;
+    for (Heap h : x) e = s.times(e, s.phi[h]);
+    return e;
+  };
+  if (outcomes->lost(sum) != (s.p[element(sum)] != 0)) return sum;
+  for (std::size_t i = 0; i < sum.size(); ++i) {
+    std::optional<std::vector<Heap>> found;
+    ruleset.for_each_heap_option(sum[i], [&](const HeapOption& option) {
+      std::vector<Heap> x = sum;
+      x.erase(x.begin() + static_cast<std::ptrdiff_t>(i));
+      for (std::size_t k = 0; k < option.part_count; ++k)
+        if (option.parts[k] > 0) x.push_back(option.parts[k]);
+      if (outcomes->lost(x) != (s.p[element(x)] != 0)) {
+        found = std::move(x);
+        return false;
+      }
+      return true;
+    });
+    if (found) return *found;
+  }
+  throw std::logic_error("misère quotient learning: the failing sum has no wrong option");
+}
+
+}  // namespace
+
+bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRuleset& ruleset,
+                    Heap n, const QuotientOptions& options, std::string& why) {
+  if (n > 0xffff) {
+    why = "heaps beyond 65535 are not learned";
+    return false;
+  }
+  try {
+    SumOutcomes outcomes(ruleset, before, n, options.max_learning_positions, options.control);
+    // The failed candidate is still right on every sum cheaper than its
+    // cheapest failure: the exact outcomes start from there.
+    {
+      const Automaton failed = explore_compact(s, options.max_verify_states);
+      std::uint64_t bound = 0;
+      if (failed.complete && !failed.consistent) {
+        wrong_sum(s, ruleset, failed, nullptr, &bound);
+        outcomes.know(s, bound);
+      }
+    }
+    QuotientLearner learner(outcomes, n, options.max_elements);
+    for (;;) {
+      if (options.control && options.control->stop && options.control->stop->load())
+        throw Interrupted("misère quotient interrupted");
+      if (!learner.close()) {
+        why = fmt::format("learning needs more than {} elements", options.max_elements);
+        return false;
+      }
+      if (auto word = learner.noncommuting_counterexample()) {
+        learner.add_counterexample(*word);
+        continue;
+      }
+      // A commuting automaton: its states, multiplied by reading access sums,
+      // form a commutative monoid (refine builds the stage from it).
+      Automaton a;
+      const std::size_t count = learner.states();
+      a.states.assign(count, {});
+      for (std::size_t i = 0; i < count; ++i) {
+        std::vector<std::uint32_t> edges;
+        for (Heap h = 1; h <= n; ++h) edges.push_back(learner.next(i, h));
+        a.next.push_back(std::move(edges));
+        a.predicted.push_back(learner.output(i));
+      }
+      a.type_of_heap.assign(n + 1, 0);
+      for (Heap h = 1; h <= n; ++h) {
+        a.letter.push_back(0);
+        a.heap_of_type.push_back(h);
+        a.type_of_heap[h] = h - 1;
+      }
+      Stage candidate = s;
+      if (!refine(candidate, ruleset, a, options.max_elements)) {
+        why = fmt::format("learning needs more than {} elements", options.max_elements);
+        return false;
+      }
+      const Automaton check = explore_compact(candidate, options.max_verify_states);
+      if (!check.complete) {
+        why = fmt::format("more than {} states to check", options.max_verify_states);
+        return false;
+      }
+      if (check.consistent) {
+        s = std::move(candidate);
+        return true;
+      }
+      std::uint64_t bound = 0;
+      wrong_sum(candidate, ruleset, check, nullptr, &bound);
+      outcomes.know(candidate, bound);
+      auto sum = wrong_sum(candidate, ruleset, check, &outcomes);
+      std::sort(sum.begin(), sum.end());
+      learner.add_counterexample(sum);
+    }
+  } catch (const LimitError& e) {
+    why = fmt::format("learning: {}", e.what());
+    return false;
+  }
+}
+
+}  // namespace grundy::detail
