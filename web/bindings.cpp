@@ -587,7 +587,8 @@ std::string sequence_kernels_web(const std::string& code, double last, double ma
   });
 }
 
-// The period search of `grundy period NAME --max MAX` (one thread), its
+// The period search of `grundy period NAME --max MAX` (one thread; MAX 0:
+// without --max, the command's default bound and work budget), its
 // progress reported to `progress(reached)`; with the values it computed, for
 // the plot.
 std::string period_web(const std::string& name, double max_number, emscripten::val progress) {
@@ -598,8 +599,9 @@ std::string period_web(const std::string& name, double max_number, emscripten::v
                        "the most values searched is at most 2^26 in a browser");
     // The library's plan (code_run_plan.h), as `grundy period --max` and the
     // module's period(max=) have it; on one thread.
-    const PeriodPlan plan =
-        plan_period(*ruleset, static_cast<Heap>(max_number), std::nullopt, 1, default_memory_limit());
+    const std::optional<Heap> max =
+        max_number == 0 ? std::nullopt : std::optional<Heap>(static_cast<Heap>(max_number));
+    const PeriodPlan plan = plan_period(*ruleset, max, std::nullopt, 1, default_memory_limit());
     EngineControl control;
     if (!progress.isUndefined() && !progress.isNull())
       control.progress = [&](const EngineProgress& p) { progress(static_cast<double>(p.reached)); };

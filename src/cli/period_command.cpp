@@ -205,11 +205,10 @@ int run_value(const ValueRequest& request) {
         fmt::format("{} ({})", e.what(), lowered_note(asked, fit, request.max_memory)));
   }
   progress.reset();
-  // G(n) came from a period only when it is beyond the values computed: a
-  // code without a criterion stops its search at the first pattern, and its
-  // table may then go on far past the values searched.
+  // The library's facts (heap_values.h): whether G(n) came from a period,
+  // and whether it is proven.
   const auto& period = values.periodicity();
-  const bool beyond_table = !values.has_closed_form() && n >= values.table_size();
+  const bool beyond_table = values.value_from_period(n);
   const bool proven = values.value_is_proven(n);
   if (request.json) {
     nlohmann::json j;

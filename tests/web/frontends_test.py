@@ -29,7 +29,8 @@ import sys
 import tempfile
 
 # (kind, game or ruleset, argument): analyze takes a convention, period the
-# most values searched, values the last heap size or (first, last).
+# most values searched (None: not given), values the last heap size or
+# (first, last).
 REQUESTS = [
     ("analyze", "nim 3 4 5", "normal"),
     ("analyze", "kayles 5 + nim 3", "normal"),
@@ -67,6 +68,8 @@ REQUESTS = [
     ("period", "kayles", 100000),
     ("period", "wythoff", 100000),
     ("period", "0.{2+}?", 5000),
+    ("period", "0.{2+}?", None),  # no bound given: the default bound and work budget
+    ("period", "0.16", None),
     ("period", "0.16", 8),
     ("values", "0.77", 200),
     ("values", "subtract:1,2,3", 100),
@@ -95,7 +98,7 @@ createGrundy({wasmBinary}).then((m) => {
     } else if (kind === "analyze") {
       out = JSON.parse(m.analyze(game, arg));
     } else if (kind === "period") {
-      out = JSON.parse(m.period(game, arg, null));
+      out = JSON.parse(m.period(game, arg === null ? 0 : arg, null));
     } else {
       out = JSON.parse(m.sequenceStart(game));
       if (!("error" in out)) out = JSON.parse(m.sequenceExtend(arg));
@@ -160,7 +163,8 @@ def cli_answer(grundy, kind, game, arg, out_file):
                     arg, ["--convention", arg])
         cmd = [grundy, "analyze", *game.split(), *flag, "--json"]
     elif kind == "period":
-        cmd = [grundy, "period", game, "--max", str(arg), "--threads", "1", "--json"]
+        bound = [] if arg is None else ["--max", str(arg)]
+        cmd = [grundy, "period", game, *bound, "--threads", "1", "--json"]
     else:
         # Into a file, as the others hold the values (the terminal has a
         # listing limit of its own).

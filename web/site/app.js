@@ -569,7 +569,10 @@ async function findPeriod(updateUrl = true) {
   $("sequence-period-result").replaceChildren();
   $("sequence-status").textContent = `Searching for a period of ${f.ruleset}…`;
   setBusy(true);
-  worker().postMessage({kind: "period", ruleset: f.ruleset, max: 4194304});
+  // Without a bound of its own, as `grundy period` without --max: at most
+  // 2^22 values, within the command's work budget, and stopping at the first
+  // pattern a code no criterion can prove shows.
+  worker().postMessage({kind: "period", ruleset: f.ruleset, max: 4194304, given: false});
 }
 
 function cancelSequence() {

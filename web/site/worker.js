@@ -5,7 +5,8 @@
 //   {kind: "call", id, name, args}  a binding of web/bindings.cpp, answered by
 //                                   {kind: "result", id, text} (its JSON text)
 //   {kind: "values", ruleset, to}   G(0..to) in chunks, each posted as progress
-//   {kind: "period", ruleset, max}  the period search of `grundy period`
+//   {kind: "period", ruleset, max, given}  the period search of `grundy period`
+//                                    (with --max max when given)
 // Messages out: {kind: "ready"} once the module is loaded (or {kind:
 //   "failed", message}), {kind: "progress", reached, total, values?, stats?},
 //   {kind: "done", ...}, {kind: "error", message}.
@@ -43,7 +44,7 @@ onmessage = async (event) => {
       }
       postMessage({kind: "done", request: "values", ruleset: start.ruleset, method: start.method});
     } else if (request.kind === "period") {
-      const result = call(m, "period", request.ruleset, request.max,
+      const result = call(m, "period", request.ruleset, request.given ? request.max : 0,
                           (reached) => postMessage({kind: "progress", reached, total: request.max}));
       postMessage({kind: "done", request: "period", result});
     }

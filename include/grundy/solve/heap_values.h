@@ -128,9 +128,12 @@ class HeapValues {
   // without a criterion stops its period search at the first pattern, and
   // its table may then go on far past the values searched.
   bool value_is_proven(Heap n) const {
-    if (closed_form_ || n < table_size()) return true;
+    if (!value_from_period(n)) return true;
     return periodicity_ && periodicity_->proven;
   }
+  // Whether G(n), as value(n) gave it, came from the periodicity: past the
+  // table, without a closed form.
+  bool value_from_period(Heap n) const { return !closed_form_ && n >= table_size(); }
   // How G(n) was found, for a report: method() when a closed form or a
   // period gave it, "computed" when the table did.
   std::string value_method(Heap n) const {
