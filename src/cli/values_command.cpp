@@ -315,7 +315,6 @@ struct ValuesJob {
   present::PlotStyle style;
   std::uint64_t limit = 0;                // the memory limit
   std::optional<ValuesPlan> plan;
-  bool closed_form_far = false;           // --stats of a closed form's long range
   std::string checkpoint;
   // The values, whichever way they come.
   std::optional<SequenceRun> code_run;
@@ -398,15 +397,9 @@ void plan_job(ValuesJob& job) {
   const HeapValueSource source = heap_value_source(*job.heaps);
   const bool closed_form = source.source == ValueSource::closed_form;
   const bool engine = source.source == ValueSource::code_engine;
-  // Statistics of a closed form count its values one by one, so a long
-  // range is bounded as the listing's is, unless the ruleset is a code whose
-  // period the statistics can use instead (bash:5; Nim's arithmetic period
-  // still counts one by one, every value being new).
-  job.closed_form_far = request.stats && closed_form && to - from >= kMaxOneByOne;
-  if (job.closed_form_far && !job.heaps->as_code())
-    throw InputError(request.to, fmt::format("at most {} values at a time for --stats of '{}', "
-                                             "whose values come from a closed form one by one",
-                                             kMaxOneByOne, job.ruleset->shown_name()));
+  // Statistics of a closed form or a table count its values one by one, or
+  // through its code's period (code_run_plan.h): judged before any work.
+  if (request.stats) check_histogram_range(source, *job.heaps, from, to, job.ruleset->shown_name());
   if (!engine && (!request.checkpoint.empty() || !request.resume.empty() || !request.store.empty()))
     throw InputError(request.ruleset,
                      fmt::format("--checkpoint, --resume and --store are for computed "
@@ -638,7 +631,6 @@ void print_stats(ValuesJob& job, const std::optional<CheckReport>& check) {
   const auto& value_at = job.value_at;
   const std::optional<SequenceRun>& code_run = job.code_run;
   const bool engine = job.engine();
-  const bool closed_form_far = job.closed_form_far;
   std::string out;
   // From the engine: its values counted in place (a store's pages let go
   // behind), the rest of the range by its proven period, any length
@@ -653,22 +645,8 @@ void print_stats(ValuesJob& job, const std::optional<CheckReport>& check) {
                           mapped->release_below(first);
                           mapped->read_ahead(first, end);
                         });
-  } else if (closed_form_far) {
-    // The code's period (period_search.h), proven or refused: counted by
-    // residue class as the engine's would be.
-    const PeriodSearch search = search_period(*heaps->as_code(), PeriodSearchOptions{});
-    if (!search.periodicity.proven)
-      throw LimitError(fmt::format("at most {} values at a time for --stats of '{}': its "
-                                   "values come from a closed form one by one, and no period "
-                                   "of it is proven in G(0..{})",
-                                   kMaxOneByOne, ruleset->shown_name(),
-                                   search.values.size() - 1));
-    add_sequence_values(counted, search.values, search.periodicity, from, to);
   } else {
-    for (Heap n = from;; ++n) {
-      counted.add(value_at(n));
-      if (n == to) break;
-    }
+    counted = histogram_of(job.plan->source, *heaps, from, to, value_at, ruleset->shown_name());
   }
   const std::map<Nimber, std::uint64_t> histogram = counted.counts();
   const Nimber max_value = counted.max_value();

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -31,6 +32,7 @@
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/period_search.h"
 #include "grundy/solve/sequence_run.h"
+#include "grundy/solve/value_histogram.h"
 
 namespace grundy {
 
@@ -111,6 +113,22 @@ struct ValuesPlan {
 };
 ValuesPlan plan_values(const HeapValueSource& source, Heap to, bool stored,
                        const std::string& shown, std::uint64_t memory_limit);
+
+// The histogram of G(from..to) of a heap ruleset whose values come from a
+// closed form or a table (`grundy values --stats`; an engine's run counts
+// its own, add_sequence_values): one value at a time for at most
+// kMaxOneByOne heaps; a longer range of a closed form through the period of
+// its code (bash:5; Nim's arithmetic period still counts one by one, every
+// value being new), counted by residue class as an engine's would be.
+// check_histogram_range judges the range before any work (an InputError
+// for a longer range of a closed form that is no code);
+// histogram_of then counts, with a LimitError when the code's period is not
+// proven. `value_at` gives G(n) one at a time.
+void check_histogram_range(const HeapValueSource& source, const HeapRuleset& heaps, Heap from,
+                           Heap to, const std::string& shown);
+ValueHistogram histogram_of(const HeapValueSource& source, const HeapRuleset& heaps, Heap from,
+                            Heap to, const std::function<Nimber(Heap)>& value_at,
+                            const std::string& shown);
 
 // A request for G(from..to) of a heap ruleset whose values are all computed
 // and then held in memory (the Python module's values(), which returns them

@@ -80,6 +80,40 @@ ValuesPlan plan_values(const HeapValueSource& source, Heap to, bool stored,
   return plan;
 }
 
+void check_histogram_range(const HeapValueSource& source, const HeapRuleset& heaps, Heap from,
+                           Heap to, const std::string& shown) {
+  if (to - from < kMaxOneByOne || source.source != ValueSource::closed_form || heaps.as_code())
+    return;
+  throw InputError(std::to_string(to),
+                   fmt::format("at most {} values at a time for {} of '{}', whose values come "
+                               "from a closed form one by one",
+                               kMaxOneByOne, option_name("stats"), shown));
+}
+
+ValueHistogram histogram_of(const HeapValueSource& source, const HeapRuleset& heaps, Heap from,
+                            Heap to, const std::function<Nimber(Heap)>& value_at,
+                            const std::string& shown) {
+  check_histogram_range(source, heaps, from, to, shown);
+  ValueHistogram counted;
+  if (to - from < kMaxOneByOne || source.source != ValueSource::closed_form) {
+    for (Heap n = from;; ++n) {
+      counted.add(value_at(n));
+      if (n == to) break;
+    }
+    return counted;
+  }
+  // The code's period (period_search.h), proven or refused.
+  const PeriodSearch search = search_period(*heaps.as_code(), PeriodSearchOptions{});
+  if (!search.periodicity.proven)
+    throw LimitError(fmt::format("at most {} values at a time for {} of '{}': its "
+                                 "values come from a closed form one by one, and no period "
+                                 "of it is proven in G(0..{})",
+                                 kMaxOneByOne, option_name("stats"), shown,
+                                 search.values.size() - 1));
+  add_sequence_values(counted, search.values, search.periodicity, from, to);
+  return counted;
+}
+
 std::optional<CodeRunPlan> check_values_in_memory(const HeapValueSource& source, Heap from,
                                                   Heap to, const std::string& shown,
                                                   std::uint64_t memory_limit) {
