@@ -1,16 +1,19 @@
-// The sequence engines when the system refuses a helper thread (made to
-// happen by solve/base/thread_start.h's switch): the rare/common engine stops
-// with one LimitError naming the threads, after stopping the helpers it had
-// started, and runs again once threads are allowed; the split-set engine
-// goes on with one thread and the same values.
+// Every helper thread the library starts, when the system refuses it (made to
+// happen by solve/base/thread_start.h's switch): the one policy is that the
+// work goes on with the threads that did start, with the same results. The
+// rare/common engine with none or some of its helpers, the split-set
+// engine's second thread, the survey's workers.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/sequence_engine.h"
+#include "grundy/solve/survey.h"
 #include "solve/engines/rare_common.h"
 #include "solve/base/thread_start.h"
 #include "support/engine_runs.h"
@@ -24,33 +27,27 @@ struct RefusedStarts {
   ~RefusedStarts() { detail::refuse_thread_starts(0); }
 };
 
-TEST(ThreadRefusal, RareCommonStopsWithOneClearErrorAndRunsAgain) {
+TEST(ThreadRefusal, RareCommonGoesOnWithTheHelpersItGot) {
   const Heap last = Heap{1} << 16;
   RareCommonOptions one;
   one.threads = 1;
   const ValueSequence expected = rare_common("0.161", last, one);
-  // The first helper refused (two threads), then the second of two helpers
-  // (three threads: the first, started, is stopped and joined).
-  for (const auto [threads, allowed] : {std::pair{2u, 0u}, std::pair{3u, 1u}}) {
+  // No helper (two threads, the one helper refused), one of two helpers
+  // (three threads, the second refused), one of three (four threads, the
+  // second and third refused: no start is asked for after a refusal).
+  for (const auto [threads, allowed] : {std::pair{2u, 0u}, std::pair{3u, 1u}, std::pair{4u, 1u}}) {
     SCOPED_TRACE("threads " + std::to_string(threads));
     RefusedStarts refused(1, allowed);
     RareCommonOptions options;
     options.threads = threads;
     RareCommonEngine engine(TakeAndBreak::parse("0.161"), options);
     ValueSequence values;
-    try {
-      engine.extend(values, last, {});
-      ADD_FAILURE() << "no error";
-    } catch (const LimitError& e) {
-      EXPECT_NE(std::string(e.what()).find("cannot start " + std::to_string(threads - 1) +
-                                           " helper threads (the system refused thread " +
-                                           std::to_string(allowed + 1)),
-                std::string::npos)
-          << e.what();
-    }
-    EXPECT_EQ(detail::thread_starts_to_refuse(), 0u);  // it did try
     EXPECT_TRUE(engine.extend(values, last, {}));
+    EXPECT_EQ(detail::thread_starts_to_refuse(), 0u);  // it did try
     EXPECT_SAME_SEQUENCE(values, expected);
+    // And again on the same engine, now with every helper.
+    EXPECT_TRUE(engine.extend(values, 2 * last, {}));
+    EXPECT_SAME_SEQUENCE(values, rare_common("0.161", 2 * last, one));
   }
 }
 
@@ -63,6 +60,28 @@ TEST(ThreadRefusal, SplitSetGoesOnWithOneThread) {
   auto engine = make_split_set_engine(TakeAndBreak::parse("0.9A"), 2);
   EXPECT_SAME_SEQUENCE(run(*engine, last), expected);
   EXPECT_EQ(detail::thread_starts_to_refuse(), 0u);  // it did try, once
+}
+
+TEST(ThreadRefusal, SurveyGoesOnWithTheWorkersItGot) {
+  const std::vector<std::string> codes = {"0.07", "0.16", "0.33", "0.51", "4.07"};
+  SurveyLimits limits;
+  limits.max_values = 1 << 14;
+  const auto survey = [&](unsigned threads) {
+    std::map<std::string, SurveyEntry> entries;
+    EXPECT_TRUE(run_survey(codes, limits, threads,
+                           [&](const SurveyEntry& e) { entries.emplace(e.name, e); }));
+    return entries;
+  };
+  const std::map<std::string, SurveyEntry> expected = survey(1);
+  ASSERT_EQ(expected.size(), codes.size());
+  for (const auto [threads, allowed] : {std::pair{2u, 0u}, std::pair{4u, 1u}}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    RefusedStarts refused(1, allowed);
+    const std::map<std::string, SurveyEntry> entries = survey(threads);
+    ASSERT_EQ(entries.size(), expected.size());
+    for (const auto& [name, entry] : entries) EXPECT_TRUE(entry.same_result(expected.at(name))) << name;
+    EXPECT_EQ(detail::thread_starts_to_refuse(), 0u);  // it did try
+  }
 }
 
 }  // namespace

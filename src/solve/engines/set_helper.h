@@ -20,7 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <system_error>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -36,8 +36,17 @@ inline constexpr std::uint64_t kMinSharedWords = std::uint64_t{1} << 16;
 // The second thread (above).
 class SetHelper {
  public:
-  SetHelper() : thread_(start_thread([this] { work(); })) {}
+  // The helper with its thread running, or null when the system refuses the
+  // thread (solve/base/thread_start.h: the caller then does it all).
+  static std::unique_ptr<SetHelper> start() {
+    std::unique_ptr<SetHelper> helper(new SetHelper);
+    std::optional<std::thread> thread = try_start_thread([raw = helper.get()] { raw->work(); });
+    if (!thread) return nullptr;
+    helper->thread_ = std::move(*thread);
+    return helper;
+  }
   ~SetHelper() {
+    if (!thread_.joinable()) return;
     quit_.store(true, std::memory_order_relaxed);
     posted_.fetch_add(1, std::memory_order_release);
     thread_.join();
@@ -94,7 +103,9 @@ class SetHelper {
   unsigned words_ = 0;
   bool equal_splits_ = true;
   std::vector<std::uint64_t> by_low_, out_;
-  std::thread thread_;  // last: started once the fields above exist
+  SetHelper() = default;
+
+  std::thread thread_;  // started by start() once the fields above exist
 };
 
 class SharedUnion {
@@ -107,11 +118,8 @@ class SharedUnion {
                 bool equal_splits, std::uint64_t* by_low, std::uint64_t* out) {
     if (threads_ >= 2 && !refused_ && last_a * words >= kMinSharedWords) {
       if (!helper_) {
-        try {
-          helper_ = std::make_unique<SetHelper>();
-        } catch (const std::system_error&) {
-          refused_ = true;  // no second thread: this one does it all
-        }
+        helper_ = SetHelper::start();
+        refused_ = helper_ == nullptr;  // no second thread: this one does it all
       }
       if (helper_) {
         const Heap middle = last_a / 2;

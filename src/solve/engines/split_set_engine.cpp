@@ -66,7 +66,6 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
-#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>

@@ -5,7 +5,6 @@
 #include <exception>
 #include <mutex>
 #include <set>
-#include <system_error>
 #include <thread>
 #include <tuple>
 
@@ -13,6 +12,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
+#include "solve/base/thread_start.h"
 
 namespace grundy {
 
@@ -71,18 +71,9 @@ bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limit
       }
     }
   };
-  std::vector<std::thread> pool;
-  try {
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  } catch (const std::system_error& e) {
-    // The workers started stop at their next code; then one clear error (a
-    // joinable thread destroyed while this unwinds would terminate).
-    halt = true;
-    for (std::thread& worker : pool) worker.join();
-    throw LimitError(fmt::format("cannot start {} survey threads (the system refused thread {}: "
-                                 "{}); ask for fewer threads",
-                                 threads, pool.size() + 1, e.what()));
-  }
+  // Fewer workers than asked for when the system refuses a thread
+  // (solve/base/thread_start.h): the codes go to those that run.
+  std::vector<std::thread> pool = detail::start_helpers(threads - 1, work);
   work();
   for (std::thread& worker : pool) worker.join();
   if (error) std::rethrow_exception(error);
