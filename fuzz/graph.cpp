@@ -1,13 +1,13 @@
 // Fuzzes graph files (`grundy graph FILE`, graph:FILE summands): the text
-// format (parse_graph, rules/graph.h) and the JSON form the command line
-// also reads (parse_graph_input, src/cli/graph_command.h), with a memory
+// format and the JSON form, as every front end reads them
+// (parse_graph_input, rules/graph_file.h), with a memory
 // limit of 1 MiB so that a header announcing a huge graph is refused rather
 // than allocated. A graph that parses is solved (solve_graph), and every
 // vertex must be found again by its label.
 #include <cstddef>
 #include <cstdint>
 
-#include "cli/graph_command.h"
+#include "grundy/rules/graph_file.h"
 #include "grundy/solve/graph_values.h"
 #include "harness.h"
 
@@ -17,7 +17,7 @@ constexpr std::uint64_t kMaxMemory = std::uint64_t{1} << 20;
 
 void check(std::string_view text) {
   using namespace grundy;
-  const Graph graph = cli::parse_graph_input(std::string(text), "fuzz", kMaxMemory);
+  const Graph graph = parse_graph_input(text, "fuzz", kMaxMemory);
   fuzz::expect(graph.offsets().size() == std::uint64_t{graph.vertex_count()} + 1,
                "offsets do not match the vertex count");
   for (Vertex u = 0; u < graph.vertex_count(); ++u) {

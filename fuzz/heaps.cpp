@@ -1,17 +1,19 @@
-// Fuzzes heap files (`grundy analyze RULESET --input FILE`): read_heaps
-// (src/cli/read_heaps.cpp), which parses whitespace-separated numbers in
-// blocks with a fast path for short numbers. The first byte chooses the
-// block size (1 to 64 bytes), so that numbers and separators straddle
-// blocks; the rest is the file. The heaps read must be exactly those of a
-// plain reading, word by word through parse_heap, and a file one rejects
-// the other must reject too.
+// Fuzzes heap files (`grundy analyze RULESET --input FILE`):
+// HeapListReader (rules/heap_list.h), which parses whitespace-separated
+// numbers in pieces with a fast path for short numbers. The first byte
+// chooses the piece size (1 to 64 bytes), so that numbers and separators
+// straddle pieces; the rest is the file. The heaps read must be exactly
+// those of a plain reading, word by word through parse_heap, and a file one
+// rejects the other must reject too.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
-#include "cli/commands.h"
+#include "grundy/core/error.h"
+#include "grundy/rules/heap_list.h"
 #include "grundy/rules/registry.h"
 #include "harness.h"
 
@@ -38,10 +40,6 @@ std::optional<std::vector<std::uint64_t>> plain_reading(std::string_view text) {
   return heaps;
 }
 
-struct Closer {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -52,16 +50,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool rejected = false;
   grundy::fuzz::run_one([&] {
     rejected = true;
-    // fmemopen does not accept an empty buffer everywhere: read "/dev/null" then.
-    std::unique_ptr<std::FILE, Closer> file(
-        text.empty() ? std::fopen("/dev/null", "rb")
-                     : fmemopen(const_cast<char*>(text.data()), text.size(), "rb"));
-    grundy::fuzz::expect(file != nullptr, "cannot open the input as a file");
-    const auto heaps = grundy::cli::read_heaps(file.get(), "fuzz", block);
+    grundy::HeapListReader reader("fuzz");
+    for (std::size_t at = 0; at < text.size(); at += block)
+      reader.feed(std::string_view(text).substr(at, block));
+    const auto heaps = reader.finish();
     rejected = false;
-    grundy::fuzz::expect(expected.has_value(), "read_heaps accepts a file with a bad word");
-    grundy::fuzz::expect(heaps == *expected, "read_heaps reads other heaps than the plain reading");
+    grundy::fuzz::expect(expected.has_value(), "HeapListReader accepts a file with a bad word");
+    grundy::fuzz::expect(heaps == *expected, "HeapListReader reads other heaps than the plain reading");
   });
-  if (rejected) grundy::fuzz::expect(!expected.has_value(), "read_heaps rejects a good file");
+  if (rejected) grundy::fuzz::expect(!expected.has_value(), "HeapListReader rejects a good file");
   return 0;
 }

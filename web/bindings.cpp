@@ -121,7 +121,7 @@ std::optional<std::string> page_graph;
 // graph:FILE summands name files, which a web page does not have, except
 // graph:page.
 Graph page_graph_reader(const std::string& file) {
-  if (file == "page" && page_graph) return parse_graph(*page_graph);
+  if (file == "page" && page_graph) return parse_graph_input(*page_graph, "");
   throw InputError("graph:" + file,
                    file == "page" ? std::string("graph:page is the graph of the Graph view: solve one there first")
                                   : fmt::format("graph:{}: a web page reads no files; enter the graph in "
@@ -620,7 +620,7 @@ std::string period_web(const std::string& name, double max_number, emscripten::v
 // of tokens on it when some are given. The graph becomes graph:page.
 std::string graph_web(const std::string& text, const std::string& tokens_text) {
   return answer([&] {
-    auto graph = std::make_shared<const Graph>(parse_graph(text));
+    auto graph = std::make_shared<const Graph>(parse_graph_input(text, ""));
     const GraphValues values = solve_graph(*graph);
     auto vertices = json::array();
     for (Vertex u = 0; u < graph->vertex_count(); ++u) {

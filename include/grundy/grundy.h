@@ -23,6 +23,8 @@
 #include "grundy/rules/code_digit.h"
 #include "grundy/rules/compound.h"
 #include "grundy/rules/graph.h"
+#include "grundy/rules/graph_file.h"
+#include "grundy/rules/heap_list.h"
 #include "grundy/rules/game_syntax.h"
 #include "grundy/rules/graph_tokens.h"
 #include "grundy/rules/heap_ruleset.h"

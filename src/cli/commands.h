@@ -173,8 +173,7 @@ int run_values(const ValuesRequest& request);
 // Heap sizes from a file of whitespace-separated decimal numbers.
 std::vector<std::uint64_t> read_heaps(const std::string& path);
 // The same from an open file, named `path` in messages, read `block` bytes at
-// a time (the fuzz harness, fuzz/heaps.cpp, uses small blocks so that numbers
-// straddle them).
+// a time.
 std::vector<std::uint64_t> read_heaps(std::FILE* file, const std::string& path,
                                       std::size_t block = 1 << 20);
 

@@ -11,13 +11,10 @@
 
 namespace grundy::cli {
 
-// Reads a graph in the text format or, when the file starts with '{', in the
-// JSON form ('-': standard input). Throws InputError naming the file and the
-// line (text) or the JSON element at fault, and LimitError when the graph
-// would need more than `max_memory` bytes (check_graph_memory, rules/graph.h).
+// Reads a graph in either form (parse_graph_input, rules/graph_file.h) from
+// a file or, for '-', from standard input, whose wait Ctrl-C and SIGTERM
+// end (long_run.h).
 Graph read_graph(const std::string& file, std::uint64_t max_memory);
-// The same from the file's text, `shown` naming it in messages.
-Graph parse_graph_input(const std::string& text, const std::string& shown, std::uint64_t max_memory);
 
 // Prints the values (all of them for graphs of up to 10,000 vertices, else a
 // summary) and, when tokens are given (vertex ids or names), the outcome of

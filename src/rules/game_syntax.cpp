@@ -1,6 +1,5 @@
 #include "grundy/rules/game_syntax.h"
 
-#include <cstdio>
 #include <memory>
 
 #include <fmt/format.h>
@@ -23,7 +22,8 @@ GamePosition parse_summand(const std::string& name, const std::vector<std::strin
   if (is_graph(name)) {
     const std::string file = name.substr(kGraphPrefix.size());
     if (file.empty()) throw InputError(name, "graph: needs a file name, e.g. graph:g.txt");
-    auto graph = std::make_shared<const Graph>(read_graph(file));
+    auto graph =
+        std::make_shared<const Graph>(read_graph ? read_graph(file) : read_graph_file(file));
     for (const std::string& token : numbers) {
       const auto v = graph->find_vertex(token);
       if (!v) throw InputError(token, fmt::format("'{}' is not a vertex of {}", token, file));
@@ -40,25 +40,6 @@ GamePosition parse_summand(const std::string& name, const std::vector<std::strin
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 }  // namespace
-
-Graph read_graph_file(const std::string& path) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!file) throw InputError(path, fmt::format("cannot open graph file '{}'", path));
-  std::string text;
-  char buffer[1 << 16];
-  while (true) {
-    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
-    if (got == 0) break;
-    text.append(buffer, got);
-  }
-  if (std::ferror(file.get()))
-    throw InputError(path, fmt::format("error reading graph file '{}'", path));
-  try {
-    return parse_graph(text);
-  } catch (const InputError& e) {
-    throw InputError(e.token(), fmt::format("{}: {}", path, e.what()));
-  }
-}
 
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens) {
   if (is_graph(ruleset)) return true;

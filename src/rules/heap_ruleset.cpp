@@ -69,8 +69,12 @@ Move HeapRuleset::heap_move(std::size_t index, Heap heap, const HeapOption& opti
   Move move;
   move.index = index;
   move.replaced = 1;
-  if (option.part_count == 0) move.parts.push_back(0);
-  move.parts.insert(move.parts.end(), option.parts.begin(), option.parts.begin() + option.part_count);
+  // Assigned whole, not pushed then inserted: GCC 12 warns of an overflow
+  // (-Wstringop-overflow, a false alarm) on the insert after a push_back.
+  if (option.part_count == 0)
+    move.parts.assign(1, 0);
+  else
+    move.parts.assign(option.parts.begin(), option.parts.begin() + option.part_count);
   move.description = describe(index, heap, option);
   return move;
 }

@@ -64,5 +64,17 @@ TEST(OneOfEach, ThreadStart) {
   EXPECT_TRUE(files_with("std::jthread").empty());
 }
 
+// The command line is a front end like the others: nothing outside src/cli
+// reaches into it (what it reads, the library reads; what it shows of an
+// answer, src/present shows).
+TEST(OneOfEach, NothingOutsideTheCommandLineIncludesIt) {
+  for (const std::string& file : sources()) {
+    if (file.rfind("src/cli/", 0) == 0) continue;
+    const std::string text = read(kSource / file);
+    EXPECT_EQ(text.find("#include \"cli/"), std::string::npos) << file;
+    EXPECT_EQ(text.find("src/cli/"), std::string::npos) << file << " names a file of src/cli";
+  }
+}
+
 }  // namespace
 }  // namespace grundy::one_of_each_test

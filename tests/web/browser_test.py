@@ -483,6 +483,16 @@ def test_graph(page, grundy, shots):
               for v in want["values"]]
     check(got == wanted, f"Graph: γ of every vertex as `grundy graph` gives it ({got})")
     page.shot(shots, "web-graph.png")
+    # The JSON form of a graph file is read as the command reads it
+    # (rules/graph_file.h): a path of three vertices, γ 0 1 0 from the end.
+    page.fill("graph-edges", '{"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]}')
+    page.fill("graph-tokens", "")
+    page.press(page.by_id("graph-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    rows = page.by_id("graph-result").find_elements(By.CSS_SELECTOR, "table tbody tr")
+    got = [r.find_elements(By.TAG_NAME, "td")[1].text for r in rows]
+    check(page.error("graph-edges") == "" and got == ["0", "1", "0"],
+          f"Graph: a graph in JSON is read as the text form ({got})")
+    page.fill("graph-edges", edges)
 
 
 def test_bad_input(page, grundy):

@@ -19,16 +19,14 @@
 
 #include "grundy/rules/compound.h"
 #include "grundy/rules/graph.h"
+#include "grundy/rules/graph_file.h"
 
 namespace grundy {
 
-// Reads the graph of a graph:FILE summand. A front end passes its own (the
-// command line reads a JSON form too); read_graph_file is the default.
+// Reads the graph of a graph:FILE summand. Empty: read_graph_file
+// (graph_file.h) with the default memory limit. A front end passes its own
+// for another limit, or for graphs that are not files (the web page's).
 using GraphReader = std::function<Graph(const std::string& file)>;
-
-// The graph in the text format of docs/graph-format.md from a file. Throws
-// InputError naming the file when it cannot be read, and the line at fault.
-Graph read_graph_file(const std::string& path);
 
 // Whether the arguments use the sum syntax (a '+' or a graph: summand).
 bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& tokens);
@@ -36,7 +34,7 @@ bool is_sum_syntax(const std::string& ruleset, const std::vector<std::string>& t
 // The summands of `ruleset tokens...`, merged as above.
 std::vector<GamePosition> parse_summands(const std::string& ruleset,
                                          const std::vector<std::string>& tokens,
-                                         const GraphReader& read_graph = read_graph_file);
+                                         const GraphReader& read_graph = {});
 
 // The words of a whole position written as one line, "kayles 5 + nim 3":
 // split at white space, with every '+' a word of its own ("5+nim" is
@@ -47,7 +45,7 @@ std::vector<std::string> split_game_words(std::string_view text);
 // The summands of a whole position written as one line (split_game_words,
 // then parse_summands). Throws InputError for an empty text.
 std::vector<GamePosition> parse_game(std::string_view text,
-                                     const GraphReader& read_graph = read_graph_file);
+                                     const GraphReader& read_graph = {});
 
 // The inverse of parse_game: a position of `ruleset` written as the line
 // parse_game reads back, "0.77 5 3" ("kayles 5 3" is read the same), and for
