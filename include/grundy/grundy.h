@@ -44,6 +44,7 @@
 
 // Analysis of positions and sums under every convention (normal, misère, Every-SG, ...),
 // and the move good play makes
+#include "grundy/solve/control.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/brute_force.h"
 #include "grundy/solve/check.h"

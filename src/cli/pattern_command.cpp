@@ -164,7 +164,7 @@ int run_pattern(const PatternRequest& request) {
   const std::uint64_t total = two ? (to - from + 1) * (to - from + 1) : to - from + 1;
   LongRun progress(0, total - 1);
   TableControl control;
-  control.progress = [&](std::uint64_t done, std::uint64_t) { progress.report(EngineProgress{done}); };
+  control.progress = [&](const TableProgress& now) { progress.report(EngineProgress{now.done}); };
   control.stop = progress.stop_flag();
 
   if (two) {

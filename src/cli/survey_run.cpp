@@ -33,7 +33,7 @@ SurveyRun run_here(const std::function<std::vector<std::string>()>& prepare,
                    const std::atomic<bool>* stop) {
   SurveyRun result;
   result.root = true;
-  result.complete = run_survey(prepare(), limits, threads, record, stop);
+  result.complete = run_survey(prepare(), limits, threads, SurveyControl{record, stop});
   return result;
 }
 
@@ -124,7 +124,7 @@ void work(const SurveyLimits& limits, const std::atomic<bool>* stop) {
     const std::string name = receive_text(0, status.MPI_TAG, status);
     if (status.MPI_TAG == kTagStop) return;
     SurveyEntry entry;
-    result = survey_code(TakeAndBreak::parse(name), limits, entry, stop)
+    result = survey_code(TakeAndBreak::parse(name), limits, entry, SurveyControl{{}, stop})
                  ? survey_journal_line(entry)
                  : std::string();
   }
@@ -154,7 +154,7 @@ SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& pre
     if (result.ranks == 1) {
       if (!error) {
         try {
-          result.complete = run_survey(pending, limits, threads, record, stop);
+          result.complete = run_survey(pending, limits, threads, SurveyControl{record, stop});
         } catch (...) {
           error = std::current_exception();
         }

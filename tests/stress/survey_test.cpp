@@ -115,9 +115,9 @@ TEST(SurveyStress, CodesJoinedAsTheSameGameHaveEqualValues) {
   limits.max_values = 1024;  // codes that leave three heaps cost O(n^2 V/64)
   std::map<std::string, SurveyEntry> one, three;
   ASSERT_TRUE(run_survey(survey_pending(codes, one), limits, 1,
-                         [&](const SurveyEntry& e) { one[e.name] = e; }));
+                         SurveyControl{[&](const SurveyEntry& e) { one[e.name] = e; }}));
   ASSERT_TRUE(run_survey(survey_pending(codes, three), limits, 3,
-                         [&](const SurveyEntry& e) { three[e.name] = e; }));
+                         SurveyControl{[&](const SurveyEntry& e) { three[e.name] = e; }}));
   const std::vector<SurveyRow> rows = survey_table(codes, one);
   const std::vector<SurveyRow> rows3 = survey_table(codes, three);
   ASSERT_EQ(rows.size(), rows3.size());

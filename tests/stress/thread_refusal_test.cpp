@@ -69,7 +69,7 @@ TEST(ThreadRefusal, SurveyGoesOnWithTheWorkersItGot) {
   const auto survey = [&](unsigned threads) {
     std::map<std::string, SurveyEntry> entries;
     EXPECT_TRUE(run_survey(codes, limits, threads,
-                           [&](const SurveyEntry& e) { entries.emplace(e.name, e); }));
+                           SurveyControl{[&](const SurveyEntry& e) { entries.emplace(e.name, e); }}));
     return entries;
   };
   const std::map<std::string, SurveyEntry> expected = survey(1);

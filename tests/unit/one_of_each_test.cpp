@@ -64,6 +64,18 @@ TEST(OneOfEach, ThreadStart) {
   EXPECT_TRUE(files_with("std::jthread").empty());
 }
 
+// Every long computation of the library is watched and stopped through
+// Control<Progress> (solve/control.h): no other stop flag in the library.
+TEST(OneOfEach, Control) {
+  std::set<std::string> library_files;
+  for (const std::string& file : files_with("std::atomic<bool>* stop"))
+    if (file.rfind("include/", 0) == 0 || file.rfind("src/core/", 0) == 0 ||
+        file.rfind("src/rules/", 0) == 0 || file.rfind("src/solve/", 0) == 0 ||
+        file.rfind("src/present/", 0) == 0)
+      library_files.insert(file);
+  EXPECT_EQ(library_files, std::set<std::string>{"include/grundy/solve/control.h"});
+}
+
 // The command line is a front end like the others: nothing outside src/cli
 // reaches into it (what it reads, the library reads; what it shows of an
 // answer, src/present shows).

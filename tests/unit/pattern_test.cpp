@@ -131,9 +131,9 @@ TEST(Pattern, WythoffGridAgainstTheMexConstruction) {
   std::atomic<bool> stop{false};
   std::uint64_t reported = 0;
   TableControl control;
-  control.progress = [&](std::uint64_t done, std::uint64_t total) {
-    EXPECT_EQ(total, (last + 1) * (last + 1));
-    reported = done;
+  control.progress = [&](const TableProgress& now) {
+    EXPECT_EQ(now.total, (last + 1) * (last + 1));
+    reported = now.done;
   };
   control.stop = &stop;
   const OutcomeGrid grid = outcome_grid(

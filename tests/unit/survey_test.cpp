@@ -179,7 +179,7 @@ TEST(SurveyPublished, ThreeDigitPeriodsMatchTheLiterature) {
   codes.push_back("0.400");
   std::map<std::string, SurveyEntry> entries;
   ASSERT_TRUE(run_survey(survey_pending(codes, entries), SurveyLimits{}, 2,
-                         [&](const SurveyEntry& e) { entries[e.name] = e; }));
+                         SurveyControl{[&](const SurveyEntry& e) { entries[e.name] = e; }}));
   const std::vector<SurveyRow> rows = survey_table(codes, entries);
   ASSERT_EQ(rows.size(), codes.size());
   for (const SurveyRow& row : rows) {
@@ -231,7 +231,7 @@ TEST(SurveyPublished, CzajkasTrivialGamesMatch) {
   for (const TrivialPeriod& row : kCzajkaTrivial) codes.push_back(row.code);
   std::map<std::string, SurveyEntry> entries;
   ASSERT_TRUE(run_survey(survey_pending(codes, entries), SurveyLimits{}, 2,
-                         [&](const SurveyEntry& e) { entries[e.name] = e; }));
+                         SurveyControl{[&](const SurveyEntry& e) { entries[e.name] = e; }}));
   ASSERT_EQ(entries.size(), codes.size());
   for (const TrivialPeriod& row : kCzajkaTrivial) {
     const SurveyEntry& entry = entries.at(row.code);

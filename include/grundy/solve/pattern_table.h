@@ -4,8 +4,8 @@
 //
 // Description: one solver answers every position of the table, so what it
 //   learns for one n (its transposition table) serves the next; positions
-//   are asked in increasing n (and m), small first. `control.progress(done,
-//   total)` is called after each position; when `control.stop` becomes true
+//   are asked in increasing n (and m), small first. The control's progress
+//   gets {done, total} after each position; once its stop flag is true
 //   the table returned is the prefix computed so far (whole rows for a grid).
 //   A LimitError of the solver (its position limit) propagates.
 // Source: the tables of Winning Ways ch. 3-4 and of contest practice
@@ -28,24 +28,24 @@
 #include "grundy/core/error.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/types.h"
+#include "grundy/solve/control.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/pattern.h"
 #include "grundy/solve/user_game.h"
 
 namespace grundy {
 
-struct TableControl {
-  // Called after each position with the number done and the number asked.
-  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
-  // Checked before each position: when true the table stops (a prefix).
-  const std::atomic<bool>* stop = nullptr;
+// How far a table is: positions done of those asked.
+struct TableProgress {
+  std::uint64_t done = 0;
+  std::uint64_t total = 0;
 };
 
-namespace detail {
+// Its progress is called after each position; its stop flag is read before
+// each: once it is true, the table stops (a prefix).
+using TableControl = Control<TableProgress>;
 
-inline bool table_stopped(const TableControl& control) {
-  return control.stop != nullptr && control.stop->load(std::memory_order_relaxed);
-}
+namespace detail {
 
 inline std::uint64_t table_length(std::uint64_t from, std::uint64_t to, const char* what) {
   if (to < from) throw InputError(what, "the table's last index is below its first");
@@ -62,9 +62,9 @@ std::vector<Outcome> outcome_table(GameSolver<G>& solver, Family&& family, std::
                                    const TableControl& control = {}) {
   const std::uint64_t total = detail::table_length(from, to, "to");
   std::vector<Outcome> outcomes;
-  for (std::uint64_t n = from; n - from < total && !detail::table_stopped(control); ++n) {
+  for (std::uint64_t n = from; n - from < total && !control.stopped(); ++n) {
     outcomes.push_back(solver.outcome(family(n), convention));
-    if (control.progress) control.progress(outcomes.size(), total);
+    control.report({outcomes.size(), total});
   }
   return outcomes;
 }
@@ -77,7 +77,7 @@ std::vector<Nimber> value_table(GameSolver<G>& solver, Family&& family, std::uin
                                 std::uint64_t to, const TableControl& control = {}) {
   const std::uint64_t total = detail::table_length(from, to, "to");
   std::vector<Nimber> values;
-  for (std::uint64_t n = from; n - from < total && !detail::table_stopped(control); ++n) {
+  for (std::uint64_t n = from; n - from < total && !control.stopped(); ++n) {
     const std::optional<Nimber> value = solver.grundy_value(family(n));
     if (!value)
       throw InputError(std::to_string(n),
@@ -85,7 +85,7 @@ std::vector<Nimber> value_table(GameSolver<G>& solver, Family&& family, std::uin
                                    "game): tabulate outcomes instead",
                                    n));
     values.push_back(*value);
-    if (control.progress) control.progress(values.size(), total);
+    control.report({values.size(), total});
   }
   return values;
 }
@@ -104,10 +104,10 @@ OutcomeGrid outcome_grid(GameSolver<G>& solver, Family&& family, std::uint64_t n
   if (grid.rows > (std::uint64_t{1} << 40) / grid.columns)
     throw LimitError("a table of more than 2^40 positions");
   const std::uint64_t total = grid.rows * grid.columns;
-  for (std::uint64_t r = 0; r < grid.rows && !detail::table_stopped(control); ++r) {
+  for (std::uint64_t r = 0; r < grid.rows && !control.stopped(); ++r) {
     for (std::uint64_t c = 0; c < grid.columns; ++c) {
       grid.outcomes.push_back(solver.outcome(family(n_from + r, m_from + c), convention));
-      if (control.progress) control.progress(grid.outcomes.size(), total);
+      control.report({grid.outcomes.size(), total});
     }
   }
   return grid;

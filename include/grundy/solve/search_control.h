@@ -21,6 +21,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "grundy/solve/control.h"
+
 namespace grundy {
 
 struct SearchProgress {
@@ -40,14 +42,9 @@ struct SearchProgress {
   const char* unit = "positions";
 };
 
-struct SearchControl {
-  // Called every kSearchTick positions from the searching thread (may be
-  // empty). It may throw to stop the search.
-  std::function<void(const SearchProgress&)> progress;
-  // Read every kSearchTick positions: once true, the search throws
-  // Interrupted.
-  const std::atomic<bool>* stop = nullptr;
-};
+// Its progress is called and its stop flag read every kSearchTick positions:
+// once the flag is true, the search throws Interrupted.
+using SearchControl = Control<SearchProgress>;
 
 // A search stopped by SearchControl::stop: no answer. Not a LimitError: the
 // request was within the limits, the user stopped it.
@@ -96,8 +93,7 @@ class SearchTicker {
   // Only the stop flag, at once (no progress report): for searches whose
   // positions can be far apart in time.
   void check_stop(std::uint64_t positions, std::uint64_t limit) {
-    if (control_ != nullptr && control_->stop != nullptr &&
-        control_->stop->load(std::memory_order_relaxed))
+    if (control_ != nullptr && control_->stopped())
       poll(positions, limit);
   }
 

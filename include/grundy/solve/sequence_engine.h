@@ -12,6 +12,7 @@
 
 #include "grundy/core/types.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/control.h"
 
 namespace grundy {
 
@@ -25,13 +26,9 @@ struct EngineProgress {
   Nimber mask = 0;           // current rare/common mask (rare/common only)
 };
 
-struct EngineControl {
-  // Called every so often from the computing thread (may be empty).
-  std::function<void(const EngineProgress&)> progress;
-  // Checked every so often; when it becomes true the engine returns early
-  // with the values computed so far (a consistent prefix).
-  const std::atomic<bool>* stop = nullptr;
-};
+// Once its stop flag is true, the engine returns early with the values
+// computed so far (a consistent prefix).
+using EngineControl = Control<EngineProgress>;
 
 class SequenceEngine {
  public:

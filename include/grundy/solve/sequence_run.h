@@ -41,13 +41,10 @@
 
 namespace grundy {
 
-struct SequenceRunControl {
-  // Called every so often from the computing thread, and after each chunk
-  // (may be empty).
-  std::function<void(const EngineProgress&)> progress;
-  // Checked by the engine every so often and between chunks; when it becomes
-  // true, extend() saves (when `save` is set) and returns false.
-  const std::atomic<bool>* stop = nullptr;
+// The engine's control (progress also after each chunk; the stop flag also
+// read between chunks: once it is true, extend() saves when `save` is set
+// and returns false), with the run's checkpoints.
+struct SequenceRunControl : EngineControl {
   // Called with G(0..reached-1) between chunks, about once per `save_every`
   // seconds, at a stop, and once `to` is reached (for a run on a store,
   // after the store has been committed). Empty: extend() computes the whole

@@ -37,13 +37,13 @@ std::vector<std::string> survey_pending(const std::vector<std::string>& codes,
 unsigned survey_threads(unsigned requested, std::size_t codes);
 
 // Computes the entry of every code of `names` (canonical names) with
-// `threads` workers (0: one per core), calling `record` with each as it
-// finishes, one call at a time. Returns false when `stop` was raised before
-// all were done (the finished ones were recorded). An exception thrown by
-// `record` stops the workers and is rethrown.
+// `threads` workers (0: one per core), passing each to the control's
+// progress as it finishes, one call at a time. Returns false when the
+// control's stop flag was raised before all were done (the finished ones
+// were passed on). An exception thrown by the progress callback stops the
+// workers and is rethrown.
 bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limits, unsigned threads,
-                const std::function<void(const SurveyEntry&)>& record,
-                const std::atomic<bool>* stop = nullptr);
+                const SurveyControl& control);
 
 struct SurveyRow {
   std::string code;     // as the family wrote it

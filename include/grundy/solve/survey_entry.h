@@ -26,6 +26,7 @@
 
 #include "grundy/core/types.h"
 #include "grundy/rules/take_and_break.h"
+#include "grundy/solve/control.h"
 #include "grundy/solve/periodicity.h"
 #include "grundy/solve/sequence_engine.h"
 
@@ -71,10 +72,16 @@ struct SurveyLimits {
   friend bool operator==(const SurveyLimits&, const SurveyLimits&) = default;
 };
 
+// A survey's control: its progress is each finished entry, passed on one at
+// a time (to be journalled; run_survey); its stop flag ends the survey
+// between codes and inside a long one.
+using SurveyControl = Control<SurveyEntry>;
+
 // The entry of `code` computed within `limits`. Returns false, leaving
-// `entry` unset, when `stop` was raised before the code was finished; the
-// caller then records nothing for it.
+// `entry` unset, when the control's stop flag was raised before the code
+// was finished; the caller then records nothing for it. The control's
+// progress is not called here (run_survey calls it).
 bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
-                 const std::atomic<bool>* stop = nullptr);
+                 const SurveyControl& control = {});
 
 }  // namespace grundy

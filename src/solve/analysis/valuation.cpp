@@ -71,8 +71,7 @@ void scan_options(const Ruleset& ruleset, Valuation& valuation, const Position& 
                   const AnalysisOptions& options) {
   std::uint64_t visits = 0;
   ruleset.for_each_option(position, [&](const Position& after) {
-    if (++visits % kSearchTick == 0 && options.control && options.control->stop &&
-        options.control->stop->load())
+    if (++visits % kSearchTick == 0 && options.control && options.control->stopped())
       throw Interrupted("interrupted while listing the moves of " + ruleset.shown_name());
     if (visits > options.max_option_visits) {
       list.complete = false;

@@ -27,7 +27,7 @@ namespace grundy::detail {
 void SearchTicker::poll(std::uint64_t positions, std::uint64_t limit) {
   countdown_ = kSearchTick;
   if (control_ == nullptr) return;
-  if (control_->stop != nullptr && control_->stop->load(std::memory_order_relaxed))
+  if (control_->stopped())
     throw Interrupted(fmt::format("{} stopped after {} {} (the limit being {})", search_,
                                   positions, unit_, limit));
   if (control_->progress)

@@ -197,7 +197,7 @@ bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
   }
   known = n;
   progress_.reached = n;
-  if (control.progress) control.progress(progress_);
+  control.report(progress_);
   return n > last;
 }
 

@@ -1238,7 +1238,7 @@ bool RareCommonEngine::Impl::extend_in(Value16* data, Heap& known, Heap last,
   stats.wide_entries = rare_wide.size();
   left_g = data;
   left_at = n_cur;
-  if (control.progress) control.progress(progress);
+  control.report(progress);
   return done;
 }
 
@@ -1255,7 +1255,7 @@ bool RareCommonEngine::Impl::run(Heap last, const EngineControl& control) {
     }
     if (n_cur >= next_poll) {
       next_poll = n_cur + kPollHeaps;
-      if (control.stop && control.stop->load(std::memory_order_relaxed)) {
+      if (control.stopped()) {
         if (helping) drain();  // after a rollback n_cur is right past the corrected heap
         return false;
       }

@@ -68,7 +68,7 @@ class HeapLoopPoll {
   bool stop_before(Heap n, std::uint64_t& work) {
     if ((n & mask_) != 0 && work <= (std::uint64_t{1} << 24)) return false;
     work = 0;
-    if (control_.stop && control_.stop->load(std::memory_order_relaxed)) return true;
+    if (control_.stopped()) return true;
     if (control_.progress && Clock::now() - last_report_ > std::chrono::milliseconds(500)) {
       progress_.reached = n;
       control_.progress(progress_);

@@ -160,7 +160,7 @@ class SetEngineLoop : public SequenceEngine {
     }
     known = n;
     progress_.reached = n;
-    if (control.progress) control.progress(progress_);
+    control.report(progress_);
     return n > last;
   }
 

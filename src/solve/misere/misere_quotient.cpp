@@ -126,7 +126,7 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
     cls = std::move(next);
     if (ids.size() == classes) break;
     classes = ids.size();
-    if (options.control && options.control->stop && options.control->stop->load())
+    if (options.control && options.control->stopped())
       throw Interrupted("misère quotient interrupted");
   }
   if (classes > options.max_elements) {
@@ -785,7 +785,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
   try {
     for (Heap n = first; n <= options.max_heap; ++n) {
       if (options.control) {
-        if (options.control->stop && options.control->stop->load())
+        if (options.control->stopped())
           throw Interrupted("misère quotient interrupted");
         if (options.control->progress)
           options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});

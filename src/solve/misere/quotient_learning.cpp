@@ -89,7 +89,7 @@ class SumOutcomes {
     if (auto it = memo_.find(key); it != memo_.end()) return it->second != 0;
     if (memo_.size() >= limit_)
       throw LimitError(fmt::format("more than {} sums to solve", limit_));
-    if (control_ && control_->stop && (memo_.size() & 0xfff) == 0 && control_->stop->load())
+    if (control_ && (memo_.size() & 0xfff) == 0 && control_->stopped())
       throw Interrupted("misère quotient interrupted");
     // Misère play: the sum is lost iff it has an option and every option is won.
     bool lost = true;
@@ -311,7 +311,7 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
     }
     QuotientLearner learner(outcomes, n, options.max_elements);
     for (;;) {
-      if (options.control && options.control->stop && options.control->stop->load())
+      if (options.control && options.control->stopped())
         throw Interrupted("misère quotient interrupted");
       if (!learner.close()) {
         why = fmt::format("learning needs more than {} elements", options.max_elements);

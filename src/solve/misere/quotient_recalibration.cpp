@@ -189,7 +189,7 @@ Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n
     const auto [t, x] = queue.top();
     queue.pop();
     if (state_of[x] != kNone || t != tokens[x]) continue;
-    if (control && control->stop && (code_of.size() & 0x3ff) == 0 && control->stop->load())
+    if (control && (code_of.size() & 0x3ff) == 0 && control->stopped())
       throw Interrupted("misère quotient interrupted");
     const auto id = static_cast<std::uint32_t>(code_of.size());
     state_of[x] = id;
@@ -267,7 +267,7 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why) {
   const std::size_t product_limit = 4 * options.max_elements;
   for (std::size_t step = 0; step < kMaxSteps; ++step) {
-    if (options.control && options.control->stop && options.control->stop->load())
+    if (options.control && options.control->stopped())
       throw Interrupted("misère quotient interrupted");
     const Automaton check = explore_compact(s, options.max_verify_states);
     if (!check.complete) {

@@ -35,8 +35,7 @@ unsigned survey_threads(unsigned requested, std::size_t codes) {
 }
 
 bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limits, unsigned threads,
-                const std::function<void(const SurveyEntry&)>& record,
-                const std::atomic<bool>* stop) {
+                const SurveyControl& control) {
   threads = survey_threads(threads, names.size());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
@@ -47,7 +46,7 @@ bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limit
   std::atomic<bool> halt{false};
   const auto work = [&] {
     while (!halt.load()) {
-      if (stop != nullptr && stop->load()) {
+      if (control.stopped()) {
         stopped = true;
         halt = true;
         break;
@@ -55,7 +54,7 @@ bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limit
       const std::size_t i = next.fetch_add(1);
       if (i >= names.size()) break;
       SurveyEntry entry;
-      if (!survey_code(TakeAndBreak::parse(names[i]), limits, entry, stop)) {
+      if (!survey_code(TakeAndBreak::parse(names[i]), limits, entry, control)) {
         stopped = true;
         halt = true;
         break;
@@ -63,7 +62,7 @@ bool run_survey(const std::vector<std::string>& names, const SurveyLimits& limit
       std::lock_guard<std::mutex> guard(lock);
       if (failed.load()) break;
       try {
-        record(entry);
+        control.report(entry);
       } catch (...) {
         error = std::current_exception();
         failed = true;

@@ -38,7 +38,7 @@ bool SurveyEntry::same_result(const SurveyEntry& other) const {
 }
 
 bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
-                 const std::atomic<bool>* stop) {
+                 const SurveyControl& survey_control) {
   const Heap max_values = std::max<Heap>(limits.max_values, 16);
   const auto start = std::chrono::steady_clock::now();
   PeriodSearchOptions options;
@@ -53,7 +53,7 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
   EngineProgress last;
   EngineControl control;
   control.progress = [&last](const EngineProgress& progress) { last = progress; };
-  control.stop = stop;
+  control.stop = survey_control.stop;
   PeriodSearch search;
   try {
     search = search_period(code, options, control);

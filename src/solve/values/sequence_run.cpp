@@ -112,10 +112,9 @@ void SequenceRun::save(const SequenceRunControl& control) {
 }
 
 bool SequenceRun::extend(Heap to, const SequenceRunControl& control) {
-  EngineControl engine_control;
-  engine_control.progress = control.progress;
-  engine_control.stop = control.stop;
-  const auto stop_requested = [&] { return control.stop && control.stop->load(); };
+  // The engine's part of the control (its progress and stop flag).
+  const EngineControl& engine_control = control;
+  const auto stop_requested = [&] { return control.stopped(); };
   if (!control.save && !store_) return extend_piece(to, engine_control);
 
   using Clock = std::chrono::steady_clock;
