@@ -109,6 +109,14 @@ std::string answer(Work work) {
     return j.dump();
   } catch (const std::bad_alloc&) {
     return json{{"error", "out of memory: the browser cannot hold what this needs"}}.dump();
+  } catch (const LimitError& e) {
+    // The setting as data too (core/error.h), for the page to act on.
+    json j{{"error", detail::one_line(e.what())}};
+    if (const auto& exceeded = e.exceeded())
+      j["limit"] = {{"setting", exceeded->setting},
+                    {"value", exceeded->limit},
+                    {"needed", exceeded->needed == 0 ? json(nullptr) : json(exceeded->needed)}};
+    return j.dump();
   } catch (const std::exception& e) {
     return json{{"error", detail::one_line(e.what())}}.dump();
   }

@@ -18,12 +18,17 @@ void python_in_full_limit(ComputeLimits& limits) {
 // its keyword arguments. It reads graph files at the default memory limit
 // only, and its Solver keeps the default option limit, so those refusals
 // give no advice.
+// A setting as the keyword argument that sets it: search_limit=,
+// max_memory=; a user game's position limit is Solver's position_limit=.
+std::string python_argument(std::string_view setting) {
+  if (setting == "game-positions") return "position_limit";
+  std::string name(setting);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
 FrontEndWords python_words() {
-  const auto argument = [](std::string_view setting) {
-    std::string name(setting);
-    std::replace(name.begin(), name.end(), '-', '_');
-    return name;
-  };
+  const auto argument = [](std::string_view setting) { return python_argument(setting); };
   FrontEndWords words;
   words.setting = [argument](std::string_view setting) -> std::string {
     if (setting == "max-memory" || setting == "game-options" || setting == "game-memory" ||
@@ -72,14 +77,27 @@ PYBIND11_MODULE(_grundy, m) {
   static py::exception<LimitError> limit_error(m, "LimitError", PyExc_RuntimeError);
   limit_error.doc() =
       "A well-formed request beyond one of grundy's stated limits (a heap too large to "
-      "compute, a search over too many positions); the message names the limit.";
+      "compute, a search over too many positions); the message names the limit. Where one "
+      "setting would let the request through: setting (the keyword argument), limit (its "
+      "value) and needed (what the request needs, or None when not known); else all None.";
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const InputError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const LimitError& e) {
-      PyErr_SetString(limit_error.ptr(), e.what());
+      // The setting to raise as data (core/error.h): e.setting (the keyword
+      // argument, or None), e.limit and e.needed (None when not known).
+      py::object error = py::handle(limit_error.ptr())(e.what());
+      error.attr("setting") = py::none();
+      error.attr("limit") = py::none();
+      error.attr("needed") = py::none();
+      if (const auto& exceeded = e.exceeded()) {
+        error.attr("setting") = python_argument(exceeded->setting);
+        error.attr("limit") = exceeded->limit;
+        if (exceeded->needed != 0) error.attr("needed") = exceeded->needed;
+      }
+      PyErr_SetObject(limit_error.ptr(), error.ptr());
     } catch (const Interrupted& e) {
       // A search stopped by its stop flag, which only Ctrl-C raises here.
       PyErr_SetString(PyExc_KeyboardInterrupt, e.what());

@@ -123,6 +123,26 @@ def test_refused_computations_are_limit_errors():
     assert issubclass(grundy.LimitError, RuntimeError)
 
 
+def test_a_limit_error_carries_the_setting_to_raise():
+    # The library's ExceededLimit (core/error.h) as attributes: the keyword
+    # argument, its value, and what the request needs when that is known.
+    with pytest.raises(grundy.LimitError) as refused:
+        grundy.analyze("0.137 40 40 40 40", convention="misere", search_limit=1000)
+    assert (refused.value.setting, refused.value.limit, refused.value.needed) == \
+        ("search_limit", 1000, None)
+    with pytest.raises(grundy.LimitError) as refused:
+        grundy.values("0.6", 2**40, max_memory=2**30)
+    assert refused.value.setting == "max_memory" and refused.value.limit == 2**30
+    assert refused.value.needed > 2**30
+    with pytest.raises(grundy.LimitError) as refused:
+        grundy.Solver(moves=lambda n: range(n), position_limit=10).value(100)
+    assert (refused.value.setting, refused.value.limit) == ("position_limit", 10)
+    # A refusal no one setting lifts carries none.
+    with pytest.raises(grundy.LimitError) as refused:
+        grundy.value("0.6", 10**18, max=2**10)
+    assert (refused.value.setting, refused.value.limit, refused.value.needed) == (None, None, None)
+
+
 def test_unhashable_positions_and_failing_callbacks_are_python_errors():
     solver = grundy.Solver(moves=lambda p: [[1]])
     with pytest.raises(TypeError, match="unhashable"):

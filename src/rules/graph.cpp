@@ -357,7 +357,8 @@ void check_graph_memory(std::uint64_t vertices, std::uint64_t edges, std::uint64
   if (needed <= max_memory) return;
   throw LimitError(fmt::format(
       "a graph of {} vertices and {} edges needs about {} MiB, over the memory limit of {} MiB{}",
-      vertices, edges, (needed >> 20) + 1, max_memory >> 20, raise_with("max-memory")));
+      vertices, edges, (needed >> 20) + 1, max_memory >> 20, raise_with("max-memory")),
+      ExceededLimit{"max-memory", max_memory, needed});
 }
 
 Graph parse_graph(std::string_view text, std::uint64_t max_memory) {

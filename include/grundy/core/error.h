@@ -2,6 +2,8 @@
 // front ends print it on one line and exit with status 2 (docs/architecture.md, Errors).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -34,13 +36,34 @@ inline InputError negative_number_error(const std::string& text) {
                               "': heap sizes, ranges and counts are non-negative integers");
 }
 
+// The setting a refused request would have to raise, as data, so that a
+// front end can act on it (offer the larger value, fill in its own field)
+// rather than read it out of the message.
+struct ExceededLimit {
+  // The setting as the command line spells it without its dashes
+  // ("search-limit", "max-memory", "game-positions"; front_end_words.h).
+  std::string setting;
+  // Its value in the refused request (bytes for a memory limit).
+  std::uint64_t limit = 0;
+  // What the request needs, at least; 0 when that is not known before the
+  // work (a search that ran into its limit).
+  std::uint64_t needed = 0;
+};
+
 // A well-formed request that is beyond what grundy can compute exactly within
 // its stated limits (a heap too large for a computed ruleset, a misère search
-// over too many positions). The message says which limit and why.
+// over too many positions). The message says which limit and why; where one
+// setting would let the request through, exceeded() says which, as data.
 class LimitError : public std::runtime_error {
  public:
   explicit LimitError(const std::string& message)
       : std::runtime_error(detail::one_line(message)) {}
+  LimitError(const std::string& message, ExceededLimit exceeded)
+      : std::runtime_error(detail::one_line(message)), exceeded_(std::move(exceeded)) {}
+  const std::optional<ExceededLimit>& exceeded() const { return exceeded_; }
+
+ private:
+  std::optional<ExceededLimit> exceeded_;
 };
 
 }  // namespace grundy

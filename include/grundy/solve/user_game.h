@@ -378,23 +378,26 @@ class GameSolver {
           if (outcome(after, convention) != Outcome::P) return true;
           return found(Play{m, after, rules_.describe(m)});
         },
-        [&] { return option_limit_message(); });
+        [&] { return option_limit_error(); });
   }
 
-  std::string position_limit_message() const {
-    return "user game: more than " + std::to_string(limits_.positions) +
-           " distinct positions would be stored, the solver's position limit" +
-           raise_with("game-positions");
+  // The refusals at each of GameLimits, thrown as they are.
+  LimitError position_limit_error() const {
+    return LimitError("user game: more than " + std::to_string(limits_.positions) +
+                          " distinct positions would be stored, the solver's position limit" +
+                          raise_with("game-positions"),
+                      ExceededLimit{"game-positions", limits_.positions, 0});
   }
-  std::string option_limit_message() const {
-    return "user game: a position has more than " + std::to_string(limits_.options) +
-           " options, the solver's option limit" + raise_with("game-options");
+  LimitError option_limit_error() const {
+    return LimitError("user game: a position has more than " + std::to_string(limits_.options) +
+                          " options, the solver's option limit" + raise_with("game-options"),
+                      ExceededLimit{"game-options", limits_.options, 0});
   }
   // The entry of canonical position k, stored now if it is new.
   std::uint32_t entry(const position& k) {
     const std::size_t h = table_.hash(k);
     if (const std::uint32_t e = table_.find(k, h); e != Table::kEmpty) return e;
-    if (positions_stored() >= limits_.positions) throw LimitError(position_limit_message());
+    if (positions_stored() >= limits_.positions) throw LimitError(position_limit_error());
     charge_bytes(k);
     // Where the limit may stop a search, the control may too.
     ticker_.tick(positions_stored(), limits_.positions);
@@ -407,7 +410,7 @@ class GameSolver {
     if constexpr (detail::kMayOwnBytes<position>) owned_bytes_ += detail::owned_bytes(k);
     if (held_bytes() > limits_.bytes) {
       if constexpr (detail::kMayOwnBytes<position>) owned_bytes_ -= detail::owned_bytes(k);
-      throw LimitError(byte_limit_message());
+      throw LimitError(byte_limit_error());
     }
   }
   void release_bytes(const position& k) {
@@ -428,16 +431,19 @@ class GameSolver {
   void reserve_listing(const std::vector<position>& list) {
     if (list.size() < list.capacity()) return;
     const std::uint64_t grown = std::max<std::uint64_t>(2 * list.capacity(), 16) * sizeof(position);
-    if (held_bytes() + grown > limits_.bytes) throw LimitError(byte_limit_message());
+    if (held_bytes() + grown > limits_.bytes) throw LimitError(byte_limit_error());
   }
-  std::string visit_limit_message() const {
-    return "user game: more than " + std::to_string(limits_.visits) +
-           " options would be looked at, the solver's work limit" + raise_with("game-visits");
+  LimitError visit_limit_error() const {
+    return LimitError("user game: more than " + std::to_string(limits_.visits) +
+                          " options would be looked at, the solver's work limit" +
+                          raise_with("game-visits"),
+                      ExceededLimit{"game-visits", limits_.visits, 0});
   }
-  std::string byte_limit_message() const {
-    return "user game: the positions stored would take more than " +
-           std::to_string(limits_.bytes >> 20) + " MiB, the solver's memory limit" +
-           raise_with("game-memory");
+  LimitError byte_limit_error() const {
+    return LimitError("user game: the positions stored would take more than " +
+                          std::to_string(limits_.bytes >> 20) + " MiB, the solver's memory limit" +
+                          raise_with("game-memory"),
+                      ExceededLimit{"game-memory", limits_.bytes, 0});
   }
   // k's options, canonical, to visit(option) until it returns false.
   // The stop flag is read before each listing of options and every
@@ -476,7 +482,7 @@ class GameSolver {
             countdown = kStopOptions;
             check_stop();
           }
-          if (++visited > allowed) throw LimitError(visit_limit_message());
+          if (++visited > allowed) throw LimitError(visit_limit_error());
           if (count == 1) return visit(parts, count);
           // A sum of parts may be valued within visit, by listings of its
           // own: they count from the total so far, and this one goes on
@@ -487,11 +493,11 @@ class GameSolver {
           allowed = limits_.visits - std::min(limits_.visits, stats_.options_visited);
           return go_on;
         },
-        [&] { return option_limit_message(); },
+        [&] { return option_limit_error(); },
         [&](std::uint64_t listed) {
           // Vector forms: the options made at once are held as the search's.
           if (listed * sizeof(position) > limits_.bytes - std::min(limits_.bytes, held_bytes()))
-            throw LimitError(byte_limit_message());
+            throw LimitError(byte_limit_error());
         });
   }
 
@@ -948,7 +954,7 @@ class GameSolver {
       GameSolver& solver;
       Node expand(const position& k) {
         if (solver.positions_stored() >= solver.limits_.positions)
-          throw LimitError(solver.position_limit_message());
+          throw LimitError(solver.position_limit_error());
         solver.charge_bytes(k);
         solver.play_.emplace(k, PlayEntry{});
         Node node;
@@ -1011,7 +1017,7 @@ class GameSolver {
             return true;
           });
         },
-        [&] { return position_limit_message(); });
+        [&] { return position_limit_error(); });
     const Graph& graph = explored.graph();
     const Vertex n = graph.vertex_count();
     stats_.loopy_positions += n;

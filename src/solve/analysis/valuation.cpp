@@ -396,10 +396,12 @@ class LoopyValuation final : public Valuation {
         ruleset_.canonical(position), options_.search_limit,
         [&](const Position& key, auto&& emit) { for_each_canonical_option(ruleset_, key, emit); },
         [&] {
-          return fmt::format(
-              "the value of the {} position {} needs more than {} positions explored{}",
-              ruleset_.name(), ruleset_.show(position), options_.search_limit,
-              raise_with("search-limit"));
+          return LimitError(
+              fmt::format(
+                  "the value of the {} position {} needs more than {} positions explored{}",
+                  ruleset_.name(), ruleset_.show(position), options_.search_limit,
+                  raise_with("search-limit")),
+              ExceededLimit{"search-limit", options_.search_limit, 0});
         });
     if (graph_.vertex_count() > known) gamma_ = solve_graph(graph_.graph(), options_.control).gamma;
     return gamma_value(graph_.graph(), gamma_, root);

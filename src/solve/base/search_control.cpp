@@ -4,6 +4,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/front_end_words.h"
+#include "grundy/core/saturating.h"
 
 namespace grundy {
 
@@ -17,7 +18,8 @@ void check_search_limit_fits(std::uint64_t limit, std::uint64_t max_memory) {
       "positions fit, so {} would be reached only after the memory ran out; lower it{}",
       limit, max_memory >> 20, kSearchBytesPerPosition, fits,
       words.given("search-limit", fmt::to_string(limit)),
-      memory.empty() ? std::string() : ", or raise " + memory));
+      memory.empty() ? std::string() : ", or raise " + memory),
+      ExceededLimit{"max-memory", max_memory, detail::saturating_mul(limit, kSearchBytesPerPosition)});
 }
 
 }  // namespace grundy

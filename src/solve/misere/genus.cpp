@@ -109,7 +109,8 @@ void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
   if (genera_.size() + held + extra > limit_)
     throw LimitError(fmt::format(
         "genus search over '{}' would exceed the limit of {} positions{}", ruleset_.name(),
-        limit_, raise_with("search-limit")));
+        limit_, raise_with("search-limit")),
+        ExceededLimit{"search-limit", limit_, 0});
 }
 
 std::vector<Position> GenusSearch::expand(const Position& key) {
@@ -122,7 +123,8 @@ std::vector<Position> GenusSearch::expand(const Position& key) {
           "genus search over '{}' would generate more than {} options ({} per position of "
           "the limit of {} positions){}",
           ruleset_.name(), option_limit, kGenusOptionsPerPosition, limit_,
-          raise_with("search-limit")));
+          raise_with("search-limit")),
+          ExceededLimit{"search-limit", limit_, 0});
   });
 }
 
@@ -240,7 +242,8 @@ void check_genus_reach(const HeapRuleset& ruleset, Heap from, Heap to, std::uint
     throw LimitError(fmt::format(
         "genus search over '{}' would exceed the limit of {} positions: some heap in {}..{} "
         "alone reaches more than {} positions (a lower bound, counted before searching){}",
-        ruleset.name(), limit, from, to, reach, raise_with("search-limit")));
+        ruleset.name(), limit, from, to, reach, raise_with("search-limit")),
+        ExceededLimit{"search-limit", limit, reach});
 }
 
 namespace {
@@ -310,7 +313,8 @@ void check_heap_count(const HeapRuleset& ruleset, Heap to, std::uint64_t limit) 
   if (to >= limit)
     throw LimitError(fmt::format(
         "the genus verdict on heaps 0..{} of '{}' needs more than the limit of {} positions{}",
-        to, ruleset.name(), limit, raise_with("search-limit")));
+        to, ruleset.name(), limit, raise_with("search-limit")),
+        ExceededLimit{"search-limit", limit, to + 1});
 }
 
 }  // namespace

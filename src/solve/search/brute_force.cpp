@@ -47,7 +47,8 @@ void BruteForce::check_limit(std::size_t extra) const {
   if (count > limit_)
     throw LimitError(fmt::format(
         "exhaustive search over '{}' would exceed the limit of {} positions{}", ruleset_.name(),
-        limit_, raise_with("search-limit")));
+        limit_, raise_with("search-limit")),
+        ExceededLimit{"search-limit", limit_, 0});
   check_memory(count);
 }
 

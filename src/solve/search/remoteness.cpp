@@ -20,7 +20,8 @@ void TempoSearch::check_limit(std::size_t extra) const {
   if (values_.size() + held_ + extra > limit_)
     throw LimitError(fmt::format("{} search over '{}' would exceed the limit of {} positions{}",
                                  tempo_ == Tempo::remoteness ? "remoteness" : "suspense",
-                                 ruleset_.name(), limit_, raise_with("search-limit")));
+                                 ruleset_.name(), limit_, raise_with("search-limit")),
+                     ExceededLimit{"search-limit", limit_, 0});
 }
 
 std::vector<Position> TempoSearch::expand(const Position& key) {
@@ -67,7 +68,8 @@ std::uint64_t TempoSearch::value(const Position& position) {
           "reachable from this one, counted before the search{}",
           tempo_ == Tempo::remoteness ? "remoteness" : "suspense", ruleset_.name(), limit_,
           reach >= cap ? fmt::format("more than {}", limit_) : fmt::format("at least {}", reach),
-          raise_with("search-limit")));
+          raise_with("search-limit")),
+          ExceededLimit{"search-limit", limit_, reach});
     estimated_heap_ = largest;
   }
   return detail::memoised_value(

@@ -23,9 +23,11 @@ Retrograde::Id Retrograde::ensure(const Position& position) {
         detail::for_each_canonical_option(ruleset_, key, emit);
       },
       [&] {
-        return fmt::format(
-            "retrograde analysis of '{}' would reach more than the limit of {} positions{}",
-            ruleset_.name(), limit_, raise_with("search-limit"));
+        return LimitError(
+            fmt::format(
+                "retrograde analysis of '{}' would reach more than the limit of {} positions{}",
+                ruleset_.name(), limit_, raise_with("search-limit")),
+            ExceededLimit{"search-limit", limit_, 0});
       });
   // New positions reach only each other and positions labelled before.
   const Graph& graph = graph_.graph();

@@ -30,7 +30,8 @@ LimitError code_run_over_memory(const CodeRunPlan& plan, const std::string& show
                                 std::uint64_t limit, const std::string& why) {
   return LimitError(fmt::format(
       "computing G(0..{}) of '{}' needs about {} MiB, over the memory limit of {} MiB{}{}",
-      plan.to, shown, plan.bytes >> 20, limit >> 20, raise_with("max-memory"), why));
+      plan.to, shown, plan.bytes >> 20, limit >> 20, raise_with("max-memory"), why),
+      ExceededLimit{"max-memory", limit, plan.bytes});
 }
 
 LimitError code_run_over_work(const CodeRunPlan& plan, const TakeAndBreak& code,
@@ -126,7 +127,8 @@ std::optional<CodeRunPlan> check_values_in_memory(const HeapValueSource& source,
     if (bytes > memory_limit)
       throw LimitError(fmt::format(
           "G({}..{}) of '{}' is {} MiB of values, over the memory limit of {} MiB{}", from, to,
-          shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory")));
+          shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory")),
+          ExceededLimit{"max-memory", memory_limit, bytes});
   }
   return plan.code_run;
 }
@@ -160,7 +162,8 @@ void check_table_run(Heap to, const std::string& shown, std::uint64_t memory_lim
   if (bytes <= memory_limit) return;
   throw LimitError(fmt::format(
       "computing G(0..{}) of '{}' needs about {} MiB, over the memory limit of {} MiB{}{}", to,
-      shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory"), why));
+      shown, bytes >> 20, memory_limit >> 20, raise_with("max-memory"), why),
+      ExceededLimit{"max-memory", memory_limit, bytes});
 }
 
 PeriodSearchBound period_search_bound(const TakeAndBreak& code, Heap asked, bool asked_given,
