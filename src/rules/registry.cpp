@@ -233,6 +233,7 @@ constexpr RulesetEntry kRulesets[] = {
     {"divisor", "subtract a proper divisor of the heap", plain<DivisorGame>},
     {"squares", "subtract a positive square", plain<SubtractSquare>},
     {"fibonacci", "subtract a Fibonacci number", plain<SubtractFibonacci>},
+    {"powers2", "subtract a power of two (1, 2, 4, 8, ...)", plain<SubtractPowerOfTwo>},
     {"kayles", "the take-and-break code 0.77",
      [](std::string_view, const std::string&) -> std::unique_ptr<Ruleset> {
        return std::make_unique<TakeAndBreak>(TakeAndBreak::parse("0.77").named("kayles"));

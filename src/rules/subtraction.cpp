@@ -124,6 +124,18 @@ std::uint64_t SubtractFibonacci::compute_cost(Heap last) const {
   return detail::saturating_mul(last + 1, 92);
 }
 
+// --- powers2: 1, 2, 4, 8, ...
+void SubtractPowerOfTwo::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
+  for (Heap k = 1; k <= n; k <<= 1) {
+    if (!visit(k)) return;
+    if (k > n / 2) return;  // the next power is past n (and may not fit)
+  }
+}
+
+std::uint64_t SubtractPowerOfTwo::compute_cost(Heap last) const {
+  return detail::saturating_mul(last + 1, 64);
+}
+
 // --- divisor: take a proper divisor d of n (1 <= d < n)
 void DivisorGame::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
   for (Heap d = 1; d * d <= n; ++d) {

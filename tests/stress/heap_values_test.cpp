@@ -22,7 +22,7 @@ const HeapRuleset& as_heap(const std::unique_ptr<Ruleset>& r) {
 const char* const kHeapRulesets[] = {
     "nim", "bash:1", "bash:3", "bash:7", "subtract:1,3,4", "subtract:2,5,6", "allbut:2,3,7",
     "allbut:1", "lasker", "split", "grundy-game", "divisor", "squares", "fibonacci",
-    "kayles", "dawson", "0.137", "0.6", "0.007", "0.3F", "4.[3]", "8.[3]", "C.[3]", "0.[37]"};
+    "powers2", "kayles", "dawson", "0.137", "0.6", "0.007", "0.3F", "4.[3]", "8.[3]", "C.[3]", "0.[37]"};
 
 TEST(HeapValuesStress, EveryRulesetAgainstNaiveMexTo200) {
   for (const char* name : kHeapRulesets) {

@@ -78,10 +78,31 @@ TEST(Rules, DivisorGameParity) {
   for (Heap n = 1; n <= 200; ++n) EXPECT_EQ(g[n] != 0, n % 2 == 0) << n;
 }
 
+// Subtract a power of two: G(n) = n mod 3 (subtraction.h gives the proof;
+// heap_values_test compares it with the naive mex to 200). At the largest
+// heap, its 63 options (2^0..2^62) are listed without overflow, and none has
+// the heap's own value.
+TEST(Rules, PowersOfTwoAtTheLargestHeap) {
+  const auto r = parse_ruleset("powers2");
+  const auto* heaps = heap_ruleset_of(*r);
+  ASSERT_NE(heaps, nullptr);
+  const Heap n = kMaxHeap;
+  ASSERT_EQ(heaps->closed_form_value(n), Nimber{1});  // 2^63 - 1 = 1 mod 3
+  std::vector<Heap> taken;
+  heaps->for_each_heap_option(n, [&](const HeapOption& o) {
+    EXPECT_EQ(o.part_count, 1u);
+    taken.push_back(n - o.parts[0]);
+    EXPECT_NE(heaps->closed_form_value(o.parts[0]), Nimber{1});
+    return true;
+  });
+  ASSERT_EQ(taken.size(), 63u);
+  for (std::size_t i = 0; i < taken.size(); ++i) EXPECT_EQ(taken[i], Heap{1} << i);
+}
+
 TEST(Rules, NamesRoundTrip) {
   for (const char* name : {"nim", "bash:3", "subtract:1,3,4", "allbut:2,3,7", "staircase",
                            "wythoff", "moore:2", "lasker", "split", "grundy-game", "divisor",
-                           "squares", "fibonacci", "0.77", "0.07", "0.137", "4.[3]", "0.3F"}) {
+                           "squares", "fibonacci", "powers2", "0.77", "0.07", "0.137", "4.[3]", "0.3F"}) {
     const auto r = parse_ruleset(name);
     EXPECT_EQ(parse_ruleset(r->name())->name(), r->name());
   }

@@ -4,10 +4,14 @@
 // Description: bash:M (k in 1..M, closed form G(n) = n mod (M+1));
 //   subtract:S (k in a finite set S); allbut:S (any k >= 1 not in S);
 //   squares (k a positive square); fibonacci (k a Fibonacci number);
-//   divisor (k a proper divisor of n: the Divisor Game, LeetCode 1025).
+//   divisor (k a proper divisor of n: the Divisor Game, LeetCode 1025);
+//   powers2 (k a power of two, closed form G(n) = n mod 3: every power of
+//   two is 1 or 2 mod 3, so no option of n has n's residue, while n - 1 and
+//   n - 2 have the two others).
 // Source: WW ch. 4; docs/theory.md §2; LeetCode 292 (Bash, M = 3), AcWing 893
 //   (subtraction set), LeetCode 1025 (divisor), LeetCode 1510 (squares).
-// Time: options of heap n: |S|, n, sqrt(n), log n, sqrt(n) respectively.
+// Time: options of heap n: |S|, n, sqrt(n), log n, sqrt(n), log n
+//   respectively; powers2's values cost nothing.
 // Status: each G(n) compared with the naive mex over the options to n = 200
 //   and with the equivalent take-and-break code (tests/stress).
 #pragma once
@@ -78,6 +82,14 @@ class SubtractFibonacci final : public SubtractionRuleset {
   std::string name() const override { return "fibonacci"; }
   void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+};
+
+class SubtractPowerOfTwo final : public SubtractionRuleset {
+ public:
+  std::string name() const override { return "powers2"; }
+  void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
+  std::uint64_t compute_cost(Heap last) const override;
+  std::optional<Nimber> closed_form_value(Heap n) const override { return n % 3; }
 };
 
 class DivisorGame final : public SubtractionRuleset {
