@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/solve/detail/search.h"
 #include "grundy/solve/search_control.h"
 
 namespace grundy::detail {
@@ -26,9 +27,12 @@ using Element = MisereQuotient::Element;
 using Stage = QuotientStage;
 using Automaton = QuotientAutomaton;
 
-// Exact misère outcomes of sums of heaps 0..n, by recursion over the options,
-// remembered. Sums without heap n are read off the verified quotient of heaps
-// 0..n-1; heaps without options are the zero game and are dropped.
+// Exact misère outcomes of sums of heaps 0..n, by the library's memoised
+// search over the options (detail::post_order_search, solve/detail/search.h),
+// remembered. Sums without heap n are read off the verified quotient of
+// heaps 0..n-1; heaps without options are the zero game and are dropped. A
+// sum is its heaps in ascending order, two bytes each (heaps are below
+// 2^16 here), which is also its key in the memo.
 class SumOutcomes {
  public:
   SumOutcomes(const HeapRuleset& ruleset, const Stage& below, Heap n, std::size_t limit,
@@ -62,64 +66,110 @@ class SumOutcomes {
                              [&](Heap h) { return options_[h].empty(); }),
               sum.end());
     std::sort(sum.begin(), sum.end());
-    return solve(sum);
+    const Sum key = encode(sum);
+    if (const std::optional<bool> known = known_lost(key)) return *known;
+    std::size_t held = 0;
+    Policy policy{*this};
+    // Every part of a move is smaller than its heap, so sums never repeat
+    // along a line of play: the search meets no cycle.
+    const bool searched = detail::post_order_search(key, policy, held);
+    GRUNDY_ASSERT(searched);
+    return memo_.at(key) != 0;
   }
 
  private:
-  bool solve(const std::vector<Heap>& sum) {
-    if (sum.empty() || sum.back() < n_) {
-      Element x = 0;
-      for (Heap h : sum) x = below_.times(x, below_.phi[h]);
-      return below_.p[x] != 0;
-    }
-    if (bound_ > 0) {
-      std::uint64_t tokens = 0;
-      for (Heap h : sum) tokens += h;
-      if (tokens < bound_) {
-        Element x = 0;
-        for (Heap h : sum) x = known_.times(x, known_.phi[h]);
-        return known_.p[x] != 0;
-      }
-    }
-    std::string key(sum.size() * 2, '\0');
+  using Sum = std::string;
+
+  static Sum encode(const std::vector<Heap>& sum) {
+    Sum key(sum.size() * 2, '\0');
     for (std::size_t i = 0; i < sum.size(); ++i) {
       key[2 * i] = static_cast<char>(sum[i] & 0xff);
       key[2 * i + 1] = static_cast<char>(sum[i] >> 8);
     }
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second != 0;
-    if (memo_.size() >= limit_)
-      throw LimitError(fmt::format("more than {} sums to solve", limit_));
-    if (control_ && (memo_.size() & 0xfff) == 0 && control_->stopped())
-      throw Interrupted("misère quotient interrupted");
-    // Misère play: the sum is lost iff it has an option and every option is won.
-    bool lost = true;
-    for (std::size_t i = 0; i < sum.size() && lost; ++i) {
-      if (i > 0 && sum[i] == sum[i - 1]) continue;
-      for (const auto& parts : options_[sum[i]]) {
-        std::vector<Heap> option;
-        option.reserve(sum.size() + parts.size());
-        for (std::size_t j = 0; j < sum.size(); ++j)
-          if (j != i) option.push_back(sum[j]);
-        for (Heap part : parts)
-          if (!options_[part].empty()) option.push_back(part);
-        std::sort(option.begin(), option.end());
-        if (solve(option)) {
-          lost = false;
-          break;
-        }
+    return key;
+  }
+  static Heap heap_at(const Sum& key, std::size_t i) {
+    return static_cast<unsigned char>(key[2 * i]) |
+           static_cast<Heap>(static_cast<unsigned char>(key[2 * i + 1])) << 8;
+  }
+
+  // The outcome of a sum when it needs no search: read off a quotient, or
+  // remembered.
+  std::optional<bool> known_lost(const Sum& key) const {
+    const std::size_t size = key.size() / 2;
+    if (size == 0 || heap_at(key, size - 1) < n_) {
+      Element x = 0;
+      for (std::size_t i = 0; i < size; ++i) x = below_.times(x, below_.phi[heap_at(key, i)]);
+      return below_.p[x] != 0;
+    }
+    if (bound_ > 0) {
+      std::uint64_t tokens = 0;
+      for (std::size_t i = 0; i < size; ++i) tokens += heap_at(key, i);
+      if (tokens < bound_) {
+        Element x = 0;
+        for (std::size_t i = 0; i < size; ++i) x = known_.times(x, known_.phi[heap_at(key, i)]);
+        return known_.p[x] != 0;
       }
     }
-    // sum is not empty and holds heap n, which has options: it has an option.
-    memo_.emplace(std::move(key), lost ? 1 : 0);
-    return lost;
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second != 0;
+    return std::nullopt;
   }
+
+  // The search's policy: a sum's children are its options; the first lost
+  // one decides (misère play: a sum is lost iff it has an option and every
+  // option is won; a sum searched holds heap n, which has options).
+  struct Policy {
+    struct Node {
+      std::vector<Sum> children;
+      bool lost = true;
+    };
+    SumOutcomes& outcomes;
+
+    Node expand(const Sum& key) {
+      SumOutcomes& o = outcomes;
+      if (o.control_ && (o.memo_.size() & 0xfff) == 0 && o.control_->stopped())
+        throw Interrupted("misère quotient interrupted");
+      const std::size_t size = key.size() / 2;
+      Node node;
+      std::vector<Heap> option;
+      for (std::size_t i = 0; i < size; ++i) {
+        const Heap h = heap_at(key, i);
+        if (i > 0 && h == heap_at(key, i - 1)) continue;
+        for (const auto& parts : o.options_[h]) {
+          option.clear();
+          for (std::size_t j = 0; j < size; ++j)
+            if (j != i) option.push_back(heap_at(key, j));
+          for (Heap part : parts)
+            if (!o.options_[part].empty()) option.push_back(part);
+          std::sort(option.begin(), option.end());
+          node.children.push_back(encode(option));
+        }
+      }
+      return node;
+    }
+    detail::Step step(Node& node, const Sum& child) {
+      const std::optional<bool> known = outcomes.known_lost(child);
+      if (!known) return detail::Step::descend;
+      if (*known) {
+        node.lost = false;  // a move to a lost sum: the mover wins
+        return detail::Step::decided;
+      }
+      return detail::Step::next;
+    }
+    void finish(Sum&& key, Node& node) { outcomes.memo_.emplace(std::move(key), node.lost ? 1 : 0); }
+    void abandon(const Sum&) {}
+    void check_limit(std::size_t extra) {
+      if (outcomes.memo_.size() + extra > outcomes.limit_)
+        throw LimitError(fmt::format("more than {} sums to solve", outcomes.limit_));
+    }
+  };
 
   const Stage& below_;
   Heap n_;
   std::size_t limit_;
   const SearchControl* control_;
   std::vector<std::vector<std::vector<Heap>>> options_;
-  std::unordered_map<std::string, char> memo_;
+  std::unordered_map<Sum, char> memo_;
   bool tokens_decrease_ = true;
   Stage known_;
   std::uint64_t bound_ = 0;

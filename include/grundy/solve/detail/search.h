@@ -2,8 +2,9 @@
 // from a root gets a value computed from its options' values, children before
 // parents (post-order), with an explicit stack so that long games cannot
 // overflow the call stack. BruteForce (Grundy values, win/loss), TempoSearch
-// (remoteness, suspense), GenusSearch and two searches of GameSolver (γ of
-// components; remoteness) are policies over it; its outcome queries use
+// (remoteness, suspense), GenusSearch, the misère quotient's learning step
+// (exact outcomes of sums, quotient_learning.cpp) and two searches of
+// GameSolver (γ of components; remoteness) are policies over it; its outcome queries use
 // the search with early cut-off next to this one (outcome_search.h).
 //
 // Description: a frame holds a position's key and its node, the caller's
