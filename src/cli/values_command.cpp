@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -106,6 +108,44 @@ bool was_given(const ValuesRequest& request, const char* option) {
   return std::find(request.given.begin(), request.given.end(), option) != request.given.end();
 }
 
+// What `grundy values` records of its own in a checkpoint (the front end's
+// record of SequenceRequest): its output files, as absolute paths ("" when
+// none), and its formats, "1" or "0".
+struct OutputsRecord {
+  std::string out, plot;
+  bool stats = false, json = false, csv = false;
+};
+
+std::map<std::string, std::string> record_of(const OutputsRecord& outputs) {
+  return {{"out", outputs.out},
+          {"plot", outputs.plot},
+          {"stats", outputs.stats ? "1" : "0"},
+          {"json", outputs.json ? "1" : "0"},
+          {"csv", outputs.csv ? "1" : "0"}};
+}
+
+// The command's record in a checkpoint read from `source`: a field it does
+// not know, or a format not "0" or "1", makes the checkpoint unusable.
+OutputsRecord outputs_of(const SequenceRequest& recorded, const std::string& source) {
+  OutputsRecord outputs;
+  for (const auto& [key, value] : recorded.front_end) {
+    if (key == "out" || key == "plot") {
+      (key == "out" ? outputs.out : outputs.plot) = value;
+    } else if (key == "stats" || key == "json" || key == "csv") {
+      if (value != "0" && value != "1")
+        throw unusable_request(source, fmt::format("has a bad '{}'", key));
+      (key == "stats" ? outputs.stats : key == "json" ? outputs.json : outputs.csv) = value == "1";
+    } else {
+      throw unusable_request(source, fmt::format("has an unknown field '{}'", key));
+    }
+  }
+  return outputs;
+}
+
+std::string shown_path(const std::string& path) {
+  return path.empty() ? "none" : "'" + path + "'";
+}
+
 // With --resume: the request the checkpoint records, into `request`, once the
 // options given explicitly agree with it (sequence_request.h). A file that
 // records none (an --out file, or a checkpoint of an older grundy) needs the
@@ -124,20 +164,29 @@ void continue_recorded_request(ValuesRequest& request,
   if (!request.ruleset.empty()) given.ruleset = parse_ruleset(request.ruleset)->name();
   if (was_given(request, "--from")) given.from = parse_count(request.from);
   if (was_given(request, "--to")) given.to = parse_count(request.to);
-  if (was_given(request, "--out")) given.out = recorded_path(request.out);
-  if (was_given(request, "--plot")) given.plot = recorded_path(request.plot);
-  if (was_given(request, "--stats")) given.stats = request.stats;
-  if (was_given(request, "--json")) given.json = request.json;
-  if (was_given(request, "--csv")) given.csv = request.csv;
   const SequenceRequest recorded = resumed_request(*saved_request, given, request.resume);
+  // The command's own record, checked the same way.
+  const OutputsRecord outputs = outputs_of(recorded, request.resume);
+  for (const auto& [option, asked, kept] :
+       {std::tuple{"--out", &request.out, &outputs.out},
+        std::tuple{"--plot", &request.plot, &outputs.plot}})
+    if (was_given(request, option) && recorded_path(*asked) != *kept)
+      throw checkpoint_disagreement(option, shown_path(recorded_path(*asked)), request.resume,
+                                    shown_path(*kept));
+  for (const auto& [option, asked, kept] :
+       {std::tuple{"--stats", request.stats, outputs.stats},
+        std::tuple{"--json", request.json, outputs.json},
+        std::tuple{"--csv", request.csv, outputs.csv}})
+    if (was_given(request, option) && asked != kept)
+      throw checkpoint_disagreement(option, kept, request.resume);
   request.ruleset = recorded.ruleset;
   request.from = fmt::to_string(recorded.from);
   request.to = fmt::to_string(recorded.to);
-  request.out = recorded.out;
-  request.plot = recorded.plot;
-  request.stats = recorded.stats;
-  request.json = recorded.json;
-  request.csv = recorded.csv;
+  request.out = outputs.out;
+  request.plot = outputs.plot;
+  request.stats = outputs.stats;
+  request.json = outputs.json;
+  request.csv = outputs.csv;
   // How often to save is no part of the result: given again, it replaces
   // the recorded one (and is recorded in its place).
   if (recorded.checkpoint_every_us && !was_given(request, "--checkpoint-every")) {
@@ -458,10 +507,10 @@ bool compute_values(ValuesJob& job) {
   // A store this run makes (not one it resumes): removed again when the run
   // is refused after its period search, so that a refusal leaves nothing.
   const bool new_store = !request.store.empty() && !job.store;
-  const SequenceRequest recorded{job.ruleset->name(),        from,          to,
-                                 recorded_path(request.out), recorded_path(request.plot),
-                                 request.stats,              request.json,  request.csv,
-                                 recorded_save_interval(request)};
+  const SequenceRequest recorded{
+      job.ruleset->name(), from, to, recorded_save_interval(request),
+      record_of({recorded_path(request.out), recorded_path(request.plot), request.stats,
+                 request.json, request.csv})};
   job.code_run.emplace(
       start_code_run(code, to, std::move(job.saved), std::move(job.store), request, recorded));
   SequenceRun& run = *job.code_run;

@@ -41,7 +41,9 @@ TEST(ValuesOutput, ResumeAloneFinishesTheRecordedRequest) {
   SequenceRequest request;
   request.ruleset = "0.6";
   request.to = 20000;
-  request.out = request_path(out);
+  // The command's own record, as it writes it (values_command.cpp).
+  request.front_end = {
+      {"out", request_path(out)}, {"plot", ""}, {"stats", "0"}, {"json", "0"}, {"csv", "0"}};
   write_sequence_file(checkpoint, "0.6", 0, finished.values.data(), 1000, &request);
 
   // Resumed with options that say otherwise: refused, nothing touched.
@@ -49,6 +51,12 @@ TEST(ValuesOutput, ResumeAloneFinishesTheRecordedRequest) {
   testing::expect_bad_input({"values", "0.6", "--resume", checkpoint, "--out", path("x.bin")},
                             "--out");
   testing::expect_bad_input({"values", "kayles", "--resume", checkpoint}, "'0.6'");
+  // The command's own record (sequence_request.h's front-end record) is
+  // checked as the library's fields are.
+  testing::expect_bad_input({"values", "--resume", checkpoint, "--json"},
+                            "--json disagrees with checkpoint");
+  testing::expect_bad_input({"values", "--resume", checkpoint, "--plot", path("p.svg")},
+                            "which was made for --plot none");
   EXPECT_TRUE(read_file(out) == expected);
 
   // Resumed alone.

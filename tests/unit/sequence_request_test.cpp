@@ -1,9 +1,11 @@
 // solve/sequence_request.h and the checkpoint form of solve/sequence_file.h:
-// a request survives the file, options given on resuming are checked
-// against it, and files of version 1 still read.
+// a request survives the file with the front end's record unread, settings
+// given on resuming are checked against it, and files of version 1 still
+// read.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "grundy/core/error.h"
@@ -24,10 +26,8 @@ SequenceRequest sample() {
   r.ruleset = "0.6";
   r.from = 7;
   r.to = 1'000'000;
-  r.out = "/data/officers.csv";
-  r.plot = "";
-  r.stats = true;
-  r.csv = true;
+  // The command line's record (its --out, --plot, --stats, --csv).
+  r.front_end = {{"out", "/data/officers.csv"}, {"plot", ""}, {"stats", "1"}, {"csv", "1"}};
   return r;
 }
 
@@ -47,12 +47,25 @@ TEST(SequenceRequest, TextRoundTrip) {
                InputError);
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nfrom=9\n", "x"), InputError);
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nto=6\n", "x"), InputError);
-  EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nspeed=3\n", "x"), InputError);
+  // A key no front end could write (not a lower-case word) is refused; any
+  // other is the front end's, kept as it is.
+  EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\nSpeed=3\n", "x"), InputError);
+  EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5\n=3\n", "x"), InputError);
+  EXPECT_EQ(decode_sequence_request("ruleset=0.6\nto=5\nspeed=3 a=b\n", "x").front_end,
+            (std::map<std::string, std::string>{{"speed", "3 a=b"}}));
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=5", "x"), InputError);
   EXPECT_THROW(decode_sequence_request("ruleset=0.6\nto=99999999999999999999\n", "x"), InputError);
   SequenceRequest broken = r;
-  broken.out = "a\nb";
+  broken.front_end["out"] = "a\nb";
   EXPECT_THROW(encode_sequence_request(broken), InputError);
+  // A checkpoint written before the record was the front end's reads the
+  // same: its lines are the keys the command line records.
+  const SequenceRequest old = decode_sequence_request(
+      "ruleset=0.6\nfrom=7\nto=1000000\nout=/data/officers.csv\nplot=\nstats=1\njson=0\ncsv=1\n",
+      "x");
+  EXPECT_EQ(old.front_end.at("out"), "/data/officers.csv");
+  EXPECT_EQ(front_end_field(old, "json"), "0");
+  EXPECT_EQ(front_end_field(old, "missing"), "");
 }
 
 TEST(SequenceRequest, GivenOptionsMustAgree) {
@@ -67,8 +80,6 @@ TEST(SequenceRequest, GivenOptionsMustAgree) {
   SequenceRequestGiven same;
   same.ruleset = "0.6";
   same.to = 1'000'000;
-  same.out = "/data/officers.csv";
-  same.stats = true;
   EXPECT_EQ(resumed_request(r, same, "c.ck"), r);
   const auto refused = [&](const SequenceRequestGiven& given, const std::string& named) {
     try {
@@ -88,15 +99,16 @@ TEST(SequenceRequest, GivenOptionsMustAgree) {
   g = {};
   g.ruleset = "0.7";
   refused(g, "'0.6'");
-  g = {};
-  g.out = "/data/other.csv";
-  refused(g, "--out");
-  g = {};
-  g.plot = "/data/p.svg";
-  refused(g, "--plot");
-  g = {};
-  g.json = true;
-  refused(g, "--json");
+  // The front end's own settings are refused in the same words
+  // (tests/cli/values_output_test.cpp runs the command's).
+  const std::string off = checkpoint_disagreement("--json", false, "c.ck").what();
+  EXPECT_EQ(off.rfind("--json disagrees with checkpoint 'c.ck', which was made without it; ", 0),
+            0u)
+      << off;
+  const std::string path = checkpoint_disagreement("--out", "'b'", "c.ck", "'a'").what();
+  EXPECT_EQ(path.rfind("--out 'b' disagrees with checkpoint 'c.ck', which was made for --out 'a'", 0),
+            0u)
+      << path;
 }
 
 TEST(SequenceRequest, CheckpointPath) {

@@ -1,7 +1,9 @@
-// What a run of the heap-value sequence was asked for — ruleset, range and
-// outputs — recorded in its checkpoint (sequence_file.h) so that
-// `grundy values --resume FILE` alone carries out the same request, and so
-// that a resumed run can tell when the options it is given say otherwise.
+// What a run of the heap-value sequence was asked for — ruleset and range,
+// and the record the front end that made it adds of its own (the command
+// line's output files and formats) — recorded in its checkpoint
+// (sequence_file.h) so that `grundy values --resume FILE` alone carries out
+// the same request, and so that a resumed run can tell when the options it
+// is given say otherwise.
 //
 // Rules (docs/sequence-file.md, "Checkpoints"):
 //   - a checkpoint records the whole request; resuming from it continues that
@@ -15,6 +17,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,26 +33,32 @@ struct SequenceRequest {
   std::string ruleset;  // the canonical name
   Heap from = 0;
   Heap to = 0;
-  std::string out;   // --out, as an absolute path ("" when none); CSV when it ends in .csv
-  std::string plot;  // --plot, as an absolute path ("" when none)
-  bool stats = false;
-  bool json = false;
-  bool csv = false;
-  // --checkpoint-every when it was given, in microseconds (>= 1): a resumed
-  // run saves as often as the run that made the file unless told otherwise.
+  // How often the run saved, in microseconds (>= 1), when it was told: a
+  // resumed run saves as often as the run that made the file unless told
+  // otherwise.
   std::optional<std::uint64_t> checkpoint_every_us;
+  // The front end's own record of the run, which the library writes and
+  // reads back without interpreting it: `grundy values` keeps its output
+  // files and formats here ("out", "plot", "stats", "json", "csv"). A key is
+  // a word of lower-case letters, digits and '_' other than the library's
+  // own keys above; a value is one line.
+  std::map<std::string, std::string> front_end;
 
   friend bool operator==(const SequenceRequest&, const SequenceRequest&) = default;
 };
+
+// The front end's record of `request` under `key`, or "" when it has none.
+std::string front_end_field(const SequenceRequest& request, const std::string& key);
 
 // The absolute, normalised form of an output path as a request records it,
 // so that a run resumed from another directory writes to the same file.
 std::string request_path(const std::string& path);
 
 // "key=value" lines; the text format inside a checkpoint. Throws InputError
-// for a path holding a line break, which the format cannot carry.
+// for a front-end value holding a line break, which the format cannot carry.
 std::string encode_sequence_request(const SequenceRequest& request);
 // Throws InputError naming `source` when the text is not such a request.
+// Keys that are not the library's go to `front_end` as they are.
 SequenceRequest decode_sequence_request(std::string_view text, const std::string& source);
 
 // Reads the "key=value" lines of a recorded request (this one's and a
@@ -61,21 +70,33 @@ std::size_t read_request_lines(std::string_view text,
                                const std::function<InputError(const std::string&)>& bad,
                                const std::function<void(const std::string&, std::string_view)>& field);
 
-// The options given explicitly on the command line that resumes a run
-// (paths already in request_path form).
+// The settings given explicitly to the run that resumes a checkpoint, of
+// those the library records.
 struct SequenceRequestGiven {
   std::optional<std::string> ruleset;  // canonical name
   std::optional<Heap> from, to;
-  std::optional<std::string> out, plot;
-  std::optional<bool> stats, json, csv;
 };
 
 // The request a run resumed from `checkpoint` carries out: `recorded`, when
-// every option in `given` agrees with it; otherwise throws InputError with
-// one line naming the first option that differs, what the checkpoint
-// recorded for it, and that `--resume FILE` alone continues the request.
+// every setting in `given` agrees with it; otherwise throws InputError with
+// one line naming the first setting that differs, what the checkpoint
+// recorded for it, and how to continue the recorded request alone. (The
+// front end checks its own record the same way, with
+// checkpoint_disagreement.)
 SequenceRequest resumed_request(const SequenceRequest& recorded, const SequenceRequestGiven& given,
                                 const std::string& checkpoint);
+
+// The refusal of a resumed run whose `setting` (the front end's words for
+// it) was given as `asked` where `checkpoint` was made for `kept`.
+InputError checkpoint_disagreement(const std::string& setting, const std::string& asked,
+                                   const std::string& checkpoint, const std::string& kept);
+// The same for a setting that is on or off: the checkpoint was made with it
+// (`kept`) or without it.
+InputError checkpoint_disagreement(const std::string& setting, bool kept,
+                                   const std::string& checkpoint);
+// A checkpoint whose recorded request is unusable, `why` ("has a bad
+// 'stats'"): for the front end that finds its own record bad.
+InputError unusable_request(const std::string& source, const std::string& why);
 
 // Where a run saves its state: `checkpoint` when given; otherwise, for a run
 // resumed from a file that records its request, that file itself; otherwise

@@ -20,7 +20,16 @@ std::string resume_hint(const std::string& checkpoint) {
                      front_end_words().resume("values", checkpoint));
 }
 
-std::string shown(const std::string& path) { return path.empty() ? "none" : "'" + path + "'"; }
+// A key the front end may record: a word of lower-case letters, digits and
+// '_', not one of the library's own.
+bool is_front_end_key(std::string_view key) {
+  if (key.empty() || key == "ruleset" || key == "from" || key == "to" ||
+      key == "checkpoint_every_us")
+    return false;
+  for (char c : key)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
 
 bool parse_number(std::string_view text, Heap& value) {
   if (text.empty() || text.size() > 20) return false;
@@ -43,14 +52,22 @@ std::string request_path(const std::string& path) {
   return error ? path : absolute.lexically_normal().string();
 }
 
+std::string front_end_field(const SequenceRequest& request, const std::string& key) {
+  const auto at = request.front_end.find(key);
+  return at == request.front_end.end() ? std::string() : at->second;
+}
+
 std::string encode_sequence_request(const SequenceRequest& request) {
-  for (const std::string* path : {&request.out, &request.plot})
-    if (path->find_first_of("\n\r") != std::string::npos)
-      throw InputError(*path, "an output path with a line break cannot be recorded in a checkpoint");
   std::string text =
-      fmt::format("ruleset={}\nfrom={}\nto={}\nout={}\nplot={}\nstats={}\njson={}\ncsv={}\n",
-                  request.ruleset, request.from, request.to, request.out, request.plot,
-                  int{request.stats}, int{request.json}, int{request.csv});
+      fmt::format("ruleset={}\nfrom={}\nto={}\n", request.ruleset, request.from, request.to);
+  for (const auto& [key, value] : request.front_end) {
+    GRUNDY_ASSERT(is_front_end_key(key));
+    if (value.find_first_of("\n\r") != std::string::npos)
+      throw InputError(value, fmt::format("{} '{}' holds a line break, which a checkpoint cannot "
+                                          "record",
+                                          option_name(key), value));
+    text += fmt::format("{}={}\n", key, value);
+  }
   // Only when given, so that a file of a run without it reads as before.
   if (request.checkpoint_every_us)
     text += fmt::format("checkpoint_every_us={}\n", *request.checkpoint_every_us);
@@ -77,13 +94,15 @@ std::size_t read_request_lines(std::string_view text,
   return seen.size();
 }
 
+InputError unusable_request(const std::string& source, const std::string& why) {
+  return InputError(source, fmt::format("'{}' is not a usable grundy checkpoint: its recorded "
+                                        "request {}",
+                                        source, why));
+}
+
 SequenceRequest decode_sequence_request(std::string_view text, const std::string& source) {
   SequenceRequest request;
-  const auto bad = [&](const std::string& why) {
-    return InputError(source, fmt::format("'{}' is not a usable grundy checkpoint: its recorded "
-                                          "request {}",
-                                          source, why));
-  };
+  const auto bad = [&](const std::string& why) { return unusable_request(source, why); };
   read_request_lines(text, bad, [&](const std::string& key, std::string_view value) {
     Heap number = 0;
     if (key == "ruleset") {
@@ -91,56 +110,48 @@ SequenceRequest decode_sequence_request(std::string_view text, const std::string
     } else if (key == "from" || key == "to") {
       if (!parse_number(value, number)) throw bad(fmt::format("has a bad '{}'", key));
       (key == "from" ? request.from : request.to) = number;
-    } else if (key == "out") {
-      request.out = value;
-    } else if (key == "plot") {
-      request.plot = value;
     } else if (key == "checkpoint_every_us") {
       if (!parse_number(value, number) || number == 0) throw bad(fmt::format("has a bad '{}'", key));
       request.checkpoint_every_us = number;
-    } else if (key == "stats" || key == "json" || key == "csv") {
-      if (value != "0" && value != "1") throw bad(fmt::format("has a bad '{}'", key));
-      (key == "stats" ? request.stats : key == "json" ? request.json : request.csv) = value == "1";
+    } else if (is_front_end_key(key)) {
+      request.front_end.emplace(key, value);
     } else {
-      throw bad(fmt::format("has an unknown field '{}'", key));
+      throw bad(fmt::format("has a field '{}' no front end could have written", key));
     }
   });
   if (request.ruleset.empty() || request.to < request.from) throw bad("is incomplete");
   return request;
 }
 
+InputError checkpoint_disagreement(const std::string& setting, const std::string& asked,
+                                   const std::string& checkpoint, const std::string& kept) {
+  return InputError(setting, fmt::format("{} {} disagrees with checkpoint '{}', which was made "
+                                         "for {} {}; {}",
+                                         setting, asked, checkpoint, setting, kept,
+                                         resume_hint(checkpoint)));
+}
+
+InputError checkpoint_disagreement(const std::string& setting, bool kept,
+                                   const std::string& checkpoint) {
+  return InputError(setting, fmt::format("{} disagrees with checkpoint '{}', which was made {} "
+                                         "it; {}",
+                                         setting, checkpoint, kept ? "with" : "without",
+                                         resume_hint(checkpoint)));
+}
+
 SequenceRequest resumed_request(const SequenceRequest& recorded, const SequenceRequestGiven& given,
                                 const std::string& checkpoint) {
-  const auto differs = [&](const std::string& option, const std::string& asked,
-                           const std::string& kept) {
-    return InputError(option, fmt::format("{} {} disagrees with checkpoint '{}', which was made "
-                                          "for {} {}; {}",
-                                          option, asked, checkpoint, option, kept,
-                                          resume_hint(checkpoint)));
-  };
   if (given.ruleset && *given.ruleset != recorded.ruleset)
     throw InputError(*given.ruleset,
                      fmt::format("ruleset '{}' disagrees with checkpoint '{}', which was made for "
                                  "'{}'; {}",
                                  *given.ruleset, checkpoint, recorded.ruleset, resume_hint(checkpoint)));
   if (given.from && *given.from != recorded.from)
-    throw differs(option_name("from"), fmt::to_string(*given.from), fmt::to_string(recorded.from));
+    throw checkpoint_disagreement(option_name("from"), fmt::to_string(*given.from), checkpoint,
+                                  fmt::to_string(recorded.from));
   if (given.to && *given.to != recorded.to)
-    throw differs(option_name("to"), fmt::to_string(*given.to), fmt::to_string(recorded.to));
-  if (given.out && *given.out != recorded.out)
-    throw differs(option_name("out"), shown(*given.out), shown(recorded.out));
-  if (given.plot && *given.plot != recorded.plot)
-    throw differs(option_name("plot"), shown(*given.plot), shown(recorded.plot));
-  const std::pair<const std::optional<bool>*, std::pair<bool, std::string>> flags[] = {
-      {&given.stats, {recorded.stats, option_name("stats")}},
-      {&given.json, {recorded.json, option_name("json")}},
-      {&given.csv, {recorded.csv, option_name("csv")}}};
-  for (const auto& [flag, kept] : flags)
-    if (*flag && **flag != kept.first)
-      throw InputError(kept.second,
-                       fmt::format("{} disagrees with checkpoint '{}', which was made {} it; {}",
-                                   kept.second, checkpoint, kept.first ? "with" : "without",
-                                   resume_hint(checkpoint)));
+    throw checkpoint_disagreement(option_name("to"), fmt::to_string(*given.to), checkpoint,
+                                  fmt::to_string(recorded.to));
   return recorded;
 }
 
