@@ -3,7 +3,9 @@
 // object Python's grundy.Quotient wraps, computed with progress and Ctrl-C,
 // saved to and resumed from the checkpoints of `grundy quotient`
 // (include/grundy/solve/quotient_checkpoint.h).
+#include <map>
 #include <optional>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -41,14 +43,16 @@ MisereQuotient quotient_python(const py::object& name_obj, const py::object& max
     throw InputError(std::to_string(checkpoint_every), "checkpoint_every is at least 0.05 seconds");
   QuotientOptions options;
   std::string name;
-  bool json = false;  // recorded for `grundy quotient --resume` of the same file
+  // The command line's record in a resumed file, written back as it was, so
+  // that `grundy quotient --resume` of the same file goes on as it began.
+  std::map<std::string, std::string> front_end;
   std::optional<QuotientCheckpoint> saved;
   if (!resume.empty()) {
     saved = read_quotient_checkpoint(resume);
     const QuotientRunRequest recorded =
         resumed_request(*saved, name_obj, max_heap_obj, max_elements_obj, resume);
     name = recorded.ruleset;
-    json = recorded.json;
+    front_end = recorded.front_end;
     options = recorded.options;
     options.resume = &saved->state;
   } else {
@@ -74,7 +78,7 @@ MisereQuotient quotient_python(const py::object& name_obj, const py::object& max
   if (saved) saved_heaps = saved->state.heaps_done();
   if (!save_to.empty()) {
     options.save = [&](const QuotientState& state) {
-      write_quotient_checkpoint(save_to, state, json);
+      write_quotient_checkpoint(save_to, state, front_end);
       saved_heaps = state.heaps_done();
     };
     options.save_every = checkpoint_every;

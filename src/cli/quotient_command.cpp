@@ -67,10 +67,19 @@ int run_quotient(const QuotientRequest& asked) {
     if (given("--max-elements")) again.max_elements = request.max_elements;
     if (given("--learning-limit")) again.max_learning_positions = request.learning_limit;
     if (given("--no-recalibration")) again.recalibrate = false;
-    if (given("--json")) again.json = request.json;
     const QuotientRunRequest recorded = resumed_quotient_request(*saved, again, request.resume);
+    // The command's own record: --json, "1" or "0" (absent: without it).
+    const std::string json = recorded.front_end.count("json") ? recorded.front_end.at("json") : "0";
+    for (const auto& [key, value] : recorded.front_end)
+      if (key != "json" || (value != "0" && value != "1"))
+        throw InputError(request.resume,
+                         fmt::format("'{}' is not a usable grundy quotient checkpoint: its "
+                                     "recorded request has a bad '{}'",
+                                     request.resume, key));
+    if (given("--json") && request.json != (json == "1"))
+      throw checkpoint_switch_disagreement("--json", json == "1", request.resume, "quotient");
     request.ruleset = recorded.ruleset;
-    request.json = recorded.json;
+    request.json = json == "1";
     options = recorded.options;
     options.resume = &saved->state;
   }
@@ -90,7 +99,7 @@ int run_quotient(const QuotientRequest& asked) {
   if (saved) saved_heaps = saved->state.heaps_done();
   if (!checkpoint.empty()) {
     options.save = [&](const QuotientState& state) {
-      write_quotient_checkpoint(checkpoint, state, request.json);
+      write_quotient_checkpoint(checkpoint, state, {{"json", request.json ? "1" : "0"}});
       saved_heaps = state.heaps_done();
     };
     options.save_every = request.checkpoint_every;

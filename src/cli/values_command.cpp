@@ -178,7 +178,7 @@ void continue_recorded_request(ValuesRequest& request,
         std::tuple{"--json", request.json, outputs.json},
         std::tuple{"--csv", request.csv, outputs.csv}})
     if (was_given(request, option) && asked != kept)
-      throw checkpoint_disagreement(option, kept, request.resume);
+      throw checkpoint_switch_disagreement(option, kept, request.resume);
   request.ruleset = recorded.ruleset;
   request.from = fmt::to_string(recorded.from);
   request.to = fmt::to_string(recorded.to);

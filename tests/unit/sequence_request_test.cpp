@@ -101,7 +101,7 @@ TEST(SequenceRequest, GivenOptionsMustAgree) {
   refused(g, "'0.6'");
   // The front end's own settings are refused in the same words
   // (tests/cli/values_output_test.cpp runs the command's).
-  const std::string off = checkpoint_disagreement("--json", false, "c.ck").what();
+  const std::string off = checkpoint_switch_disagreement("--json", false, "c.ck").what();
   EXPECT_EQ(off.rfind("--json disagrees with checkpoint 'c.ck', which was made without it; ", 0),
             0u)
       << off;

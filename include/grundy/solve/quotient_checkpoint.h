@@ -28,6 +28,7 @@
 // docs/misere-quotients.md again. A file that fails is refused, never used.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,13 +43,18 @@ struct QuotientRunRequest {
   std::string ruleset;  // the canonical name
   // The computation's options; control, save and resume are not recorded.
   QuotientOptions options;
-  bool json = false;  // the command line's output
+  // The front end's own record of the run, kept without being read (as
+  // SequenceRequest::front_end, sequence_request.h): `grundy quotient` keeps
+  // "json" here ("1" or "0"), and the Python module writes back what it
+  // found, so that the command resumes its file as it made it.
+  std::map<std::string, std::string> front_end;
 };
 
 // "key=value" lines: ruleset, max_heap, max_elements, max_exponent,
 // max_verify_states, max_refinements, max_learning_positions, verify,
-// stop_when_proven, stop_at_limit, decide_tame, json, recalibrate (absent
-// from checkpoints written before it existed: read as 0).
+// stop_when_proven, stop_at_limit, decide_tame, recalibrate (absent from
+// checkpoints written before it existed: read as 0), then the front end's
+// record (any other lower-case word).
 std::string encode_quotient_request(const QuotientRunRequest& request);
 // Throws InputError naming `source` when the text is not such a request.
 QuotientRunRequest decode_quotient_request(std::string_view text, const std::string& source);
@@ -60,10 +66,11 @@ struct QuotientCheckpoint {
 };
 
 // Writes the state, with the request it continues (the state's ruleset and
-// options, the json flag given), to `path`; throws InputError naming the file
-// when it cannot be written (an older file at `path` is then left as it was).
+// options, the front end's record given), to `path`; throws InputError
+// naming the file when it cannot be written (an older file at `path` is then
+// left as it was).
 void write_quotient_checkpoint(const std::string& path, const QuotientState& state,
-                               bool json = false);
+                               const std::map<std::string, std::string>& front_end = {});
 // Throws InputError naming the file and what is wrong: missing, truncated,
 // bad checksum, not a quotient checkpoint, a ruleset that is not a heap game
 // or a state that does not check against it.
@@ -77,7 +84,6 @@ struct QuotientRunGiven {
   std::optional<Heap> max_heap;
   std::optional<std::size_t> max_elements, max_learning_positions;
   std::optional<bool> recalibrate;
-  std::optional<bool> json;
 };
 
 // The request a run resumed from `checkpoint` carries out: the recorded one,

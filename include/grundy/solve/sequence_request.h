@@ -47,6 +47,11 @@ struct SequenceRequest {
   friend bool operator==(const SequenceRequest&, const SequenceRequest&) = default;
 };
 
+// Whether `key` has the shape of a front end's key in a recorded request (a
+// sequence's or a misère quotient's): a non-empty word of lower-case
+// letters, digits and '_'. Each request's own keys are read first.
+bool is_record_word(std::string_view key);
+
 // The front end's record of `request` under `key`, or "" when it has none.
 std::string front_end_field(const SequenceRequest& request, const std::string& key);
 
@@ -87,13 +92,17 @@ SequenceRequest resumed_request(const SequenceRequest& recorded, const SequenceR
                                 const std::string& checkpoint);
 
 // The refusal of a resumed run whose `setting` (the front end's words for
-// it) was given as `asked` where `checkpoint` was made for `kept`.
+// it) was given as `asked` where `checkpoint` was made for `kept`; `command`
+// is the one whose resume continues the file ("values", "quotient").
 InputError checkpoint_disagreement(const std::string& setting, const std::string& asked,
-                                   const std::string& checkpoint, const std::string& kept);
+                                   const std::string& checkpoint, const std::string& kept,
+                                   const char* command = "values");
 // The same for a setting that is on or off: the checkpoint was made with it
 // (`kept`) or without it.
-InputError checkpoint_disagreement(const std::string& setting, bool kept,
-                                   const std::string& checkpoint);
+// (Its own name: a string literal would choose a bool overload.)
+InputError checkpoint_switch_disagreement(const std::string& setting, bool kept,
+                                          const std::string& checkpoint,
+                                          const char* command = "values");
 // A checkpoint whose recorded request is unusable, `why` ("has a bad
 // 'stats'"): for the front end that finds its own record bad.
 InputError unusable_request(const std::string& source, const std::string& why);

@@ -15,20 +15,15 @@ namespace grundy {
 namespace {
 
 // How to continue the recorded request, in the front end's words.
-std::string resume_hint(const std::string& checkpoint) {
+std::string resume_hint(const std::string& checkpoint, const char* command = "values") {
   return fmt::format("give {} alone to continue the recorded request",
-                     front_end_words().resume("values", checkpoint));
+                     front_end_words().resume(command, checkpoint));
 }
 
-// A key the front end may record: a word of lower-case letters, digits and
-// '_', not one of the library's own.
+// A key the front end may record: a record word, not one of the library's own.
 bool is_front_end_key(std::string_view key) {
-  if (key.empty() || key == "ruleset" || key == "from" || key == "to" ||
-      key == "checkpoint_every_us")
-    return false;
-  for (char c : key)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
-  return true;
+  return is_record_word(key) && key != "ruleset" && key != "from" && key != "to" &&
+         key != "checkpoint_every_us";
 }
 
 bool parse_number(std::string_view text, Heap& value) {
@@ -50,6 +45,13 @@ std::string request_path(const std::string& path) {
   std::error_code error;
   const std::filesystem::path absolute = std::filesystem::absolute(path, error);
   return error ? path : absolute.lexically_normal().string();
+}
+
+bool is_record_word(std::string_view key) {
+  if (key.empty()) return false;
+  for (char c : key)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
 }
 
 std::string front_end_field(const SequenceRequest& request, const std::string& key) {
@@ -124,19 +126,20 @@ SequenceRequest decode_sequence_request(std::string_view text, const std::string
 }
 
 InputError checkpoint_disagreement(const std::string& setting, const std::string& asked,
-                                   const std::string& checkpoint, const std::string& kept) {
+                                   const std::string& checkpoint, const std::string& kept,
+                                   const char* command) {
   return InputError(setting, fmt::format("{} {} disagrees with checkpoint '{}', which was made "
                                          "for {} {}; {}",
                                          setting, asked, checkpoint, setting, kept,
-                                         resume_hint(checkpoint)));
+                                         resume_hint(checkpoint, command)));
 }
 
-InputError checkpoint_disagreement(const std::string& setting, bool kept,
-                                   const std::string& checkpoint) {
+InputError checkpoint_switch_disagreement(const std::string& setting, bool kept,
+                                          const std::string& checkpoint, const char* command) {
   return InputError(setting, fmt::format("{} disagrees with checkpoint '{}', which was made {} "
                                          "it; {}",
                                          setting, checkpoint, kept ? "with" : "without",
-                                         resume_hint(checkpoint)));
+                                         resume_hint(checkpoint, command)));
 }
 
 SequenceRequest resumed_request(const SequenceRequest& recorded, const SequenceRequestGiven& given,

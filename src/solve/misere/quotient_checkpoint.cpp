@@ -146,13 +146,18 @@ std::string unsound(const detail::QuotientStage& s, const HeapRuleset& ruleset,
 
 std::string encode_quotient_request(const QuotientRunRequest& request) {
   const QuotientOptions& o = request.options;
-  return fmt::format(
+  std::string text = fmt::format(
       "ruleset={}\nmax_heap={}\nmax_elements={}\nmax_exponent={}\nmax_verify_states={}\n"
       "max_refinements={}\nmax_learning_positions={}\nverify={}\nstop_when_proven={}\n"
-      "stop_at_limit={}\ndecide_tame={}\njson={}\nrecalibrate={}\n",
+      "stop_at_limit={}\ndecide_tame={}\nrecalibrate={}\n",
       request.ruleset, o.max_heap, o.max_elements, o.max_exponent, o.max_verify_states,
       o.max_refinements, o.max_learning_positions, int{o.verify}, int{o.stop_when_proven},
-      int{o.stop_at_limit}, int{o.decide_tame}, int{request.json}, int{o.recalibrate});
+      int{o.stop_at_limit}, int{o.decide_tame}, int{o.recalibrate});
+  for (const auto& [key, value] : request.front_end) {
+    GRUNDY_ASSERT(is_record_word(key) && value.find_first_of("\n\r") == std::string::npos);
+    text += fmt::format("{}={}\n", key, value);
+  }
+  return text;
 }
 
 QuotientRunRequest decode_quotient_request(std::string_view text, const std::string& source) {
@@ -175,7 +180,6 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
                                                  {"stop_when_proven", &o.stop_when_proven},
                                                  {"stop_at_limit", &o.stop_at_limit},
                                                  {"decide_tame", &o.decide_tame},
-                                                 {"json", &request.json},
                                                  {"recalibrate", &o.recalibrate}};
   const std::size_t lines =
       read_request_lines(text, bad, [&](const std::string& key, std::string_view value) {
@@ -203,15 +207,22 @@ QuotientRunRequest decode_quotient_request(std::string_view text, const std::str
         known = true;
         if (key == "recalibrate") recalibrate_recorded = true;
       }
+    if (!known && is_record_word(key)) {
+      request.front_end.emplace(key, value);
+      known = true;
+    }
     if (!known) throw bad(fmt::format("has an unknown field '{}'", key));
   });
-  if (request.ruleset.empty() || lines != std::size_t{12} + (recalibrate_recorded ? 1 : 0))
+  // Eleven lines of the library's, and recalibrate since it exists.
+  const std::size_t own = lines - request.front_end.size();
+  if (request.ruleset.empty() || own != std::size_t{11} + (recalibrate_recorded ? 1 : 0))
     throw bad("is incomplete");
   return request;
 }
 
-void write_quotient_checkpoint(const std::string& path, const QuotientState& state, bool json) {
-  QuotientRunRequest request{state.ruleset_name(), state.options(), json};
+void write_quotient_checkpoint(const std::string& path, const QuotientState& state,
+                               const std::map<std::string, std::string>& front_end) {
+  QuotientRunRequest request{state.ruleset_name(), state.options(), front_end};
   const detail::QuotientStage& s = state.stage();
   std::string bytes(kQuotientMagic, sizeof kQuotientMagic);
   put_le<std::uint32_t>(bytes, kQuotientVersion);
@@ -358,8 +369,6 @@ QuotientRunRequest resumed_quotient_request(const QuotientCheckpoint& recorded,
                   fmt::to_string(request.options.max_learning_positions));
   if (given.recalibrate && *given.recalibrate != request.options.recalibrate)
     throw flag_differs("no-recalibration", "with recalibration");
-  if (given.json && *given.json != request.json)
-    throw flag_differs("json", request.json ? "with it" : "without it");
   if (given.max_heap) {
     if (*given.max_heap < recorded.state.heaps_done()) {
       throw InputError(named("max-heap"),
