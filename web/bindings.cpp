@@ -492,6 +492,9 @@ struct SequenceState {
   std::unique_ptr<SequenceRun> run;       // take-and-break codes: the engine
   std::unique_ptr<HeapValues> table;      // closed forms and other games
   Heap reached = 0;                       // G(0..reached-1) known
+  // The period search of a far range has run (proven or not): later chunks
+  // do not examine the same values again.
+  bool period_searched = false;
 };
 SequenceState sequence;
 
@@ -536,7 +539,8 @@ std::string sequence_extend(double to_number) {
     // Past the values a period search computes first: from a proven period
     // when the search finds one, else in full unless the plan refuses it.
     if (plan && plan->far && sequence.run && !sequence.run->period()) {
-      sequence.run->search_period(plan->search_bound);
+      if (!sequence.period_searched) sequence.run->search_period(plan->search_bound);
+      sequence.period_searched = true;
       if (far_run_refused(*plan, *sequence.run, limit))
         throw far_run_refusal(*plan, *sequence.run, sequence.ruleset->shown_name(), limit);
     }

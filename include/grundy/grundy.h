@@ -8,6 +8,7 @@
 #include "grundy/core/bounded_list.h"
 #include "grundy/core/byte_format.h"
 #include "grundy/core/error.h"
+#include "grundy/core/factorization.h"
 #include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
 #include "grundy/core/gamma.h"

@@ -99,6 +99,32 @@ TEST(Rules, PowersOfTwoAtTheLargestHeap) {
   for (std::size_t i = 0; i < taken.size(); ++i) EXPECT_EQ(taken[i], Heap{1} << i);
 }
 
+// The Divisor Game: G(n) = the exponent of 2 in n (subtraction.h gives the
+// proof; heap_values_test compares it with the naive mex to 200). Checked
+// here by definition on heaps up to 2^40, whose options are enumerated
+// (O(sqrt n) each): none has the heap's own value, and every smaller value
+// is some option's; and at the largest heaps by the formula alone.
+TEST(Rules, DivisorGameByDefinitionAtLargeHeaps) {
+  const auto r = parse_ruleset("divisor");
+  const auto* heaps = heap_ruleset_of(*r);
+  ASSERT_NE(heaps, nullptr);
+  EXPECT_EQ(heaps->closed_form_value(Heap{1} << 62), Nimber{62});
+  EXPECT_EQ(heaps->closed_form_value(kMaxHeap), Nimber{0});
+  for (const Heap n : {Heap{1} << 40, (Heap{3} << 30), (Heap{5} << 36), Heap{1000000007},
+                       Heap{2} * 1000000007 * 96}) {
+    SCOPED_TRACE(n);
+    const Nimber g = *heaps->closed_form_value(n);
+    std::vector<bool> seen(g, false);
+    heaps->for_each_heap_option(n, [&](const HeapOption& o) {
+      const Nimber h = *heaps->closed_form_value(o.parts[0]);
+      EXPECT_NE(h, g);
+      if (h < g) seen[h] = true;
+      return true;
+    });
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), false), 0);
+  }
+}
+
 TEST(Rules, NamesRoundTrip) {
   for (const char* name : {"nim", "bash:3", "subtract:1,3,4", "allbut:2,3,7", "staircase",
                            "wythoff", "moore:2", "lasker", "split", "grundy-game", "divisor",

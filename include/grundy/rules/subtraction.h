@@ -4,7 +4,14 @@
 // Description: bash:M (k in 1..M, closed form G(n) = n mod (M+1));
 //   subtract:S (k in a finite set S); allbut:S (any k >= 1 not in S);
 //   squares (k a positive square); fibonacci (k a Fibonacci number);
-//   divisor (k a proper divisor of n: the Divisor Game, LeetCode 1025);
+//   divisor (k a proper divisor of n: the Divisor Game, LeetCode 1025;
+//   closed form G(n) = the exponent of 2 in n for n >= 1, G(0) = 0. Write
+//   n = 2^k m, m odd. For j < k, taking 2^j m leaves 2^j m (2^(k-j) - 1),
+//   whose exponent of 2 is j: every value below k is an option's. Taking
+//   a divisor 2^i m' (m' | m, i <= k) leaves an exponent i < k when i < k,
+//   and when i = k leaves 2^k (m - m'), m - m' even and positive: an
+//   exponent above k. So no option has exponent k, and G(n) = k by
+//   induction on n);
 //   powers2 (k a power of two, closed form G(n) = n mod 3: every power of
 //   two is 1 or 2 mod 3, so no option of n has n's residue, while n - 1 and
 //   n - 2 have the two others).
@@ -16,6 +23,7 @@
 //   and with the equivalent take-and-break code (tests/stress).
 #pragma once
 
+#include <bit>
 #include <vector>
 
 #include "grundy/rules/heap_ruleset.h"
@@ -97,6 +105,9 @@ class DivisorGame final : public SubtractionRuleset {
   std::string name() const override { return "divisor"; }
   void for_each_subtraction(Heap n, const SubtractionVisitor& visit) const override;
   std::uint64_t compute_cost(Heap last) const override;
+  std::optional<Nimber> closed_form_value(Heap n) const override {
+    return n == 0 ? Nimber{0} : static_cast<Nimber>(std::countr_zero(n));
+  }
 };
 
 // floor(sqrt(n)), exact for every 64-bit n.
