@@ -77,9 +77,11 @@ u64 rho_factor(u64 n) {
   }
 }
 
+// n has no prime factor below 64 (kSmallPrimes).
 void factor_into(u64 n, std::vector<u64>& primes) {
   if (n == 1) return;
-  if (is_prime(n)) {
+  // Without a factor below 64, a number below 67^2 is prime.
+  if (n < 67 * 67 || is_prime(n)) {
     primes.push_back(n);
     return;
   }

@@ -138,11 +138,25 @@ std::uint64_t SubtractPowerOfTwo::compute_cost(Heap last) const {
 }
 
 // --- divisor: take a proper divisor d of n (1 <= d < n), in the order
-// 1, n/1, 2, n/2, ... of the divisors up to sqrt(n) and their partners. The
-// divisors come from n's prime factors (core/factorization.h): by trial
-// division up to sqrt(n) a heap near 2^63 took seconds.
+// 1, n/1, 2, n/2, ... of the divisors up to sqrt(n) and their partners. For
+// a large heap the divisors come from its prime factors
+// (core/factorization.h): by trial division up to sqrt(n) a heap near 2^63
+// took seconds. A small one is divided by hand, which is quicker below
+// about 2^18 (a few hundred divisions against the primality test's modular
+// powers), and every position of a search of small heaps expands it.
+constexpr Heap kTrialDivisionBelow = Heap{1} << 18;
+
 void DivisorGame::for_each_subtraction(Heap n, const SubtractionVisitor& visit) const {
   if (n == 0) return;
+  if (n < kTrialDivisionBelow) {
+    for (Heap d = 1; d * d <= n; ++d) {
+      if (n % d != 0) continue;
+      if (d < n && !visit(d)) return;
+      const Heap e = n / d;
+      if (e != d && e < n && !visit(e)) return;
+    }
+    return;
+  }
   const std::vector<Heap> all = divisors(n);
   for (std::size_t i = 0, j = all.size() - 1; i <= j; ++i, --j) {
     if (all[i] < n && !visit(all[i])) return;
