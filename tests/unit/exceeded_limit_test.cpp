@@ -40,13 +40,12 @@ void expect(const ExceededLimit& got, const std::string& setting, std::uint64_t 
   EXPECT_EQ(got.needed, needed);
 }
 
-// Nim on one heap, as a user game.
-struct OneHeap {
+// A chain n -> n-1 -> ... -> 0, as a user game: n + 1 positions from n.
+struct Chain {
   using position = std::uint64_t;
   std::vector<position> moves(position n) const {
-    std::vector<position> options;
-    for (position m = 0; m < n; ++m) options.push_back(m);
-    return options;
+    if (n == 0) return {};
+    return {n - 1};
   }
 };
 
@@ -79,7 +78,7 @@ TEST(ExceededLimit, ExhaustiveSearch) {
 TEST(ExceededLimit, UserGamePositions) {
   GameLimits limits;
   limits.positions = 10;
-  GameSolver<OneHeap> solver(OneHeap{}, limits);
+  GameSolver<Chain> solver(Chain{}, limits);
   expect(exceeded_by([&] { solver.grundy_value(100); }), "game-positions", 10, 0);
 }
 

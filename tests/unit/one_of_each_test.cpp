@@ -5,25 +5,19 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "support/source_tree.h"
 
 namespace grundy::one_of_each_test {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSource = GRUNDY_SOURCE_DIR;
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+const fs::path& kSource = testing::kSourceTree;
+using testing::file_text;
 
 // The C++ sources of the library and of every front end, relative to the
 // source tree. The tests are left out: they keep by-definition twins on
@@ -45,7 +39,7 @@ std::vector<std::string> sources() {
 std::set<std::string> files_with(const std::string& text) {
   std::set<std::string> found;
   for (const std::string& file : sources())
-    if (read(kSource / file).find(text) != std::string::npos) found.insert(file);
+    if (file_text(kSource / file).find(text) != std::string::npos) found.insert(file);
   return found;
 }
 
@@ -82,7 +76,7 @@ TEST(OneOfEach, Control) {
 TEST(OneOfEach, NothingOutsideTheCommandLineIncludesIt) {
   for (const std::string& file : sources()) {
     if (file.rfind("src/cli/", 0) == 0) continue;
-    const std::string text = read(kSource / file);
+    const std::string text = file_text(kSource / file);
     EXPECT_EQ(text.find("#include \"cli/"), std::string::npos) << file;
     EXPECT_EQ(text.find("src/cli/"), std::string::npos) << file << " names a file of src/cli";
   }

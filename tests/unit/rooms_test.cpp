@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -16,19 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "support/source_tree.h"
+
 namespace grundy::rooms_test {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSource = GRUNDY_SOURCE_DIR;
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+const fs::path& kSource = testing::kSourceTree;
+using testing::file_text;
 
 // The text after `label` up to the end of its sentence, split at ", ".
 std::vector<std::string> listed(const std::string& readme, const std::string& label) {
@@ -58,7 +53,7 @@ Rooms read_rooms() {
   for (const auto& entry : fs::directory_iterator(kSource / "src/solve")) {
     if (!entry.is_directory()) continue;
     const std::string room = entry.path().filename().string();
-    const std::string readme = read(entry.path() / "README.md");
+    const std::string readme = file_text(entry.path() / "README.md");
     EXPECT_FALSE(readme.empty()) << "src/solve/" << room << " has no README.md";
     std::set<std::string> allowed;
     for (const std::string& r : listed(readme, "May include: "))
@@ -86,7 +81,7 @@ TEST(Rooms, EverySourceAndPublicHeaderHasItsRoom) {
   }
   EXPECT_EQ(rooms.public_room.count("detail/*.h"), 1u);
   // Every room is drawn in docs/architecture.md, and names only rooms.
-  const std::string architecture = read(kSource / "docs/architecture.md");
+  const std::string architecture = file_text(kSource / "docs/architecture.md");
   for (const auto& [room, allowed] : rooms.may_include) {
     EXPECT_NE(architecture.find("src/solve/" + room), std::string::npos)
         << "docs/architecture.md does not draw the room " << room;
@@ -116,7 +111,7 @@ TEST(Rooms, NoIncludeGoesAgainstTheArrows) {
   }
   std::size_t checked = 0;
   for (const auto& [path, room] : files) {
-    std::istringstream text(read(path));
+    std::istringstream text(file_text(path));
     std::string line;
     while (std::getline(text, line)) {
       std::smatch m;
