@@ -1,26 +1,26 @@
 #include "survey_run.h"
 
+#include <dlfcn.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <thread>
 
-#if GRUNDY_WITH_MPI
-#include <mpi.h>
-#endif
+#include <fmt/format.h>
 
 #include "grundy/core/error.h"
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/survey.h"
 #include "grundy/solve/survey_journal.h"
+#include "mpi/transport.h"
 
 namespace grundy::cli {
 
 bool launched_by_mpi() {
-#if GRUNDY_WITH_MPI
   for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"})
     if (std::getenv(variable) != nullptr) return true;
-#endif
   return false;
 }
 
@@ -37,20 +37,53 @@ SurveyRun run_here(const std::function<std::vector<std::string>()>& prepare,
   return result;
 }
 
-}  // namespace
-
-#if !GRUNDY_WITH_MPI
-
-SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& prepare,
-                            const SurveyLimits& limits, unsigned threads,
-                            const std::function<void(const SurveyEntry&)>& record,
-                            const std::atomic<bool>* stop) {
-  return run_here(prepare, limits, threads, record, stop);
-}
-
+// The MPI back end (mpi/transport.h): grundy-mpi.so next to the command (the
+// build tree) or where it is installed (GRUNDY_MPI_PLUGIN_DIR, relative to
+// the command's directory). Loaded with RTLD_GLOBAL: Open MPI loads
+// components of its own that look for libmpi's symbols in the global scope.
+// A run that an MPI launcher started but that cannot load it is refused:
+// going on alone, every rank would compute the whole survey into one file.
+const GrundyMpiTransport& load_transport() {
+  constexpr const char* kName = "grundy-mpi.so";
+#if GRUNDY_WITH_MPI
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  std::string why = "the command's own path is unknown";
+  if (!ec) {
+    const std::filesystem::path here = self.parent_path();
+    why.clear();
+    for (const std::filesystem::path& candidate :
+         {here / kName, here / GRUNDY_MPI_PLUGIN_DIR / kName}) {
+      if (!std::filesystem::exists(candidate, ec)) continue;
+      void* plugin = ::dlopen(candidate.c_str(), RTLD_NOW | RTLD_GLOBAL);
+      if (plugin == nullptr) {
+        const char* error = ::dlerror();
+        why = error != nullptr ? error : candidate.string();
+        continue;
+      }
+      const auto entry = reinterpret_cast<GrundyMpiTransportEntry>(
+          ::dlsym(plugin, "grundy_mpi_transport"));
+      const GrundyMpiTransport* transport = entry != nullptr ? entry() : nullptr;
+      if (transport != nullptr && transport->version == GRUNDY_MPI_TRANSPORT_VERSION)
+        return *transport;
+      why = fmt::format("{} is not this grundy's MPI back end (another version)",
+                        candidate.string());
+    }
+    if (why.empty())
+      why = fmt::format("no {} in {} or {}", kName, here.string(),
+                        (here / GRUNDY_MPI_PLUGIN_DIR).lexically_normal().string());
+  }
+  throw InputError("survey", fmt::format(
+      "an MPI launcher started this survey, but its MPI back end cannot be loaded: {} "
+      "(docs/survey.md, \"A cluster: MPI\")",
+      why));
 #else
-
-namespace {
+  throw InputError("survey", fmt::format(
+      "an MPI launcher started this survey, but this grundy was built without MPI "
+      "(no {}; build with MPI found, docs/survey.md)",
+      kName));
+#endif
+}
 
 // A worker's message to rank 0: its last result as a journal line (empty on
 // its first request, or when it was stopped), which also asks for more work.
@@ -59,43 +92,50 @@ constexpr int kTagResult = 1;
 constexpr int kTagWork = 2;
 constexpr int kTagStop = 3;
 
-void send_text(const std::string& text, int to, int tag) {
-  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
-}
+struct Arrived {
+  int source = 0, tag = 0, size = 0;
+};
 
-// Waits for a message, looking every millisecond rather than in MPI's
-// blocking receive, which spins: rank 0 mostly waits, and on a machine with
-// more ranks than cores (--oversubscribe) a spinning rank 0 would take a core
-// from the ranks that compute.
-void wait_for(int from, int tag, MPI_Status& status) {
-  while (true) {
-    int arrived = 0;
-    MPI_Iprobe(from, tag, MPI_COMM_WORLD, &arrived, &status);
-    if (arrived) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+class Ranks {
+ public:
+  explicit Ranks(const GrundyMpiTransport& mpi) : mpi_(mpi) {}
+
+  void send_text(const std::string& text, int to, int tag) const {
+    mpi_.send(text.data(), static_cast<int>(text.size()), to, tag);
   }
-}
 
-std::string receive_text(int from, int tag, MPI_Status& status) {
-  wait_for(from, tag, status);
-  int size = 0;
-  MPI_Get_count(&status, MPI_CHAR, &size);
-  std::string text(static_cast<std::size_t>(size), '\0');
-  MPI_Recv(text.data(), size, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
-  return text;
-}
+  // Waits for a message, looking every millisecond rather than in MPI's
+  // blocking receive, which spins: rank 0 mostly waits, and on a machine with
+  // more ranks than cores (--oversubscribe) a spinning rank 0 would take a
+  // core from the ranks that compute.
+  Arrived wait_for(int from, int tag) const {
+    Arrived arrived;
+    while (mpi_.probe(from, tag, &arrived.source, &arrived.tag, &arrived.size) == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return arrived;
+  }
+
+  std::string receive_text(int from, int tag, Arrived& arrived) const {
+    arrived = wait_for(from, tag);
+    std::string text(static_cast<std::size_t>(arrived.size), '\0');
+    mpi_.receive(text.data(), arrived.size, arrived.source, arrived.tag);
+    return text;
+  }
+
+ private:
+  const GrundyMpiTransport& mpi_;
+};
 
 // Rank 0: hands out `pending` in order to whichever worker asks, records what
 // comes back. Returns whether everything was recorded.
-bool hand_out(const std::vector<std::string>& pending, int ranks,
+bool hand_out(const Ranks& mpi, const std::vector<std::string>& pending, int ranks,
               const std::function<void(const SurveyEntry&)>& record,
               const std::atomic<bool>* stop, std::exception_ptr& error) {
   std::size_t next = 0, recorded = 0;
   int working = ranks - 1;
   while (working > 0) {
-    MPI_Status status;
-    const std::string line = receive_text(MPI_ANY_SOURCE, kTagResult, status);
+    Arrived arrived;
+    const std::string line = mpi.receive_text(GRUNDY_MPI_ANY, kTagResult, arrived);
     if (!line.empty() && !error) {
       try {
         record(parse_survey_journal_line(line.substr(0, line.size() - 1), "a worker's result"));
@@ -106,23 +146,22 @@ bool hand_out(const std::vector<std::string>& pending, int ranks,
     }
     const bool halt = error || (stop != nullptr && stop->load());
     if (!halt && next < pending.size()) {
-      send_text(pending[next++], status.MPI_SOURCE, kTagWork);
+      mpi.send_text(pending[next++], arrived.source, kTagWork);
     } else {
-      send_text("", status.MPI_SOURCE, kTagStop);
+      mpi.send_text("", arrived.source, kTagStop);
       --working;
     }
   }
   return recorded == pending.size();
 }
 
-void work(const SurveyLimits& limits, const std::atomic<bool>* stop) {
+void work(const Ranks& mpi, const SurveyLimits& limits, const std::atomic<bool>* stop) {
   std::string result;
   while (true) {
-    send_text(result, 0, kTagResult);
-    MPI_Status status;
-    wait_for(0, MPI_ANY_TAG, status);
-    const std::string name = receive_text(0, status.MPI_TAG, status);
-    if (status.MPI_TAG == kTagStop) return;
+    mpi.send_text(result, 0, kTagResult);
+    Arrived arrived;
+    const std::string name = mpi.receive_text(0, GRUNDY_MPI_ANY, arrived);
+    if (arrived.tag == kTagStop) return;
     SurveyEntry entry;
     result = survey_code(TakeAndBreak::parse(name), limits, entry, SurveyControl{{}, stop})
                  ? survey_journal_line(entry)
@@ -137,11 +176,11 @@ SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& pre
                             const std::function<void(const SurveyEntry&)>& record,
                             const std::atomic<bool>* stop) {
   if (!launched_by_mpi()) return run_here(prepare, limits, threads, record, stop);
-  MPI_Init(nullptr, nullptr);
+  const GrundyMpiTransport& transport = load_transport();
+  const Ranks mpi(transport);
   SurveyRun result;
   int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &result.ranks);
+  transport.init(&rank, &result.ranks);
   result.root = rank == 0;
   std::exception_ptr error;
   if (result.root) {
@@ -160,16 +199,14 @@ SurveyRun distribute_survey(const std::function<std::vector<std::string>()>& pre
         }
       }
     } else {
-      result.complete = hand_out(pending, result.ranks, record, stop, error);
+      result.complete = hand_out(mpi, pending, result.ranks, record, stop, error);
     }
   } else {
-    work(limits, stop);
+    work(mpi, limits, stop);
   }
-  MPI_Finalize();
+  transport.finalize();
   if (error) std::rethrow_exception(error);
   return result;
 }
-
-#endif
 
 }  // namespace grundy::cli

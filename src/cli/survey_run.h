@@ -2,8 +2,9 @@
 // launcher (mpirun, srun) started it, across the ranks: rank 0 hands the
 // codes out one at a time to the other ranks as they ask for work (a long
 // code holds up only its own rank), journals each result as it comes back,
-// and alone prints the table (docs/survey.md). MPI is built in only when
-// CMake finds it (GRUNDY_WITH_MPI); without it every run uses threads.
+// and alone prints the table (docs/survey.md). The MPI calls are a plugin,
+// grundy-mpi.so (mpi/transport.h), built when CMake finds MPI
+// (GRUNDY_WITH_MPI) and loaded only by a run that an MPI launcher started.
 #pragma once
 
 #include <atomic>
@@ -17,7 +18,8 @@
 namespace grundy::cli {
 
 // Whether an MPI launcher started this process (its environment says so:
-// OMPI_COMM_WORLD_SIZE, PMIX_RANK or PMI_RANK) and MPI is built in.
+// OMPI_COMM_WORLD_SIZE, PMIX_RANK or PMI_RANK). Such a run of a grundy
+// without its MPI back end is refused, not run alone on every rank.
 bool launched_by_mpi();
 
 struct SurveyRun {

@@ -12,8 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -178,6 +180,29 @@ TEST(SurveyCli, KilledSurveyResumesWithNothingLost) {
   const std::string after = read_file(journal);
   EXPECT_EQ(after.compare(0, before.rfind('\n') + 1, before, 0, before.rfind('\n') + 1), 0);
   EXPECT_EQ(journal_entries(journal), 64U);
+}
+
+// The command does not link MPI (its libraries cost every start of it about
+// 10 ms): the MPI back end is the plugin grundy-mpi.so, loaded by a survey
+// that an MPI launcher started. Without the plugin such a survey is refused
+// in one line, rather than run whole on every rank into one file.
+TEST(SurveyCli, MpiIsAPluginTheCommandLoadsOnlyUnderALauncher) {
+  const auto needed = run_program("/bin/sh", {"-c", std::string("readelf -d '") + GRUNDY_CLI_PATH +
+                                                        "' | grep NEEDED"});
+  ASSERT_EQ(needed.status, 0) << needed.err;
+  EXPECT_NE(needed.out.find("libfmt"), std::string::npos) << needed.out;
+  EXPECT_EQ(needed.out.find("mpi"), std::string::npos) << needed.out;
+  // A copy of the command with no plugin beside it, as if launched by mpirun.
+  const std::filesystem::path alone = scratch().path() / "alone" / "bin";
+  std::filesystem::create_directories(alone);
+  std::filesystem::copy_file(GRUNDY_CLI_PATH, alone / "grundy",
+                             std::filesystem::copy_options::overwrite_existing);
+  const auto run = run_program("/usr/bin/env", {"OMPI_COMM_WORLD_SIZE=2", (alone / "grundy").string(),
+                                                "survey", "0.dd", "--out", path("alone.csv")});
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("an MPI launcher started this survey"), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(path("alone.csv")));
 }
 
 #ifdef GRUNDY_MPIEXEC

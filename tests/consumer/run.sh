@@ -5,7 +5,8 @@
 #     cmake --install BUILD_DIR into a temporary prefix (never the system),
 #     then build tests/consumer against it twice: with CMake
 #     (find_package(grundy 0.1), -DCMAKE_PREFIX_PATH=<prefix>) and with
-#     pkg-config (`pkg-config --cflags --libs grundy`, the compiler by hand).
+#     pkg-config (`pkg-config --cflags --libs grundy`, the compiler by hand);
+#     and, with MPI built, run the installed command's survey on two ranks.
 #   run.sh subdirectory BUILD_DIR SOURCE_DIR CXX [LAUNCHER]
 #     build tests/consumer with grundy's source tree as a subproject
 #     (add_subdirectory), and check that a subproject builds nothing but
@@ -118,6 +119,22 @@ case $mode in
     [ -x "$prefix/bin/grundy" ] || fail "no bin/grundy in the installed tree"
     "$prefix/bin/grundy" --version | grep -q '^grundy ' || fail "the installed grundy does not run"
     [ -f "$prefix/include/grundy/grundy.h" ] || fail "no include/grundy/grundy.h installed"
+    # The MPI back end of `grundy survey`, a plugin the command loads under
+    # an MPI launcher (docs/survey.md): installed where the installed command
+    # looks, and found there by a two-rank survey.
+    if [ -e "$build/grundy-mpi.so" ]; then
+      [ -n "$(find "$prefix" -path '*/grundy/grundy-mpi.so')" ] ||
+        fail "grundy-mpi.so is built but not installed"
+      if command -v mpiexec >/dev/null; then
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+          mpiexec --oversubscribe -n 2 "$prefix/bin/grundy" survey 0.d --max 4096 \
+          --no-times --out "$work/survey.csv" >"$work/survey.txt" ||
+          fail "the installed grundy's survey under mpiexec -n 2"
+        grep -q '^0.4,0.4,,proven,34,54,' "$work/survey.csv" ||
+          fail "the installed grundy's MPI survey lacks 0.4 (period 34 from 54)"
+        echo "run.sh $mode: the installed grundy surveys 0.d on two MPI ranks"
+      fi
+    fi
     config=$(find "$prefix" -name grundyConfig.cmake)
     [ -n "$config" ] && [ -f "$(dirname "$config")/grundyConfigVersion.cmake" ] ||
       fail "no grundyConfig.cmake and grundyConfigVersion.cmake installed"
