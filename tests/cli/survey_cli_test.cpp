@@ -183,7 +183,7 @@ TEST(SurveyCli, KilledSurveyResumesWithNothingLost) {
 }
 
 // The command does not link MPI (its libraries cost every start of it about
-// 10 ms): the MPI back end is the plugin grundy-mpi.so, loaded by a survey
+// 5 ms): the MPI back end is the plugin grundy-mpi.so, loaded by a survey
 // that an MPI launcher started. Without the plugin such a survey is refused
 // in one line, rather than run whole on every rank into one file.
 TEST(SurveyCli, MpiIsAPluginTheCommandLoadsOnlyUnderALauncher) {
