@@ -131,7 +131,8 @@ Runner declare_analyze(CLI::App& cmd) {
       ->capture_default_str()
       ->transform(kPositiveCount);
   cmd.add_option("--search-limit", r->search_limit,
-                 "Most positions an exhaustive (misère) search may visit")
+                 "Most positions a search (misère, remoteness, Every-SG) may store; its work is "
+                 "bounded by 8 steps for each (docs/usage.md)")
       ->capture_default_str()
       ->transform(kPositiveCount);
   cmd.get_option("--one")->excludes(cmd.get_option("--count"));
@@ -234,7 +235,9 @@ Runner declare_pattern(CLI::App& cmd) {
                  ".svg, .png or .pdf by its extension; '-' writes SVG to standard output");
   cmd.add_option("--title", r->title, "The plot's title (default: the family and the range)");
   cmd.add_option("--size", r->size, "The plot's size in pixels, WIDTHxHEIGHT (default 960x600)");
-  cmd.add_option("--search-limit", r->search_limit, "Most positions the solver may store")
+  cmd.add_option("--search-limit", r->search_limit,
+                 "Most positions the solver may store; a search's work is bounded by 8 steps for "
+                 "each (docs/usage.md)")
       ->capture_default_str()
       ->transform(kPositiveCount);
   cmd.add_option("--max-memory", r->max_memory, kPositionMemoryHelp);
@@ -408,7 +411,8 @@ Runner declare_play(CLI::App& cmd) {
       ->capture_default_str()
       ->check(CLI::IsMember({"me", "computer"}));
   cmd.add_option("--search-limit", r->search_limit,
-                 "Most positions the remoteness (suspense) search may store")
+                 "Most positions the remoteness (suspense) search may store; its work is bounded "
+                 "by 8 steps for each (docs/usage.md)")
       ->capture_default_str()
       ->transform(kPositiveCount);
   cmd.add_option("--max-memory", r->max_memory, kGraphAndSearchMemoryHelp);

@@ -137,18 +137,21 @@ const std::vector<MatrixCase>& matrix() {
       // Misère: Dawson's Chess heaps past its quotients, an exhaustive search.
       {"AnalyzeMisere", {"analyze", "0.137", "40", "50", "60", "--misere"}},
       // Every-SG: suspense numbers of Kayles 60 (a search of 1121504
-      // positions; Kayles 100 is refused before its search); conjunctive and
+      // positions; Kayles 100 is refused before its search), with a limit
+      // whose work (detail/search_work.h) lasts seconds; conjunctive and
       // remoteness: remoteness numbers.
-      {"AnalyzeEvery", {"analyze", "kayles", "60", "--every"}},
-      {"AnalyzeConjunctive", {"analyze", "kayles", "60", "--conjunctive"}},
-      {"AnalyzeRemoteness", {"analyze", "kayles", "60", "--remoteness"}},
+      {"AnalyzeEvery", {"analyze", "kayles", "60", "--every", "--search-limit", "20000000"}},
+      {"AnalyzeConjunctive",
+       {"analyze", "kayles", "60", "--conjunctive", "--search-limit", "20000000"}},
+      {"AnalyzeRemoteness",
+       {"analyze", "kayles", "60", "--remoteness", "--search-limit", "20000000"}},
       // A sum whose misère outcome needs a search of the whole sum.
       {"AnalyzeMisereSum", {"analyze", "kayles", "30", "+", "0.137", "30", "+", "wythoff",
-                            "20", "25", "--misere"}},
+                            "20", "25", "--misere", "--search-limit", "20000000"}},
       // play: the computer's first move, found by a search.
       {"PlayMisere", {"play", "0.137", "40", "50", "60", "--misere", "--first", "computer"}},
       {"PlayEvery", {"play", "kayles", "60", "--every", "--first", "computer",
-                     "--search-limit", "4000000"}},
+                     "--search-limit", "20000000"}},
       {"PlayNormal", {"play", "0.344", "40000000", "--first", "computer"}},
       // values: a long sequence with a checkpoint, which must be saved.
       {"Values",

@@ -45,7 +45,7 @@ TEST(FrontEndWords, TheDefaultIsTheCppApi) {
   EXPECT_EQ(front_end_words().given("no-recalibration", "false"), "recalibrate = false");
   EXPECT_EQ(front_end_words().resume("values", "a.ck"), "a run resumed from 'a.ck'");
   const std::string refusal = search_refusal();
-  EXPECT_NE(refusal.find("limit of 5 positions (raise it with the search_limit argument)"),
+  EXPECT_NE(refusal.find("5 positions its limit allows (raise it with the search_limit argument)"),
             std::string::npos)
       << refusal;
 }
@@ -64,7 +64,7 @@ TEST(FrontEndWords, AnInstalledVocabularyIsUsed) {
     Installed installed(words);
     EXPECT_EQ(raise_with("search-limit"), "");
     const std::string refusal = search_refusal();
-    EXPECT_NE(refusal.find("limit of 5 positions"), std::string::npos) << refusal;
+    EXPECT_NE(refusal.find("5 positions its limit allows"), std::string::npos) << refusal;
     EXPECT_EQ(refusal.find("raise"), std::string::npos) << refusal;
   }
   EXPECT_EQ(raise_with("search-limit"), " (raise it with the search_limit argument)");

@@ -26,6 +26,7 @@
 #include "grundy/core/types.h"
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/convention.h"
+#include "grundy/solve/detail/search_work.h"
 #include "grundy/solve/search_control.h"
 
 namespace grundy {
@@ -47,16 +48,16 @@ void for_each_canonical_option(const Ruleset& ruleset, const Position& position,
 }
 
 // The options of `position` as a search's children (detail/search.h):
-// canonical, sorted, each once. `generated(n)` is called after the n-th
-// option is generated, so that a caller can refuse a position with too many
-// options before they are all held.
+// canonical, sorted, each once. `generated(option, n)` is called after the
+// n-th option is generated, so that a caller can count its work and refuse
+// a position with too many options before they are all held.
 template <class Generated>
 std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& position,
                                         Generated generated) {
   std::vector<Position> options;
   for_each_canonical_option(ruleset, position, [&](Position&& option) {
     options.push_back(std::move(option));
-    generated(options.size());
+    generated(options.back(), options.size());
   });
   std::sort(options.begin(), options.end());
   options.erase(std::unique(options.begin(), options.end()), options.end());
@@ -68,11 +69,11 @@ std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& 
 class BruteForce {
  public:
   // Throws LimitError when more than `position_limit` positions would be
-  // stored, or a single position has more options than that.
+  // stored, or a single position has more options than that, or the work
+  // would be more than that limit allows (detail/search_work.h).
   BruteForce(const Ruleset& ruleset, std::uint64_t position_limit);
-  // Also throws LimitError once more than `option_limit` options have been
-  // generated in all (positions with many options make each one costly).
-  BruteForce(const Ruleset& ruleset, std::uint64_t position_limit, std::uint64_t option_limit);
+  // The same with a budget of steps of its own.
+  BruteForce(const Ruleset& ruleset, std::uint64_t position_limit, std::uint64_t step_budget);
 
   // Normal-play Grundy value.
   Nimber grundy_value(const Position& position);
@@ -95,8 +96,7 @@ class BruteForce {
 
   const Ruleset& ruleset_;
   std::uint64_t limit_;
-  std::uint64_t option_limit_;
-  std::uint64_t options_generated_ = 0;
+  detail::SearchWork work_;
   std::uint64_t memory_limit_;
   // The most numbers in a position expanded so far (memory per position).
   std::uint64_t largest_position_ = 1;

@@ -41,7 +41,8 @@ enum class Tempo {
 class TempoSearch {
  public:
   // Throws LimitError when more than `position_limit` positions would be
-  // stored or held on the search stack.
+  // stored or held on the search stack, or the work would be more than that
+  // limit allows (detail/search_work.h).
   TempoSearch(const Ruleset& ruleset, Convention convention, Tempo tempo,
               std::uint64_t position_limit);
 
@@ -56,12 +57,13 @@ class TempoSearch {
   std::uint64_t positions_stored() const { return values_.size(); }
   // Progress reports and a stop flag (search_control.h); nullptr: none.
   void set_control(const SearchControl* control) {
-    ticker_.set(control, tempo_ == Tempo::remoteness ? "remoteness search" : "suspense search");
+    ticker_.set(control, search_name());
   }
 
  private:
   std::vector<Position> expand(const Position& key);
   void check_limit(std::size_t extra) const;
+  const char* search_name() const;
   // The value of a position from the values of its options.
   std::uint64_t combine(const std::vector<std::uint64_t>& option_values) const;
 
@@ -69,6 +71,7 @@ class TempoSearch {
   Convention convention_;
   Tempo tempo_;
   std::uint64_t limit_;
+  detail::SearchWork work_;
   std::unordered_map<Position, std::uint64_t, PositionHash> values_;
   std::size_t held_ = 0;
   // The largest heap whose reachable positions were counted (value()).

@@ -24,8 +24,8 @@ namespace {
 std::string limit_message(const Ruleset& ruleset, const Position& position) {
   return fmt::format(
       "the Grundy value of the {} position {} is needed to add it to the other games; it has "
-      "no closed form and is too large to search ({} positions, {} options at most)",
-      ruleset.name(), ruleset.show(position), kValueSearchLimit, kValueSearchOptions);
+      "no closed form and is too large to search ({} positions, {} steps of work at most)",
+      ruleset.name(), ruleset.show(position), kValueSearchLimit, kValueSearchSteps);
 }
 
 // The Grundy value of a component without a closed form, by a memoised
@@ -39,7 +39,7 @@ class ValueSearch {
   Nimber value(const Position& position) {
     if (!search_) {
       search_ = std::make_unique<BruteForce>(
-          ruleset_, std::min(options_.search_limit, kValueSearchLimit), kValueSearchOptions);
+          ruleset_, std::min(options_.search_limit, kValueSearchLimit), kValueSearchSteps);
       search_->set_control(options_.control);
     }
     return search_->grundy_value(position);
@@ -322,9 +322,9 @@ class ClosedFormValuation final : public Valuation {
       } catch (const LimitError&) {
         a.value_note = fmt::format(
             "the Grundy value of a {} position is not known in closed form, and this position is "
-            "too large to search ({} positions, {} options at most); the outcome and winning moves "
+            "too large to search ({} positions, {} steps of work at most); the outcome and winning moves "
             "are exact",
-            ruleset_.name(), kValueSearchLimit, kValueSearchOptions);
+            ruleset_.name(), kValueSearchLimit, kValueSearchSteps);
       }
     }
     moves_to_value(position, 0, options_.max_moves, a.winning_moves);

@@ -30,7 +30,8 @@ namespace grundy::detail {
 // A component's value is searched for only this far: an analysis must answer
 // at once.
 inline constexpr std::uint64_t kValueSearchLimit = 200'000;
-inline constexpr std::uint64_t kValueSearchOptions = 4'000'000;
+// About what 4,000,000 options of a few numbers each take (detail/search_work.h).
+inline constexpr std::uint64_t kValueSearchSteps = 24'000'000;
 
 class Valuation {
  public:

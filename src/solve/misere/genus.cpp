@@ -116,7 +116,7 @@ void GenusSearch::check_limit(std::size_t held, std::size_t extra) const {
 std::vector<Position> GenusSearch::expand(const Position& key) {
   ticker_.tick(genera_.size(), limit_);
   const std::uint64_t option_limit = detail::saturating_mul(limit_, kGenusOptionsPerPosition);
-  return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
+  return detail::canonical_options(ruleset_, key, [&](const Position&, std::size_t count) {
     if (count > limit_) check_limit(0, count);
     if (++options_generated_ > option_limit)
       throw LimitError(fmt::format(

@@ -10,6 +10,7 @@
 #include "grundy/core/front_end_words.h"
 #include "grundy/core/memory.h"
 #include "grundy/core/nimber.h"
+#include "grundy/core/saturating.h"
 
 namespace grundy {
 
@@ -23,13 +24,14 @@ std::size_t PositionHash::operator()(const Position& p) const noexcept {
 }
 
 BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit)
-    : BruteForce(ruleset, position_limit, ~std::uint64_t{0}) {}
+    : BruteForce(ruleset, position_limit,
+                 detail::saturating_mul(position_limit, detail::kStepsPerPosition)) {}
 
 BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit,
-                       std::uint64_t option_limit)
+                       std::uint64_t step_budget)
     : ruleset_(ruleset),
       limit_(position_limit),
-      option_limit_(option_limit),
+      work_(position_limit, step_budget),
       // What `position_limit` positions of a few dozen numbers take (256
       // bytes each; at least 64 MiB, so that a small limit is still met by
       // its count first), and never more than a computation may take.
@@ -69,14 +71,13 @@ void BruteForce::check_memory(std::uint64_t count) const {
 }
 
 std::vector<Position> BruteForce::expand(const Position& key) {
-  ticker_.tick(positions_stored() + held_, limit_);
+  ticker_.tick(std::max(positions_stored() + held_, work_.as_positions()), limit_);
   largest_position_ = std::max<std::uint64_t>(largest_position_, key.size());
-  return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
+  if (!work_.expansion()) work_.refuse("exhaustive search", ruleset_.name());
+  return detail::canonical_options(ruleset_, key, [&](const Position& option, std::size_t count) {
     if (count > limit_) check_limit(count);
     if ((count & 1023) == 0) check_limit(count);
-    if (++options_generated_ > option_limit_)
-      throw LimitError(fmt::format("search over '{}' would generate more than {} options",
-                                   ruleset_.name(), option_limit_));
+    if (!work_.option(option.size())) work_.refuse("exhaustive search", ruleset_.name());
   });
 }
 

@@ -14,20 +14,30 @@ namespace grundy {
 
 TempoSearch::TempoSearch(const Ruleset& ruleset, Convention convention, Tempo tempo,
                          std::uint64_t position_limit)
-    : ruleset_(ruleset), convention_(convention), tempo_(tempo), limit_(position_limit) {}
+    : ruleset_(ruleset),
+      convention_(convention),
+      tempo_(tempo),
+      limit_(position_limit),
+      work_(position_limit) {}
+
+const char* TempoSearch::search_name() const {
+  return tempo_ == Tempo::remoteness ? "remoteness search" : "suspense search";
+}
 
 void TempoSearch::check_limit(std::size_t extra) const {
   if (values_.size() + held_ + extra > limit_)
-    throw LimitError(fmt::format("{} search over '{}' would exceed the limit of {} positions{}",
-                                 tempo_ == Tempo::remoteness ? "remoteness" : "suspense",
-                                 ruleset_.name(), limit_, raise_with("search-limit")),
+    throw LimitError(fmt::format("{} over '{}' would exceed the limit of {} positions{}",
+                                 search_name(), ruleset_.name(), limit_,
+                                 raise_with("search-limit")),
                      ExceededLimit{"search-limit", limit_, 0});
 }
 
 std::vector<Position> TempoSearch::expand(const Position& key) {
-  ticker_.tick(values_.size() + held_, limit_);
-  return detail::canonical_options(ruleset_, key, [&](std::size_t count) {
+  ticker_.tick(std::max<std::uint64_t>(values_.size() + held_, work_.as_positions()), limit_);
+  if (!work_.expansion()) work_.refuse(search_name(), ruleset_.name());
+  return detail::canonical_options(ruleset_, key, [&](const Position& option, std::size_t count) {
     if (count > limit_) check_limit(count);
+    if (!work_.option(option.size())) work_.refuse(search_name(), ruleset_.name());
   });
 }
 
