@@ -85,30 +85,41 @@ void Compound::for_each_option(const Position& position,
     }
     return;
   }
-  // (Continued) conjunctive: one option from every component that moves.
-  std::vector<std::vector<Position>> choices(components.size());
+  // (Continued) conjunctive: one option from every component that moves,
+  // the first component's changing fastest. The options are listed again
+  // for each choice in the components after, not held: a component of 10^12
+  // options (Wythoff's (0, 10^12)) would fill the memory before the visitor
+  // saw one option, so that neither its stopping nor a search's work budget
+  // could end the listing.
+  std::vector<char> moves(components.size(), 0);
   bool any = false;
   for (std::size_t i = 0; i < components.size(); ++i) {
-    rulesets_[i]->for_each_option(components[i], [&](const Position& after) {
-      choices[i].push_back(after);
-      return true;
+    rulesets_[i]->for_each_option(components[i], [&](const Position&) {
+      moves[i] = 1;
+      return false;
     });
-    if (choices[i].empty()) {
-      if (kind_ == CompoundKind::conjunctive) return;  // the game is over
-      choices[i].push_back(components[i]);             // Every-SG: it stays
-    } else {
-      any = true;
-    }
+    if (moves[i] == 0 && kind_ == CompoundKind::conjunctive) return;  // the game is over
+    any = any || moves[i] != 0;  // Every-SG: a component without a move stays
   }
   if (!any) return;
-  std::vector<std::size_t> pick(components.size(), 0);
-  while (true) {
-    for (std::size_t i = 0; i < components.size(); ++i) components[i] = choices[i][pick[i]];
-    if (!visit(encode(components))) return;
-    std::size_t i = 0;
-    while (i < pick.size() && ++pick[i] == choices[i].size()) pick[i++] = 0;
-    if (i == pick.size()) return;
-  }
+  bool go_on = true;
+  // Chooses the options of components 0..k, the others being chosen.
+  const std::function<void(std::size_t)> choose = [&](std::size_t k) {
+    if (moves[k] == 0) {
+      if (k == 0) go_on = visit(encode(components));
+      else choose(k - 1);
+      return;
+    }
+    const Position mine = components[k];
+    rulesets_[k]->for_each_option(mine, [&](const Position& after) {
+      components[k] = after;
+      if (k == 0) go_on = visit(encode(components));
+      else choose(k - 1);
+      return go_on;
+    });
+    components[k] = mine;
+  };
+  choose(components.size() - 1);
 }
 
 std::string Compound::describe_move(const Position& before, const Position& after) const {

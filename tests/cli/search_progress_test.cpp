@@ -73,8 +73,9 @@ void expect_progress_then_stop(const std::vector<std::string>& args, const std::
 TEST(SearchProgress, MisereSearchShowsProgressAndStopsOnInterrupt) {
   // Dawson's Chess heaps past the quotients the analysis computes (it cannot
   // adjoin heap 29; docs/misere-quotients.md): misère play is searched.
-  expect_progress_then_stop({"analyze", "0.137", "40", "50", "60", "--misere"},
-                            "exhaustive search");
+  expect_progress_then_stop(
+      {"analyze", "0.137", "40", "50", "60", "--misere", "--search-limit", "20000000"},
+      "exhaustive search");
 }
 
 // SIGTERM (what `timeout` and schedulers send) stops a search as Ctrl-C

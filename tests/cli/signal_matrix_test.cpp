@@ -135,7 +135,8 @@ const std::vector<MatrixCase>& matrix() {
       // code with no proven period (0.344's values are not sparse).
       {"AnalyzeNormal", {"analyze", "0.344", "40000000"}},
       // Misère: Dawson's Chess heaps past its quotients, an exhaustive search.
-      {"AnalyzeMisere", {"analyze", "0.137", "40", "50", "60", "--misere"}},
+      {"AnalyzeMisere",
+       {"analyze", "0.137", "40", "50", "60", "--misere", "--search-limit", "20000000"}},
       // Every-SG: suspense numbers of Kayles 60 (a search of 1121504
       // positions; Kayles 100 is refused before its search), with a limit
       // whose work (detail/search_work.h) lasts seconds; conjunctive and
@@ -149,7 +150,8 @@ const std::vector<MatrixCase>& matrix() {
       {"AnalyzeMisereSum", {"analyze", "kayles", "30", "+", "0.137", "30", "+", "wythoff",
                             "20", "25", "--misere", "--search-limit", "20000000"}},
       // play: the computer's first move, found by a search.
-      {"PlayMisere", {"play", "0.137", "40", "50", "60", "--misere", "--first", "computer"}},
+      {"PlayMisere", {"play", "0.137", "40", "50", "60", "--misere", "--first", "computer",
+                      "--search-limit", "20000000"}},
       {"PlayEvery", {"play", "kayles", "60", "--every", "--first", "computer",
                      "--search-limit", "20000000"}},
       {"PlayNormal", {"play", "0.344", "40000000", "--first", "computer"}},

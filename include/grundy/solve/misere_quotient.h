@@ -78,6 +78,13 @@ struct QuotientOptions {
   // (docs/misere-quotients.md, "Verification"); beyond it the heap counts as
   // not verified and the quotient stops before it.
   std::size_t max_verify_states = 200'000;
+  // Most steps of work all the verifications of one computation may take
+  // together (a state of an automaton costs its transitions, one per kind of
+  // heap, times the quotient's order); past it a heap counts as not
+  // verified, as past max_verify_states. Unbounded by default: an analysis,
+  // which must answer at once, bounds it (about a nanosecond a step). Not
+  // part of a checkpoint.
+  std::uint64_t max_verify_work = ~std::uint64_t{0};
   // Verify each heap's quotient (off only for tests of the verification).
   bool verify = true;
   // Rounds of refinement tried when a heap's first quotient fails

@@ -115,6 +115,7 @@ class Retrograde {
   const Ruleset& ruleset_;
   Convention convention_;
   std::uint64_t limit_;
+  detail::SearchWork work_;
   // Every canonical position reached, numbered, with its options.
   detail::GraphExplorer<Position, PositionHash> graph_;
   detail::Labelling labels_;

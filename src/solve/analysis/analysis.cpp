@@ -236,15 +236,21 @@ std::optional<Analysis> misere_by_nim_rule(Parts& parts) {
 // for kWiderElements, which recalibration often needs for a moment even
 // where the quotient itself stays small (Dawson's Kayles, 0.07: the first
 // stops at heap 24, the second reaches heap 29, 176 elements; Kayles is
-// proven for the whole game from heap 167 on). A code where the second also
-// fails costs a second or two (0.14 at heap 22) before the exhaustive
-// search, which at such sizes takes longer anyway.
+// proven for the whole game from heap 167 on). Each has a budget of
+// verification work (QuotientOptions::max_verify_work, about a nanosecond a
+// step), so that a code where both fail costs at most about 1.8 s before the
+// exhaustive search: Dawson's Kayles to heap 29 takes 1.1e9 steps over both;
+// a failed attempt on a code with many kinds of heaps (allbut:2,3,7), whose
+// verification was bounded only in states, took 5.8e9, six seconds.
 constexpr Heap kQuotientHeaps = 64;
 constexpr std::size_t kQuotientElements = 256;
 constexpr Heap kWiderHeaps = 256;
 constexpr std::size_t kWiderElements = 1024;
+constexpr std::uint64_t kQuotientVerifyWork = 600'000'000;
+constexpr std::uint64_t kWiderVerifyWork = 1'200'000'000;
 
 QuotientOptions analysis_quotient_options(Heap max_heap, std::size_t max_elements,
+                                          std::uint64_t max_verify_work,
                                           const SearchControl* control) {
   QuotientOptions options;
   options.max_heap = max_heap;
@@ -253,6 +259,7 @@ QuotientOptions analysis_quotient_options(Heap max_heap, std::size_t max_element
   options.stop_at_limit = true;
   options.decide_tame = false;
   options.max_verify_states = 50'000;
+  options.max_verify_work = max_verify_work;
   options.max_refinements = 3;
   // Learning solves sums exhaustively and may take seconds: not inside an analysis.
   options.max_learning_positions = 0;
@@ -280,7 +287,8 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset, He
   }
   if (!known.first) {
     known.first = std::make_shared<const MisereQuotient>(misere_quotient(
-        ruleset, analysis_quotient_options(kQuotientHeaps, kQuotientElements, control)));
+        ruleset, analysis_quotient_options(kQuotientHeaps, kQuotientElements, kQuotientVerifyWork,
+                                           control)));
     std::lock_guard<std::mutex> lock(mutex);
     computed[key].first = known.first;
   }
@@ -290,7 +298,8 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset, He
                       !known.wider->limit_note().empty()))
     return known.wider;
   known.wider = std::make_shared<const MisereQuotient>(
-      misere_quotient(ruleset, analysis_quotient_options(bound, kWiderElements, control)));
+      misere_quotient(ruleset,
+                      analysis_quotient_options(bound, kWiderElements, kWiderVerifyWork, control)));
   std::lock_guard<std::mutex> lock(mutex);
   computed[key].wider = known.wider;
   return known.wider;

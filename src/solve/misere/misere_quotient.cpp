@@ -232,12 +232,37 @@ std::optional<std::uint32_t> intern_state(Automaton& a, StateNumbers& seen,
 // element is in P" — depends only on the state. By induction on W, the stage
 // predicts every outcome right iff that prediction agrees with P(Φ(W)) in
 // every reachable state (docs/misere-quotients.md, "Verification").
+// The verification work left to the computation on this thread, and its
+// whole budget (VerifyWorkScope).
+thread_local std::uint64_t t_verify_work_left = ~std::uint64_t{0};
+thread_local std::uint64_t t_verify_work_limit = ~std::uint64_t{0};
+
+// Draws `states` states of `per_state` steps each from the work left; the
+// first state is always allowed, as a search always expands its root.
+struct VerifyWork {
+  std::uint64_t per_state;
+  std::size_t allowed(std::size_t state_limit) const {
+    const std::uint64_t states = t_verify_work_left / std::max<std::uint64_t>(per_state, 1);
+    return static_cast<std::size_t>(std::min<std::uint64_t>(state_limit, std::max<std::uint64_t>(states, 1)));
+  }
+  // Charges the states built; marks `a` when the work, not the state
+  // limit, stopped it.
+  void charge(Automaton& a, std::size_t state_limit, std::size_t allowed) const {
+    const std::uint64_t spent = std::uint64_t{a.states.size()} * per_state;
+    t_verify_work_left = spent >= t_verify_work_left ? 0 : t_verify_work_left - spent;
+    if (!a.complete && allowed < state_limit) a.over_work = t_verify_work_limit;
+  }
+};
+
 Automaton explore(const Stage& s, std::size_t state_limit) {
   Automaton a;
   std::vector<const std::vector<Element>*> moves;
   classify_heaps(s, a, moves);
   constexpr Element kAbsent = ~Element{0};
   const std::size_t types = a.letter.size();
+  const VerifyWork work{std::uint64_t{types} * (types + 1)};
+  const std::size_t requested = state_limit;
+  state_limit = work.allowed(requested);
   std::vector<Element> start(types + 1, kAbsent);
   start[0] = 0;
   StateNumbers seen{{start, 0}};
@@ -263,11 +288,15 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
         after[u + 1] = state[u + 1] == kAbsent ? kAbsent : s.times(state[u + 1], a.letter[t]);
       after[t + 1] = state[0];
       const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
-      if (!id) return a;
+      if (!id) {
+        work.charge(a, requested, state_limit);
+        return a;
+      }
       edges[t] = *id;
     }
     a.next.push_back(std::move(edges));
   }
+  work.charge(a, requested, state_limit);
   return a;
 }
 
@@ -311,11 +340,30 @@ namespace detail {
 // sums W, so checking them all checks every W. It is a quotient of the
 // automaton above that keeps the predicted outcome, so Moore's reduction of
 // either gives the same candidate in refine().
+VerifyWorkScope::VerifyWorkScope(std::uint64_t limit)
+    : saved_left_(t_verify_work_left), saved_limit_(t_verify_work_limit) {
+  t_verify_work_left = t_verify_work_limit = limit;
+}
+
+VerifyWorkScope::~VerifyWorkScope() {
+  t_verify_work_left = saved_left_;
+  t_verify_work_limit = saved_limit_;
+}
+
+std::string incomplete_note(const Automaton& a, std::size_t state_limit) {
+  return a.over_work != 0
+             ? fmt::format("more than {} steps of verification work in all", a.over_work)
+             : fmt::format("more than {} states to check", state_limit);
+}
+
 Automaton explore_compact(const Stage& s, std::size_t state_limit) {
   Automaton a;
   std::vector<const std::vector<Element>*> moves;
   classify_heaps(s, a, moves);
   const std::size_t types = a.letter.size(), m = s.order, words = (m + 31) / 32;
+  const VerifyWork work{std::uint64_t{types} * (m + 1)};
+  const std::size_t requested = state_limit;
+  state_limit = work.allowed(requested);
   using Bits = std::vector<Element>;  // a subset of Q, 32 elements a word
   auto has = [](const Bits& b, std::size_t z) { return (b[z / 32] >> (z % 32)) & 1u; };
   // g[t][x]: the set g_t(x) above.
@@ -363,11 +411,15 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
         after[2 + w] = bits | g[t][x][w];
       }
       const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
-      if (!id) return a;
+      if (!id) {
+        work.charge(a, requested, state_limit);
+        return a;
+      }
       edges[t] = *id;
     }
     a.next.push_back(std::move(edges));
   }
+  work.charge(a, requested, state_limit);
   return a;
 }
 
@@ -761,6 +813,7 @@ class QuotientSaver {
 }  // namespace
 
 MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options) {
+  const detail::VerifyWorkScope verify_work(options.max_verify_work);
   Stage s;
   std::string why;
   bool q_unverified = false;
@@ -806,7 +859,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       for (std::size_t round = 0; options.verify; ++round) {
         const Automaton automaton = explore_compact(s, options.max_verify_states);
         if (!automaton.complete) {
-          wrong = fmt::format("more than {} states to check", options.max_verify_states);
+          wrong = incomplete_note(automaton, options.max_verify_states);
           break;
         }
         if (automaton.consistent) break;

@@ -395,7 +395,7 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
       }
       const Automaton check = explore_compact(candidate, options.max_verify_states);
       if (!check.complete) {
-        why = fmt::format("more than {} states to check", options.max_verify_states);
+        why = incomplete_note(check, options.max_verify_states);
         return false;
       }
       if (check.consistent) {

@@ -271,7 +271,7 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
       throw Interrupted("misère quotient interrupted");
     const Automaton check = explore_compact(s, options.max_verify_states);
     if (!check.complete) {
-      why = fmt::format("recalibration: more than {} states to check", options.max_verify_states);
+      why = "recalibration: " + incomplete_note(check, options.max_verify_states);
       return false;
     }
     if (check.consistent) return true;

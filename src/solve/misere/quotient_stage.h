@@ -54,12 +54,35 @@ struct QuotientAutomaton {
   std::vector<Heap> heap_of_type;                // the smallest heap of each type
   std::vector<std::size_t> type_of_heap;         // heaps 1..n (index 0 unused)
   bool consistent = true;
-  bool complete = true;  // false when the state limit was reached
+  bool complete = true;  // false when the state or the work limit was reached
+  // The work limit was reached (complete is false too): the limit, else 0.
+  std::uint64_t over_work = 0;
 };
 
 // The compact verification automaton (states (Φ(W), U, W has an option)),
-// at most `state_limit` states.
+// at most `state_limit` states, and no more work than is left to the
+// computation running on this thread (VerifyWorkScope).
 QuotientAutomaton explore_compact(const QuotientStage& s, std::size_t state_limit);
+
+// Bounds the work of every verification automaton built on this thread
+// while it lives, all together, to `limit` steps: a state costs its
+// transitions (one per kind of heap) times the width of what each one
+// builds (the stage's order; the number of kinds for the finer automaton).
+// QuotientOptions::max_verify_work; without a scope there is no bound.
+class VerifyWorkScope {
+ public:
+  explicit VerifyWorkScope(std::uint64_t limit);
+  ~VerifyWorkScope();
+  VerifyWorkScope(const VerifyWorkScope&) = delete;
+  VerifyWorkScope& operator=(const VerifyWorkScope&) = delete;
+
+ private:
+  std::uint64_t saved_left_, saved_limit_;
+};
+
+// Why an automaton is not complete, for a quotient's stop note: "more than
+// N states to check", or the work.
+std::string incomplete_note(const QuotientAutomaton& a, std::size_t state_limit);
 
 // The cheapest sum (fewest tokens) reaching a state of a failed
 // verification automaton whose condition fails: the sum, ascending, its

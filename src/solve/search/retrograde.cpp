@@ -13,14 +13,22 @@ Retrograde::Retrograde(const Ruleset& ruleset, Convention convention,
                        std::uint64_t position_limit)
     : ruleset_(ruleset),
       convention_(convention),
-      limit_(std::min(position_limit, kMaxPositions)) {}
+      limit_(std::min(position_limit, kMaxPositions)),
+      work_(limit_) {}
 
 Retrograde::Id Retrograde::ensure(const Position& position) {
   const Id first = graph_.vertex_count();
   const Id id = graph_.explore(
       ruleset_.canonical(position), limit_,
       [&](const Position& key, auto&& emit) {
-        detail::for_each_canonical_option(ruleset_, key, emit);
+        if (!work_.expansion()) work_.refuse("retrograde analysis", ruleset_.name());
+        // Every option is stored here (numbered as a vertex), not only
+        // looked up: each costs what an expansion does.
+        detail::for_each_canonical_option(ruleset_, key, [&](Position&& option) {
+          if (!work_.option(option.size()) || !work_.expansion())
+            work_.refuse("retrograde analysis", ruleset_.name());
+          emit(std::move(option));
+        });
       },
       [&] {
         return LimitError(
