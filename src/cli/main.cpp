@@ -161,8 +161,8 @@ Runner declare_analyze(CLI::App& cmd) {
                  "they are used and the answer says NOT PROVEN)");
   cmd.add_option("--max", r->max,
                  "Compute up to N values of a take-and-break code in search of a proven period, "
-                 "whatever the work (default: 2^20, for a code on the split-set engine about a "
-                 "second's work)");
+                 "whatever the work (default: 2^20, and no step of more than about a second's "
+                 "work)");
   return [r, max_moves] {
     if (r->count && max_moves->count() == 0) r->max_moves = kCountedMoves;
     return grundy::cli::run_analyze(*r);

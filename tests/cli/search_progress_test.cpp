@@ -120,10 +120,11 @@ TEST(SearchProgress, ValuePeriodSearchShowsProgressAndStopsOnInterrupt) {
 // the sequence engine first: a progress line of its own, and Ctrl-C. The
 // code is 0.344, whose values are not sparse (8678 rare heap sizes below
 // 2^20): its G(0..2^20) take about 18 s on two threads, where 0.6's take
-// 0.6 s and could be done before the interrupt came.
+// 0.6 s and could be done before the interrupt came. With --max, as
+// without it the analysis stops at 2^16 values (ComputeLimits::max_step_work).
 TEST(SearchProgress, AnalyzeComputingHeapValuesShowsProgressAndStopsOnInterrupt) {
   const std::string err = (scratch().path() / "analyze-values-progress.err").string();
-  const pid_t pid = spawn_with_progress({"analyze", "0.344", "4000000"}, err);
+  const pid_t pid = spawn_with_progress({"analyze", "0.344", "4000000", "--max", "4000000"}, err);
   const bool shown = wait_for(err, "heap values: G(0..");
   ::kill(pid, SIGINT);
   int status = 0;

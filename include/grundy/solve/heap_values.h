@@ -52,6 +52,14 @@ struct ComputeLimits {
   bool code_values_given = false;
   // Use a period that is observed but not proven (only on explicit request).
   bool accept_observed = false;
+  // For a code on the rare/common engine, unless max_code_values was given:
+  // a search for its period starts no step whose estimated work exceeds
+  // this: new heap sizes times rare values so far (as
+  // PeriodSearchOptions::max_work) times the code's digits that split. 0:
+  // none. An analysis sets it
+  // (kAnalysisStepWork): 0.344's values are not sparse, and G(0..2^20), its
+  // default, took 24 s.
+  std::uint64_t max_step_work = 0;
   // A refused G(n) names the front end's way to compute G(0..n) in full
   // (FrontEndWords::in_full, core/front_end_words.h) for n up to this: 2^36
   // values are 128 GiB in a sequence file and days of work; the Python
@@ -143,6 +151,8 @@ class HeapValues {
  private:
   void extend_code(Heap needed, Heap target);
   std::string search_period(Heap limit);
+  // Whether ComputeLimits::max_step_work allows computing G(have..next-1).
+  bool step_work_allows(Heap have, Heap next) const;
   void find_period_for(Heap n);
   Heap code_limit();
 

@@ -117,13 +117,35 @@ Heap HeapValues::code_limit() {
 // Computes more values, in growing steps up to `limit`, until the code's
 // periodicity is proven or cannot become so; returns why it stopped short of
 // the limit ("" when it did not).
+bool HeapValues::step_work_allows(Heap have, Heap next) const {
+  if (limits_.max_step_work == 0 || limits_.code_values_given || !rare_common_applies(*code_) ||
+      next <= have)
+    return true;
+  // The rare/common engine pairs each new heap size with every rare one,
+  // once for each digit that splits.
+  std::uint64_t splits = 0;
+  for (Heap k = 0; k <= code_->last_digit(); ++k)
+    if ((code_->digit(k) & 4u) != 0) ++splits;
+  const std::uint64_t rare =
+      std::max<std::uint64_t>(engine_ ? engine_->progress().rare_count : 0, 1);
+  return next - have <= limits_.max_step_work / rare / std::max<std::uint64_t>(splits, 1);
+}
+
 std::string HeapValues::search_period(Heap limit) {
   PeriodGrowth growth;
+  std::pair<Heap, Heap> refused;  // the step may_grow looked at last
   growth.compute = [&](Heap size) {
     if (code_values_.size() < size) extend_code(size - 1, size - 1);
     return true;
   };
   growth.values = [&] { return std::span<const std::uint16_t>(code_values_); };
+  if (limits_.max_step_work != 0) {
+    // The rare/common engine pairs each new heap size with every rare one.
+    growth.may_grow = [&](Heap have, Heap next) {
+      refused = {have, next};
+      return step_work_allows(have, next);
+    };
+  }
   // Values of an arithmetic-periodic code grow past the engines' 16 bits:
   // then the prefix computed so far is all there is to examine.
   PeriodGrown grown = grow_until_periodic(*code_, code_values_.size(), limit, false, growth);
@@ -135,6 +157,12 @@ std::string HeapValues::search_period(Heap limit) {
       // No criterion proves any period of this code, however many values
       // are computed: stop at the first pattern seen (periodicity.h).
       return "more values would not help";
+    case PeriodGrowthEnd::over_work:
+      return fmt::format(
+          "G({}..{}) would take more than {} steps of work (new heap sizes times the rare "
+          "values so far times the digits that split), the limit here; {} computes them "
+          "whatever the work",
+          refused.first, refused.second - 1, limits_.max_step_work, option_name("max"));
     default:
       return "";
   }
@@ -191,11 +219,11 @@ void HeapValues::require(Heap last) {
       // than the table it builds. An infinite code with no criterion stops
       // at the first pattern, and the table is then built as usual.
       search_period(std::min(limit, last + 1));
-      if (periodicity_->proven) return;
+      if (periodicity_->proven || last < code_values_.size()) return;
     }
-    if (last < limit) {
-      // Geometric growth: many small requests cost little in all.
-      const Heap target = std::min<Heap>(limit - 1, std::max<Heap>(last, 2 * code_values_.size()));
+    // Geometric growth: many small requests cost little in all.
+    const Heap target = std::min<Heap>(limit - 1, std::max<Heap>(last, 2 * code_values_.size()));
+    if (last < limit && step_work_allows(code_values_.size(), target + 1)) {
       try {
         extend_code(last, target);
         return;
