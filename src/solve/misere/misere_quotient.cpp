@@ -225,25 +225,19 @@ std::optional<std::uint32_t> intern_state(Automaton& a, StateNumbers& seen,
   return it->second;
 }
 
-// The automaton of a stage's sums of heaps 1..n, read heap by heap: a state
-// is (Φ(W), and for each heap type present in W, Φ(W − h)), where heaps with
-// the same element and the same option elements form one type. The outcome
-// the stage's options predict for W — "W has an option and no option's
-// element is in P" — depends only on the state. By induction on W, the stage
-// predicts every outcome right iff that prediction agrees with P(Φ(W)) in
-// every reachable state (docs/misere-quotients.md, "Verification").
 // The verification work left to the computation on this thread, and its
 // whole budget (VerifyWorkScope).
 thread_local std::uint64_t t_verify_work_left = ~std::uint64_t{0};
 thread_local std::uint64_t t_verify_work_limit = ~std::uint64_t{0};
 
-// Draws `states` states of `per_state` steps each from the work left; the
-// first state is always allowed, as a search always expands its root.
+// An automaton's share of the work left, at `per_state` steps a state: the
+// state limit it may use (at least one state, its start).
 struct VerifyWork {
   std::uint64_t per_state;
   std::size_t allowed(std::size_t state_limit) const {
     const std::uint64_t states = t_verify_work_left / std::max<std::uint64_t>(per_state, 1);
-    return static_cast<std::size_t>(std::min<std::uint64_t>(state_limit, std::max<std::uint64_t>(states, 1)));
+    return static_cast<std::size_t>(
+        std::min<std::uint64_t>(state_limit, std::max<std::uint64_t>(states, 1)));
   }
   // Charges the states built; marks `a` when the work, not the state
   // limit, stopped it.
@@ -254,6 +248,13 @@ struct VerifyWork {
   }
 };
 
+// The automaton of a stage's sums of heaps 1..n, read heap by heap: a state
+// is (Φ(W), and for each heap type present in W, Φ(W − h)), where heaps with
+// the same element and the same option elements form one type. The outcome
+// the stage's options predict for W — "W has an option and no option's
+// element is in P" — depends only on the state. By induction on W, the stage
+// predicts every outcome right iff that prediction agrees with P(Φ(W)) in
+// every reachable state (docs/misere-quotients.md, "Verification").
 Automaton explore(const Stage& s, std::size_t state_limit) {
   Automaton a;
   std::vector<const std::vector<Element>*> moves;
@@ -325,21 +326,6 @@ std::vector<Heap> generators_of(const Stage& s) {
 
 namespace detail {
 
-// The same check with far fewer states. What the condition needs from the
-// kinds of heap in W is only whether some option of W lies in P, now and after
-// more heaps are added: for a type t present in W, with x = Φ(W − h_t), the
-// set g_t(x) = {z in Q : x·z·o in P for some option element o of t} says for
-// which later products z the sum W·z has a P-option through a heap of type t.
-// Adding a heap of element ℓ turns g_t(x) into g_t(xℓ) = {z : ℓz in g_t(x)},
-// a function of the set alone, so the union U of these sets over the types
-// present is carried along exactly: reading a heap of type u sends
-// (Φ(W), U, W has an option) to (Φ(W)·ℓ_u, {z : ℓ_u·z in U} ∪ g_u(Φ(W)),
-// W has an option or u has one), and W has a P-option iff 1 is in U. The
-// state no longer grows with the number of heap types (the automaton above
-// has about 2^types states); its reachable states are still the images of all
-// sums W, so checking them all checks every W. It is a quotient of the
-// automaton above that keeps the predicted outcome, so Moore's reduction of
-// either gives the same candidate in refine().
 VerifyWorkScope::VerifyWorkScope(std::uint64_t limit)
     : saved_left_(t_verify_work_left), saved_limit_(t_verify_work_limit) {
   t_verify_work_left = t_verify_work_limit = limit;
@@ -356,6 +342,21 @@ std::string incomplete_note(const Automaton& a, std::size_t state_limit) {
              : fmt::format("more than {} states to check", state_limit);
 }
 
+// The same check with far fewer states. What the condition needs from the
+// kinds of heap in W is only whether some option of W lies in P, now and after
+// more heaps are added: for a type t present in W, with x = Φ(W − h_t), the
+// set g_t(x) = {z in Q : x·z·o in P for some option element o of t} says for
+// which later products z the sum W·z has a P-option through a heap of type t.
+// Adding a heap of element ℓ turns g_t(x) into g_t(xℓ) = {z : ℓz in g_t(x)},
+// a function of the set alone, so the union U of these sets over the types
+// present is carried along exactly: reading a heap of type u sends
+// (Φ(W), U, W has an option) to (Φ(W)·ℓ_u, {z : ℓ_u·z in U} ∪ g_u(Φ(W)),
+// W has an option or u has one), and W has a P-option iff 1 is in U. The
+// state no longer grows with the number of heap types (the automaton above
+// has about 2^types states); its reachable states are still the images of all
+// sums W, so checking them all checks every W. It is a quotient of the
+// automaton above that keeps the predicted outcome, so Moore's reduction of
+// either gives the same candidate in refine().
 Automaton explore_compact(const Stage& s, std::size_t state_limit) {
   Automaton a;
   std::vector<const std::vector<Element>*> moves;
