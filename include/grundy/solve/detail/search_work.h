@@ -16,8 +16,8 @@
 // Measured: 10 to 40 ns a step over the searches of docs/testing.md ("The
 //   work of a search"; AMD EPYC Zen 5, one core, 2026-11-29), so that at
 //   the default limit of 4,000,000 positions (32 million steps) a search
-//   ends within about 1.5 s here, where the same searches took 1.4 to 12 s,
-//   or hours, to reach the position limit alone.
+//   ends within about 1.5 s here, where the same searches took 1.4 s to
+//   more than 6 s, or hours, to reach the position limit alone.
 // Status: tests/unit/search_work_test.cpp (counting, the refusal, and a
 //   search refused by its work far below its position limit); the searches
 //   that use it are compared with their twins in tests/stress.
