@@ -183,8 +183,22 @@ PlayGame play_game(const std::string& text, const std::string& convention) {
 struct CompoundTurn {
   Outcome outcome = Outcome::P;
   std::optional<Position> move;
-  std::optional<std::uint64_t> moves_left;
+  std::optional<std::uint64_t> moves_left;  // suspense or least remoteness
 };
+
+// How long the game lasts with good play (remoteness.h: play_length, which
+// knows that misère play counts a position without moves as 1), as Play
+// predicts it: {"moves_left", "winner_moves"}, both null when unknown.
+void add_play_length(json& j, std::optional<std::uint64_t> remoteness, Convention convention) {
+  if (!remoteness) {
+    j["moves_left"] = nullptr;
+    j["winner_moves"] = nullptr;
+    return;
+  }
+  const PlayLength length = play_length(*remoteness, convention);
+  j["moves_left"] = length.moves;
+  j["winner_moves"] = length.winner_moves;
+}
 
 CompoundTurn compound_turn(const PlayGame& g) {
   CompoundTurn t;
@@ -384,9 +398,11 @@ std::string turn_web(const std::string& text, const std::string& convention) {
     const PlayGame g = play_game(text, convention);
     if (g.compound != nullptr) {
       const CompoundTurn t = compound_turn(g);
-      return json{{"outcome", std::string(1, outcome_letter(t.outcome))},
-                  {"value", nullptr},
-                  {"remoteness", t.moves_left ? json(*t.moves_left) : json(nullptr)}};
+      json j{{"outcome", std::string(1, outcome_letter(t.outcome))},
+             {"value", nullptr},
+             {"remoteness", t.moves_left ? json(*t.moves_left) : json(nullptr)}};
+      add_play_length(j, t.moves_left, Convention::normal);
+      return j;
     }
     const PlayBudget budget(*g.ruleset, g.position);
     std::string note;
@@ -394,11 +410,12 @@ std::string turn_web(const std::string& text, const std::string& convention) {
     // A search (misère play of a large position) past the page's budget:
     // the game goes on without the outcome, as `grundy play` does.
     if (!a)
-      return json{{"outcome", "?"}, {"value", nullptr}, {"remoteness", nullptr},
-                  {"outcome_note", note}};
+      return json{{"outcome", "?"},         {"value", nullptr},       {"remoteness", nullptr},
+                  {"moves_left", nullptr}, {"winner_moves", nullptr}, {"outcome_note", note}};
     json j{{"outcome", std::string(1, outcome_letter(a->outcome))},
            {"value", a->value ? json(*a->value) : json(nullptr)},
            {"remoteness", nullptr}};
+    add_play_length(j, std::nullopt, g.convention);
     try {
       if (budget.too_many_options)
         throw LimitError(fmt::format("no remoteness search from a position of more than {} moves",
@@ -406,6 +423,7 @@ std::string turn_web(const std::string& text, const std::string& convention) {
       const RemotenessAnalysis r = analyze_remoteness(*g.ruleset, g.position, g.convention,
                                                       kPredictionLimit, &budget.control);
       if (r.remoteness) j["remoteness"] = *r.remoteness;
+      add_play_length(j, r.remoteness, g.convention);
     } catch (const LimitError& e) {
       j["remoteness_note"] = e.what();
     }

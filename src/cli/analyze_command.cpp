@@ -14,6 +14,7 @@
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
+#include "grundy/solve/remoteness.h"
 #include "present/explanation_text.h"
 #include "long_run.h"
 
@@ -193,6 +194,9 @@ int run_remoteness(const Ruleset& ruleset, const Position& position, const Analy
   out += fmt::format("remoteness: {} ({}: the player to move {}; the winner hurries, the loser resists{})\n",
                      *r.remoteness, wins ? "odd" : "even", wins ? "wins" : "loses",
                      request.misere ? "; in misère play a position without moves counts 1" : "");
+  const PlayLength length = play_length(*r.remoteness, convention);
+  out += fmt::format("moves left: {} with good play, {} of them the winner's\n", length.moves,
+                     length.winner_moves);
   if (r.best)
     out += fmt::format("{}: {}  →  {}\n", wins ? "winning move" : "longest resistance",
                        ruleset.describe_move(position, *r.best), ruleset.show(*r.best));

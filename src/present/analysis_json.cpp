@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "grundy/solve/remoteness.h"
+
 namespace grundy::present {
 
 namespace {
@@ -112,6 +114,17 @@ nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,
   j["position"] = position_json(ruleset, position);
   j["outcome"] = std::string(1, outcome_letter(r.outcome));
   j["remoteness"] = r.remoteness ? nlohmann::json(*r.remoteness) : nlohmann::json(nullptr);
+  // The game's length with good play, which in misère play is one less than
+  // the remoteness (remoteness.h: play_length).
+  if (r.remoteness) {
+    const PlayLength length =
+        play_length(*r.remoteness, misere ? Convention::misere : Convention::normal);
+    j["moves_left"] = length.moves;
+    j["winner_moves"] = length.winner_moves;
+  } else {
+    j["moves_left"] = nullptr;
+    j["winner_moves"] = nullptr;
+  }
   if (r.best)
     j["best_move"] = {{"description", ruleset.describe_move(position, *r.best)},
                       {"position", position_json(ruleset, *r.best)}};

@@ -24,6 +24,7 @@
 #include "grundy/solve/explanation.h"
 #include "grundy/solve/heap_values.h"
 #include "grundy/solve/option_table.h"
+#include "grundy/solve/remoteness.h"
 
 namespace grundy::present {
 
@@ -774,12 +775,14 @@ std::string explain_remoteness(std::uint64_t remoteness, std::optional<std::uint
   std::string text = fmt::format("This position has remoteness {}, {}: the player to move {}.",
                                  remoteness, wins ? "odd" : "even", wins ? "wins" : "loses");
   if (after && !move.empty()) {
+    const std::uint64_t left =
+        play_length(*after, misere ? Convention::misere : Convention::normal).moves;
     if (wins)
       text += fmt::format(
           " The move {} leads to remoteness {}, even: there every move leads to an odd "
           "remoteness, a win for the player then to move, so the opponent loses, and the game "
-          "ends within {} more moves.",
-          move, *after, *after);
+          "ends within {} more move{}.",
+          move, *after, left, left == 1 ? "" : "s");
     else
       text += fmt::format(
           " Every move leads to an odd remoteness; {} leads to the largest, {}, which makes the "

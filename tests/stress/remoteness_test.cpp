@@ -11,6 +11,7 @@
 #include "grundy/core/error.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/remoteness.h"
+#include "grundy/solve/strategy.h"
 #include "support/twins.h"
 
 namespace grundy::remoteness_test {
@@ -78,6 +79,41 @@ void check_random(const std::string& name, std::size_t max_count, Heap max_heap,
   }
 }
 
+// play_length by its meaning: good play (each side's best_option, the
+// winner hurrying and the loser resisting) played out to the end, counting
+// the moves and who made them; the winner is the mover iff R is odd.
+void check_play_length(const std::string& name, std::size_t max_count, Heap max_heap, int rounds) {
+  const auto ruleset = parse_ruleset(name);
+  for (const Convention convention : {Convention::normal, Convention::misere}) {
+    Remoteness search(*ruleset, convention, 1'000'000);
+    std::mt19937_64 rng(20261129);
+    for (int round = 0; round < rounds; ++round) {
+      const std::size_t count =
+          name == "wythoff" ? 2 : 1 + static_cast<std::size_t>(rng() % max_count);
+      Position p(count);
+      for (Heap& h : p) h = rng() % (max_heap + 1);
+      SCOPED_TRACE(::testing::Message() << name << (convention == Convention::misere ? " misère " : " normal ")
+                                        << testing::show(p));
+      const std::uint64_t r = search.value(p);
+      std::uint64_t moves = 0, mover_moves = 0;
+      for (Position at = p; first_option(*ruleset, at); ++moves) {
+        if (moves % 2 == 0) ++mover_moves;
+        at = search.best_option(at);
+      }
+      const PlayLength length = play_length(r, convention);
+      EXPECT_EQ(length.moves, moves);
+      EXPECT_EQ(length.winner_moves, r % 2 == 1 ? mover_moves : moves - mover_moves);
+    }
+  }
+}
+
+TEST(Remoteness, PlayLengthIsGoodPlayPlayedOut) {
+  check_play_length("nim", 3, 5, 200);
+  check_play_length("kayles", 2, 7, 200);
+  check_play_length("wythoff", 2, 10, 150);
+  check_play_length("subtract:1,3,4", 3, 10, 150);
+}
+
 TEST(Remoteness, MatchesDefinitionNim) { check_random("nim", 3, 5, 300); }
 TEST(Remoteness, MatchesDefinitionKayles) { check_random("kayles", 2, 7, 300); }
 TEST(Remoteness, MatchesDefinitionWythoff) { check_random("wythoff", 2, 12, 300); }
@@ -93,6 +129,10 @@ TEST(Remoteness, ForcedGame) {
   for (Heap n = 0; n <= 50; ++n) {
     EXPECT_EQ(normal.value({n}), n);
     EXPECT_EQ(misere.value({n}), n + 1);
+    // n moves either way; the winner makes the last move in normal play
+    // and the second to last in misère play.
+    EXPECT_EQ(play_length(normal.value({n}), Convention::normal).moves, n);
+    EXPECT_EQ(play_length(misere.value({n}), Convention::misere).moves, n);
   }
 }
 

@@ -336,6 +336,25 @@ def test_play_compounds(page, grundy, shots):
               f"Play {convention}: the table names its count")
 
 
+def test_play_misere_length(page, grundy):
+    """Misère play's prediction counts the moves of the game, not the
+    remoteness: misère nim 1 1 has remoteness 3 (a position without moves
+    counts 1) and ends after 2 moves, 1 of them the winner's; the counts are
+    the command's (`analyze --remoteness --json`: moves_left, winner_moves)."""
+    for game, convention, flag in (("nim 1 1", "misere", ["--misere"]), ("nim 2 2 3", "misere", ["--misere"]),
+                                   ("nim 2 2 3", "normal", [])):
+        want = cli_json(grundy, "analyze", *game.split(), "--remoteness", *flag)
+        new_game(page, game, convention)
+        text = page.by_id("play-prediction").text
+        moves, winner = want["moves_left"], want["winner_moves"]
+        plural = lambda n: f"{n} move{'' if n == 1 else 's'}"
+        expected = (f"{plural(winner)} of your own ({plural(moves)} in all)" if want["outcome"] == "N"
+                    else f"lasts at most {moves} more move{'' if moves == 1 else 's'}")
+        check(expected in text, f"Play {convention} {game}: the prediction says {expected!r} ({text!r})")
+    check(cli_json(grundy, "analyze", "nim", "1", "1", "--remoteness", "--misere")["moves_left"] == 2,
+          "misère nim 1 1 lasts 2 moves (take one heap, the opponent takes the other)")
+
+
 def test_play_many_moves(page, grundy):
     """nim 1000 1000 has 2000 moves: the list shows 500, a typed move plays
     any of them (the command's syntax and messages), and the page's thread
@@ -609,7 +628,15 @@ def main():
     parser.add_argument("--site", required=True)
     parser.add_argument("--grundy", required=True)
     parser.add_argument("--screenshots", default="")
+    parser.add_argument("--only", default="",
+                        help="run only these checks (comma-separated names of test_ functions, "
+                             "without 'test_'), while working on one view")
     args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    unknown = only - {name[len("test_"):] for name in globals() if name.startswith("test_")} - {"analyse_shot"}
+    if unknown:
+        print(f"--only: no such check: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     if not os.path.exists(os.path.join(args.site, "grundy.wasm")):
         print(f"{args.site}/grundy.wasm is missing: build the site first (tools/web build)", file=sys.stderr)
         return 1
@@ -619,20 +646,31 @@ def main():
     try:
         page = Page(driver, base)
         page.open()
-        test_analyse(page, args.grundy)
-        page.analyse("kayles 5 + nim 3", "normal")
-        page.shot(args.screenshots, "web-analyse.png")
-        test_play(page, args.screenshots)
-        test_play_compounds(page, args.grundy, args.screenshots)
-        test_play_many_moves(page, args.grundy)
-        test_explain(page, args.grundy, args.screenshots)
-        test_sequence(page, args.grundy, args.screenshots)
-        test_graph(page, args.grundy, args.screenshots)
-        test_bad_input(page, args.grundy)
-        test_cancel(page)
-        test_play_hint_budget(page)  # after test_cancel: its worker then starts afresh
-        test_url_and_labels(page)
-        test_phone(page)
+        shots, grundy = args.screenshots, args.grundy
+
+        def analyse_shot():
+            page.analyse("kayles 5 + nim 3", "normal")
+            page.shot(shots, "web-analyse.png")
+
+        steps = [  # in this order: play_hint_budget after cancel, whose worker then starts afresh
+            ("analyse", lambda: test_analyse(page, grundy)),
+            ("analyse_shot", analyse_shot),
+            ("play", lambda: test_play(page, shots)),
+            ("play_compounds", lambda: test_play_compounds(page, grundy, shots)),
+            ("play_misere_length", lambda: test_play_misere_length(page, grundy)),
+            ("play_many_moves", lambda: test_play_many_moves(page, grundy)),
+            ("explain", lambda: test_explain(page, grundy, shots)),
+            ("sequence", lambda: test_sequence(page, grundy, shots)),
+            ("graph", lambda: test_graph(page, grundy, shots)),
+            ("bad_input", lambda: test_bad_input(page, grundy)),
+            ("cancel", lambda: test_cancel(page)),
+            ("play_hint_budget", lambda: test_play_hint_budget(page)),
+            ("url_and_labels", lambda: test_url_and_labels(page)),
+            ("phone", lambda: test_phone(page)),
+        ]
+        for name, step in steps:
+            if not only or name in only:
+                step()
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(logs == [], f"no errors in the browser's console ({logs})")
         if args.screenshots:  # a phone's width

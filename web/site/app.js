@@ -202,7 +202,8 @@ const compoundPlay = () => play.convention === "every" || play.convention === "c
 
 async function turnOf(text, mover, convention) {
   const t = await call("turn", text, convention);
-  return {text, mover, outcome: t.outcome, value: t.value, remoteness: t.remoteness, move: null};
+  return {text, mover, outcome: t.outcome, value: t.value, remoteness: t.remoteness,
+          movesLeft: t.moves_left, winnerMoves: t.winner_moves, move: null};
 }
 
 async function computerMoves() {
@@ -293,18 +294,19 @@ async function undoPlay() {
 }
 
 // The prediction from the last turn's count of moves left with perfect play
-// on both sides: Smith's remoteness (the winner hurries, the loser resists),
-// in Every-SG the suspense number (the winner prolongs, the loser hurries),
-// in conjunctive play the least remoteness of the components.
+// on both sides, as the library counts them (play_length: Smith's remoteness
+// in normal play, one less in misère play; in Every-SG the suspense number,
+// the winner prolonging and the loser hurrying; in conjunctive play the
+// least remoteness of the components).
 function prediction(last) {
   if (last.outcome === "D") return "With perfect play this is a draw.";
   if (last.outcome === "?") return "The position is too large for the page to say who wins.";
-  if (last.remoteness === null)
+  if (last.movesLeft === null || last.movesLeft === undefined)
     return last.outcome === "N" ? "You can win (the position is too large to count the moves)." : "The computer can force a win.";
-  const r = Number(last.remoteness);
+  const r = Number(last.movesLeft);
   const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
   const more = (n) => `${n} more move${n === 1 ? "" : "s"}`;
-  const yours = Math.ceil(r / 2);
+  const yours = Number(last.winnerMoves);
   if (play.convention === "every") {
     return last.outcome === "N"
       ? `You win if you play perfectly: the game then lasts ${more(r)} (its suspense number), ${yours} of them yours.`

@@ -79,6 +79,26 @@ class TempoSearch {
   detail::SearchTicker ticker_;
 };
 
+// How long a game lasts with good play, from a position's remoteness (or
+// suspense number): the moves in all, and how many of them the winner makes.
+// In normal play the remoteness is the count of moves itself. In misère
+// play it is one more, since a position without moves counts 1 there (the
+// mover has won without moving): misère nim 1 1 has remoteness 3 and ends
+// after 2 moves, one of them the winner's. A front end that says "you win in
+// N moves" must say it from here, not from the remoteness.
+struct PlayLength {
+  std::uint64_t moves = 0;         // moves until the game ends
+  std::uint64_t winner_moves = 0;  // of them, the winner's
+};
+constexpr PlayLength play_length(std::uint64_t remoteness, Convention convention) {
+  const bool mover_wins = remoteness % 2 == 1;
+  const std::uint64_t moves =
+      convention == Convention::misere && remoteness > 0 ? remoteness - 1 : remoteness;
+  // The players alternate, the mover first: the mover makes the odd-numbered
+  // moves, ceil(moves / 2), the other floor(moves / 2).
+  return {moves, mover_wins ? (moves + 1) / 2 : moves / 2};
+}
+
 // Remoteness under a convention: TempoSearch with Tempo::remoteness.
 class Remoteness : public TempoSearch {
  public:
