@@ -439,12 +439,24 @@ def test_sequence(page, grundy, shots):
     want = cli_json(grundy, "values", "0.6", "--to", "100000")["values"]
     check(values == want, "Sequence: the worker's G(0..100000) of 0.6 equals `grundy values 0.6`")
 
-    page.fill("sequence-ruleset", "0.16")
-    page.fill("sequence-to", "1000")
-    page.press(page.by_id("sequence-period"))
-    WebDriverWait(page.d, 600, poll_frequency=POLL).until(lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
-    want = cli_json(grundy, "period", "0.16")
-    facts = page.result("sequence-period-result")["facts"]
+    # "Find the period" searches within the "Up to" field, as `grundy
+    # period --max` does: 0.16's period (preperiod 105351) is not seen in
+    # G(0..1000), and is proven in G(0..10^6).
+    def find_period(ruleset, to):
+        page.fill("sequence-ruleset", ruleset)
+        page.fill("sequence-to", to)
+        page.press(page.by_id("sequence-period"))
+        WebDriverWait(page.d, 600, poll_frequency=POLL).until(
+            lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
+        return page.result("sequence-period-result")["facts"]
+
+    facts = find_period("0.16", "1000")
+    want = cli_json(grundy, "period", "0.16", "--max", "1000")
+    check(facts.get("Period") == "none found" and want["period"] is None
+          and facts.get("Values examined") == str(want["checked_to"]),
+          f"Sequence: Find the period within Up to 1000 examines what `grundy period 0.16 --max 1000` does ({facts})")
+    facts = find_period("0.16", "1000000")
+    want = cli_json(grundy, "period", "0.16", "--max", "1000000")
     check(facts.get("Period") == str(want["period"]) and facts.get("Preperiod") == str(want["preperiod"]),
           f"Sequence: 0.16 has period {want['period']} from {want['preperiod']} ({facts})")
     check(facts.get("Status", "").startswith("proven") and want["proven"], "Sequence: the period of 0.16 is proven")
@@ -458,12 +470,28 @@ def test_sequence(page, grundy, shots):
           "Sequence: the plot marks the preperiod")
     page.shot(shots, "web-sequence.png")
 
-    # Cancel: a long run stops at once and the page goes on.
+    # Cancel: a long run stops at once, says how far it got, and shows
+    # nothing of the run before it (here 0.16's plot and period).
+    def cancel_after_progress(button):
+        page.press(page.by_id(button))
+        WebDriverWait(page.d, 60, poll_frequency=POLL).until(lambda d: d.execute_script("return seq.reached > 0"))
+        page.press(page.by_id("sequence-cancel"))
+        status = page.by_id("sequence-status").text
+        reached = page.d.execute_script("return seq.reached")
+        return status, reached, page.by_id("sequence-plot-caption").text
+
     page.fill("sequence-ruleset", "0.6")
     page.fill("sequence-to", "20000000")
-    page.press(page.by_id("sequence-go"))
-    page.press(page.by_id("sequence-cancel"))
-    check(page.by_id("sequence-status").text.startswith("Cancelled"), "Sequence: cancel stops the worker")
+    status, reached, caption = cancel_after_progress("sequence-go")
+    check(status.startswith(f"Cancelled at n = {reached}") and reached > 0,
+          f"Sequence: cancel stops the values where they were ({status!r})")
+    check("0.16" not in caption and "Cancelled" in caption
+          and page.by_id("sequence-period-result").text == "",
+          f"Sequence: after a cancel the previous run's plot and period are gone ({caption!r})")
+    status, reached, caption = cancel_after_progress("sequence-period")
+    check(status.startswith(f"Cancelled at n = {reached}") and reached > 0,
+          f"Sequence: a cancelled period search says how far it had computed ({status!r})")
+    check("0.16" not in caption, f"Sequence: and its plot shows no earlier run ({caption!r})")
 
 
 def test_explain(page, grundy, shots):

@@ -513,7 +513,21 @@ function nimSumTable(s, labels, compound) {
 
 // ---------------------------------------------------------------- Sequence
 
-const seq = {worker: null, values: [], period: null, ruleset: "", total: 0, stats: null, progressCount: 0};
+// The Sequence view's run: what it asked (kind "values" or "period"), how
+// far the worker has reported (reached), and the values it sent.
+const seq = {worker: null, kind: "", values: [], period: null, ruleset: "", total: 0, reached: 0,
+             stats: null, progressCount: 0, cancelled: false};
+
+// A new run starts from a blank plot: nothing of the previous run's values,
+// period, caption or statistics stays on the page.
+function startRun(kind, ruleset, total) {
+  Object.assign(seq, {kind, ruleset, total, values: [], period: null, stats: null, reached: 0,
+                      progressCount: 0, cancelled: false});
+  $("sequence-period-result").replaceChildren();
+  $("sequence-stats").replaceChildren();
+  $("sequence-progress").value = 0;
+  drawSequence();
+}
 
 function worker() {
   if (!seq.worker) {
@@ -548,14 +562,7 @@ async function computeValues(updateUrl = true) {
   const f = await readSequenceFields();
   if (!f) return;
   if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to});
-  seq.values = [];
-  seq.period = null;
-  seq.stats = null;
-  seq.progressCount = 0;
-  seq.ruleset = f.ruleset;
-  seq.total = f.to + 1;
-  $("sequence-period-result").replaceChildren();
-  $("sequence-stats").replaceChildren();
+  startRun("values", f.ruleset, f.to + 1);
   $("sequence-status").textContent = `Computing G(0..${f.to}) of ${f.ruleset}…`;
   setBusy(true);
   worker().postMessage({kind: "values", ruleset: f.ruleset, to: f.to});
@@ -565,23 +572,25 @@ async function findPeriod(updateUrl = true) {
   const f = await readSequenceFields();
   if (!f) return;
   if (updateUrl) writeHash({view: "sequence", ruleset: f.ruleset, to: f.to, period: 1});
-  seq.ruleset = f.ruleset;
-  seq.stats = null;
-  seq.total = 4194304;
-  $("sequence-period-result").replaceChildren();
-  $("sequence-status").textContent = `Searching for a period of ${f.ruleset}…`;
+  startRun("period", f.ruleset, f.to + 1);
+  $("sequence-status").textContent = `Searching for a period of ${f.ruleset} in G(0..${f.to})…`;
   setBusy(true);
-  // Without a bound of its own, as `grundy period` without --max: at most
-  // 2^22 values, within the command's work budget, and stopping at the first
-  // pattern a code no criterion can prove shows.
-  worker().postMessage({kind: "period", ruleset: f.ruleset, max: 4194304, given: false});
+  // Within the "Up to" field, as `grundy period --max`: at most that many
+  // values, stopping at the first pattern a code no criterion can prove.
+  worker().postMessage({kind: "period", ruleset: f.ruleset, max: f.to, given: true});
 }
 
+// The worker is ended where it is. What it reported stays: the values it
+// sent (a values run) are drawn as such, and a period search, which sends
+// no values until it ends, leaves the plot blank.
 function cancelSequence() {
   if (seq.worker) seq.worker.terminate();
   seq.worker = null;
   setBusy(false);
-  $("sequence-status").textContent = `Cancelled at n = ${seq.values.length}.`;
+  seq.cancelled = true;
+  $("sequence-status").textContent = `Cancelled at n = ${seq.reached}` +
+    (seq.kind === "period" ? " (the period search had computed that many values)." : ".");
+  drawSequence();
 }
 
 function onWorker(msg) {
@@ -589,6 +598,7 @@ function onWorker(msg) {
     seq.progressCount += 1;
     if (msg.values) for (const v of msg.values) seq.values.push(v);
     if (msg.stats) seq.stats = msg.stats;
+    seq.reached = msg.reached;
     $("sequence-progress").value = Math.min(1, msg.reached / seq.total);
     $("sequence-status").textContent = `n = ${msg.reached} of ${seq.total}`;
   } else if (msg.kind === "error") {
@@ -631,13 +641,19 @@ function drawSequence() {
   ctx.clearRect(0, 0, W, H);
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, W, H);
-  if (n === 0) return;
+  if (n === 0) {
+    const blank = seq.cancelled ? "Cancelled before any value was shown." : "G(n) against n: no values yet.";
+    canvas.setAttribute("aria-label", blank);
+    $("sequence-plot-caption").textContent = blank;
+    return;
+  }
   let maxV = 1;
   for (const v of values) if (v > maxV) maxV = v;
   const x = (i) => L + (n <= 1 ? 0 : (i * (W - L - R)) / (n - 1));
   const y = (v) => H - B - (v * (H - T - B)) / maxV;
   const p = seq.period;
-  let caption = `G(n) of ${seq.ruleset} for n = 0..${n - 1}; largest value ${maxV}.`;
+  let caption = `G(n) of ${seq.ruleset} for n = 0..${n - 1}; largest value ${maxV}.` +
+    (seq.cancelled ? " Cancelled: the values computed before the cancel." : "");
   if (p && p.period) {
     const per = Number(p.period), pre = Number(p.preperiod);
     ctx.fillStyle = "#e6eefa";
