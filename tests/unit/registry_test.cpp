@@ -32,6 +32,34 @@ TEST(Registry, MessagesAreOneLineWhateverTheInput) {
   EXPECT_STREQ(LimitError("x\ny").what(), "x\\ny");
 }
 
+// What the user typed can be enormous; the message quoting it stays short:
+// a run of more than 40 digits keeps 16 and 4 of them around its count, any
+// other word of more than 200 characters keeps 60 and 20.
+TEST(Registry, MessagesShortenWhatTheUserTyped) {
+  const std::string huge(10000, '9');
+  try {
+    parse_heap(huge);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "heap size '9999999999999999…[10000 digits]…9999' is larger than 2^63-1");
+    EXPECT_EQ(e.token(), huge);  // the token itself stays whole
+  }
+  const std::string forty(40, '1');
+  EXPECT_EQ(detail::one_line("'" + forty + "' x"), "'" + forty + "' x");
+  EXPECT_EQ(detail::one_line("a " + forty + "2 b"), "a 1111111111111111…[41 digits]…1112 b");
+  const std::string word = std::string(250, 'x');
+  EXPECT_EQ(detail::one_line("unknown '" + word + "'"),
+            "unknown '" + std::string(59, 'x') + "…[252 characters]…" + std::string(19, 'x') + "'");
+  // Cut between characters, never inside one (é is two bytes in UTF-8).
+  std::string accents;
+  for (int i = 0; i < 150; ++i) accents += "é";
+  const std::string cut = detail::one_line(accents);
+  EXPECT_EQ(cut, std::string(accents, 0, 60) + "…[150 characters]…" + std::string(accents, 0, 20));
+  // Shortened first, then escaped: the line break stays visible.
+  EXPECT_EQ(detail::one_line("a\n" + std::string(201, 'y')),
+            "a\\n" + std::string(58, 'y') + "…[203 characters]…" + std::string(20, 'y'));
+}
+
 TEST(Registry, EveryCatalogueRowIsAccepted) {
   std::set<std::string> patterns;
   for (const auto& row : ruleset_catalogue()) {

@@ -550,6 +550,10 @@ def test_bad_input(page, grundy):
         ("play", "play-game", "nim 1.5", ["analyze", "nim", "1.5"]),
         ("sequence", "sequence-to", "abc", ["values", "0.6", "--to", "abc"]),
         ("sequence", "sequence-ruleset", "0.9x", ["values", "0.9x", "--to", "10"]),
+        # A 10,000-digit number: the message quotes it shortened, as the command does.
+        ("analyse", "analyse-game", "nim " + "9" * 10000, ["analyze", "nim", "9" * 10000]),
+        ("play", "play-game", "nim 3 " + "7" * 10000, ["analyze", "nim", "3", "7" * 10000]),
+        ("sequence", "sequence-to", "8" * 10000, ["values", "0.6", "--to", "8" * 10000]),
     ]
     for view, field, text, args in cases:
         page.tab(view)
@@ -563,6 +567,10 @@ def test_bad_input(page, grundy):
         got = page.error(field)
         check(got == want, f"bad input {text!r} in {field}: {want!r} next to the field (page: {got!r})")
         check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
+        if len(text) > 1000:
+            wide = page.d.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
+            check(len(got) < 120 and not wide,
+                  f"a {len(text)}-character {field}: a short message ({len(got)} characters), no page-wide scrollbar")
     # The graph fields: the command names the file where the page has its
     # one graph, graph:page.
     page.tab("graph")

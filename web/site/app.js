@@ -551,8 +551,9 @@ async function readSequenceFields() {
   try { await call("sequenceStart", ruleset); clearError("sequence-ruleset"); } catch (e) { showError("sequence-ruleset", e.message); ok = false; }
   let to = 0;
   try {
-    to = Number((await call("count", $("sequence-to").value.trim())).value);
-    if (!(to <= 1 << 26)) throw new Error(`'${$("sequence-to").value.trim()}' is too large for a browser: at most ${1 << 26} values`);
+    const count = (await call("count", $("sequence-to").value.trim())).value;  // a string past 2^53
+    to = Number(count);
+    if (!(to <= 1 << 26)) throw new Error(`G(0..${count}) is too many values for a browser: at most 2^26 = ${1 << 26}`);
     clearError("sequence-to");
   } catch (e) { showError("sequence-to", e.message); ok = false; }
   return ok ? {ruleset, to} : null;
