@@ -5,7 +5,7 @@
 // Description: a position is the sorted list of token vertices; each token
 //   is a component. grundy::GameSolver meets a cycle in its depth-first
 //   search, builds the reachable graph and solves it as a loopy game: γ of
-//   each vertex (finite, or ∞(K)), the outcome (P, N or D = draw) in normal
+//   each vertex (finite, or ∞{K}), the outcome (P, N or D = draw) in normal
 //   and misère play, and the remoteness. Sums of tokens use Smith's rule on
 //   γ; the program checks it against the whole-position search (a draw
 //   exactly when that search finds no remoteness) and aborts if they differ.
@@ -14,7 +14,7 @@
 //   only move to b (P); b -> a also leads to a P-position, but a player who
 //   only ever does that goes round the cycle for ever: the move of least
 //   remoteness (to t) is the one that makes progress. c <-> d with no way out: both draws. e -> c, e -> t:
-//   e wins by moving to t (N, γ = ∞({0})). f -> e only: P. g -> c, g -> f:
+//   e wins by moving to t (N, γ = ∞{0}). f -> e only: P. g -> c, g -> f:
 //   g wins by moving to f (N). h -> c only: a draw. In misère play t is won
 //   for the mover, so moving to t loses, and every vertex other than t is a
 //   draw: no one is ever forced to move to t.
@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/gamma.h"
 #include "grundy/solve/user_game.h"
 
 namespace {
@@ -63,14 +64,6 @@ struct TokenGame {
   }
 };
 
-std::string show(const grundy::GammaValue& value) {
-  if (value.finite) return std::to_string(value.value);
-  std::string text = "inf({";
-  for (std::size_t i = 0; i < value.infinity_set.size(); ++i)
-    text += (i ? "," : "") + std::to_string(value.infinity_set[i]);
-  return text + "})";
-}
-
 std::string name_of(const std::vector<int>& tokens) {
   std::string text;
   for (int v : tokens) text += (text.empty() ? "" : "+") + std::string(1, kNames[v]);
@@ -94,7 +87,7 @@ int main() {
     GRUNDY_ASSERT((normal == grundy::Outcome::D) == !remoteness.has_value());
     GRUNDY_ASSERT(!remoteness || (*remoteness % 2 == 1) == (normal == grundy::Outcome::N));
     std::printf("%s: gamma %s, normal %c, misere %c, remoteness %s, winning moves:", name_of(tokens).c_str(),
-                show(value).c_str(), grundy::outcome_letter(normal),
+                grundy::gamma_text(value).c_str(), grundy::outcome_letter(normal),
                 grundy::outcome_letter(solver.outcome(tokens, grundy::Convention::misere)),
                 remoteness ? std::to_string(*remoteness).c_str() : "-");
     for (const auto& option : solver.winning_moves(tokens)) std::printf(" %s", name_of(option).c_str());

@@ -30,6 +30,7 @@
 #include "present/move_syntax.h"
 #include "present/period_json.h"
 #include "present/explanation_text.h"
+#include "present/titled_name.h"
 #include "grundy/grundy.h"
 #include "solve/engines/rare_common.h"
 
@@ -97,6 +98,7 @@ FrontEndWords page_words() {
   };
   words.observed = "this page as soon as one is seen";
   words.in_full = "`grundy value --store FILE` on the command line computes G(0..{0}) in full";
+  words.catalogue = "the list of rulesets in the Analyse view";
   return words;
 }
 
@@ -222,6 +224,7 @@ json analysis_of(const std::string& text, const std::string& convention) {
     const CompoundAnalysis a =
         analyze_compound(*game.compound, game.position, AnalysisOptions{}.search_limit);
     json j = present::compound_json(*game.compound, game.position, a, conjunctive);
+    j["text"] = game.compound->show(game.position);
     // The text of the position after the move, for the page to step into.
     if (a.outcome == Outcome::N && a.move && !j["winning_moves"].empty())
       j["winning_moves"][0]["text"] = game.compound->show(*a.move);
@@ -235,6 +238,7 @@ json analysis_of(const std::string& text, const std::string& convention) {
                            misere ? Convention::misere : Convention::normal,
                            AnalysisOptions{}.search_limit);
     json j = present::remoteness_json(*whole.ruleset, whole.position, r, misere);
+    j["text"] = game_text(*whole.ruleset, whole.position);
     if (r.best) j["best_move"]["text"] = game_text(*whole.ruleset, *r.best);
     return j;
   }
@@ -437,34 +441,29 @@ json nim_sum_json(const NimSumStep& s) {
           {"target", s.target}};
 }
 
-// The mex table of heap n of a heap game: each option (its parts), the
-// option's value (the nim-sum of its parts' values), and G(n), their mex.
+// The mex table of heap n of a heap game, from the library's option table
+// (solve/option_table.h): each option (its parts and their values), the
+// option's value worked out as the command's --explain writes it
+// (present::option_value_text, with ⊕), the values reached and G(n), their mex.
 json mex_table(const HeapRuleset& heaps, HeapValues& values, Heap n) {
+  const OptionTable table =
+      option_table(heaps, n, [&](Heap m) { return values.value(m); }, kMexTableOptions);
   auto rows = json::array();
-  bool complete = true;
-  std::vector<bool> seen;
-  heaps.for_each_heap_option(n, [&](const HeapOption& option) {
-    if (rows.size() >= kMexTableOptions) {
-      complete = false;
-      return false;
-    }
+  for (const OptionRow& row : table.rows) {
     auto parts = json::array();
-    Nimber v = 0;
-    for (std::size_t i = 0; i < option.part_count; ++i) {
-      parts.push_back({option.parts[i], values.value(option.parts[i])});
-      v ^= values.value(option.parts[i]);
-    }
-    if (v < 4096) {
-      if (seen.size() <= v) seen.resize(v + 1, false);
-      seen[v] = true;
-    }
-    rows.push_back({{"parts", std::move(parts)}, {"value", v}});
-    return true;
-  });
-  Nimber mex = 0;
-  while (mex < seen.size() && seen[mex]) ++mex;
-  return {{"heap", n}, {"value", values.value(n)}, {"options", std::move(rows)},
-          {"complete", complete}, {"mex", complete ? json(mex) : json(nullptr)}};
+    for (std::size_t i = 0; i < row.option.part_count; ++i)
+      parts.push_back({row.option.parts[i], row.part_values[i]});
+    rows.push_back({{"parts", std::move(parts)},
+                    {"value", row.value},
+                    {"text", present::option_value_text(row, "⊕")}});
+  }
+  return {{"heap", n},
+          {"value", values.value(n)},
+          {"options", std::move(rows)},
+          {"option_count", table.option_count},
+          {"complete", table.option_count == table.rows.size()},
+          {"reached", table.reached},
+          {"mex", table.mex}};
 }
 
 // Explain: the analysis, the command line's --explain text, the nim-sum of
@@ -484,16 +483,22 @@ std::string explain_web(const std::string& text, const std::string& convention) 
     j["analysis"] = present::analysis_json(*whole.ruleset, whole.position, a, misere);
     j["explanation"] = present::explanation_text(*whole.ruleset, whole.position, a, misere);
     if (a.heap_values) j["nim_sum"] = nim_sum_json(nim_sum_step(*a.heap_values));
-    // The mex tables are of normal-play values, which do not decide misère play.
+    // The mex tables are of normal-play values, which do not decide misère
+    // play; Nim's are left out, a heap's size being its value (the page
+    // says so), so that its nim-sum is not buried under trivial tables.
     auto tables = json::array();
     for (const GamePosition& s : misere ? std::vector<GamePosition>{} : summands) {
       const HeapRuleset* heaps = heap_ruleset_of(*s.ruleset);
-      if (heaps == nullptr) continue;
+      if (heaps == nullptr || heaps->is_nim()) continue;
       HeapValues values(*heaps, ComputeLimits{});
+      std::vector<Heap> shown;  // each heap size once
       for (Heap n : s.position) {
-        if (tables.size() >= kMexTableHeaps || n > kMexTableHeapUpTo) continue;
+        if (tables.size() >= kMexTableHeaps || n > kMexTableHeapUpTo ||
+            std::find(shown.begin(), shown.end(), n) != shown.end())
+          continue;
+        shown.push_back(n);
         json t = mex_table(*heaps, values, n);
-        t["ruleset"] = s.ruleset->name();
+        t["ruleset"] = present::titled_name(*s.ruleset);
         tables.push_back(std::move(t));
       }
     }
@@ -536,7 +541,7 @@ std::string sequence_start(const std::string& name) {
       sequence.table = std::make_unique<HeapValues>(*heaps, limits);
       method = source.source == ValueSource::closed_form ? sequence.table->method() : "table";
     }
-    return json{{"ruleset", ruleset->name()}, {"method", method}};
+    return json{{"ruleset", present::titled_name(*ruleset)}, {"method", method}};
   });
 }
 
@@ -637,7 +642,7 @@ std::string period_web(const std::string& name, double max_number, emscripten::v
       control.progress = [&](const EngineProgress& p) { progress(static_cast<double>(p.reached)); };
     const PeriodSearch search = search_period(plan.code, plan.options, control);
     json j = present::periodicity_json(search.periodicity);
-    j["ruleset"] = plan.code.name();
+    j["ruleset"] = present::titled_name(*ruleset);
     j["stopped"] = search.stopped;
     j["unprovable"] = search.unprovable;
     j["values"] = search.values;
@@ -661,6 +666,8 @@ std::string graph_web(const std::string& text, const std::string& tokens_text) {
                           {"finite", g.finite},
                           {"value", g.value},
                           {"infinity_set", g.infinity_set},
+                          {"text", gamma_text(g)},
+                          {"outcome", std::string(1, outcome_letter(outcome_of(g)))},
                           {"followers", std::move(followers)}});
     }
     json j{{"vertices", std::move(vertices)},
@@ -673,6 +680,9 @@ std::string graph_web(const std::string& text, const std::string& tokens_text) {
       options.max_moves = 50;
       const Analysis a = analyze(*tokens.ruleset, tokens.position, options);
       j["analysis"] = present::analysis_json(*tokens.ruleset, tokens.position, a, false);
+      // The vertices the tokens stand on (a vertex once per token), for the
+      // drawing to mark.
+      j["tokens"] = tokens.position;
     }
     return j;
   });

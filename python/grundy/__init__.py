@@ -114,7 +114,7 @@ def rulesets() -> List[Tuple[str, str]]:
 
 @dataclass(frozen=True)
 class Infinity:
-    """The generalised Grundy value ∞(K) of a position in a game with cycles.
+    """The generalised Grundy value ∞{K} of a position in a game with cycles.
 
     ``infinity_set`` is K, the finite values among the options.  The player
     to move wins iff 0 is in K; otherwise the position is a draw.
@@ -124,7 +124,8 @@ class Infinity:
     finite = False
 
     def __str__(self) -> str:
-        return "∞(" + ",".join(str(k) for k in self.infinity_set) + ")"
+        # As the command and the web page write it (core/gamma.h, gamma_text).
+        return "∞{" + ",".join(str(k) for k in self.infinity_set) + "}"
 
     def __repr__(self) -> str:
         return f"Infinity({self.infinity_set!r})"
@@ -1169,7 +1170,7 @@ class Graph:
         return self._values
 
     def values(self) -> Dict[Hashable, Union[int, Infinity]]:
-        """γ of every vertex: its Grundy value, or ∞(K) on a cycle."""
+        """γ of every vertex: its Grundy value, or ∞{K} on a cycle."""
         gamma = self._solved()[0]
         return {v: _gamma(g) for v, g in zip(self.nodes, gamma)}
 
@@ -1228,7 +1229,7 @@ class Solver:
         'N'
 
     Everything is memoised across calls.  Games with cycles are solved as
-    loopy games: values ∞(K) (:class:`Infinity`) and draws ("D").  More than
+    loopy games: values ∞{K} (:class:`Infinity`) and draws ("D").  More than
     ``position_limit`` positions raise LimitError; an exception raised by the
     game's functions (or Ctrl-C) propagates and leaves the solver usable.
 
@@ -1266,7 +1267,7 @@ class Solver:
         return Position(self._solver.position(position))
 
     def value(self, position: Hashable) -> Union[int, Infinity]:
-        """γ: the Grundy value, or ∞(K) in a game with cycles."""
+        """γ: the Grundy value, or ∞{K} in a game with cycles."""
         return _gamma(self._solver.value(position))
 
     def grundy_value(self, position: Hashable) -> Optional[int]:

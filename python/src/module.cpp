@@ -46,6 +46,7 @@ FrontEndWords python_words() {
   };
   words.observed = "value(..., observed=True) and by analyze() unless proven_only=True";
   words.in_full = "values(ruleset, to={0}) computes G(0..{0}) in full";
+  words.catalogue = "grundy.rulesets()";
   return words;
 }
 

@@ -15,6 +15,7 @@
 #include "grundy/solve/check.h"
 #include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/periodicity.h"
+#include "present/titled_name.h"
 
 namespace grundy::cli {
 
@@ -29,12 +30,8 @@ void write_json(const nlohmann::ordered_json& document, std::FILE* stream = stdo
 // The report of --check in a JSON answer: {"checked", "agrees", "what"}.
 nlohmann::json check_json(const CheckReport& report);
 
-// A ruleset titled for a person: the name they typed and, where it stands for
-// a take-and-break code, the code beside it: "kayles (0.77)", "nim".
-inline std::string titled_name(const Ruleset& ruleset) {
-  const std::string shown = ruleset.shown_name(), code = ruleset.name();
-  return shown == code ? shown : shown + " (" + code + ")";
-}
+// A ruleset titled for a person: "kayles (0.77)", "nim" (present/titled_name.h).
+using present::titled_name;
 
 struct AnalyzeRequest {
   std::string ruleset;

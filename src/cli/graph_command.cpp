@@ -63,11 +63,6 @@ std::string read_whole_file(const std::string& path) {
   return text;
 }
 
-std::string gamma_text(const GammaValue& value) {
-  if (value.finite) return std::to_string(value.value);
-  return fmt::format("∞{{{}}}", fmt::join(value.infinity_set, ","));
-}
-
 // JSON fields "gamma" (integer, or null when infinite) and "infinity" (K).
 void put_gamma(nlohmann::ordered_json& j, const GammaValue& value) {
   if (value.finite) {

@@ -46,6 +46,7 @@ FrontEndWords library_words() {
   };
   words.observed = "ComputeLimits::accept_observed";
   words.in_full = "a SequenceRun to n = {0} computes G(0..{0}) in full";
+  words.catalogue = "ruleset_catalogue()";
   return words;
 }
 

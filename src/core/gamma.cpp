@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 namespace grundy {
 
 GammaValue gamma_sum(const GammaValue& a, const GammaValue& b) {
@@ -13,6 +16,11 @@ GammaValue gamma_sum(const GammaValue& a, const GammaValue& b) {
   for (const Nimber k : infinite.infinity_set) result.infinity_set.push_back(k ^ shift);
   std::sort(result.infinity_set.begin(), result.infinity_set.end());
   return result;
+}
+
+std::string gamma_text(const GammaValue& value) {
+  if (value.finite) return fmt::to_string(value.value);
+  return fmt::format("∞{{{}}}", fmt::join(value.infinity_set, ","));
 }
 
 Outcome outcome_of(const GammaValue& value) {

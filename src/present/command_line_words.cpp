@@ -18,6 +18,7 @@ FrontEndWords command_line_words() {
   };
   words.observed = "`value --observed` and by `analyze` without --proven-only";
   words.in_full = "`value --store FILE` computes G(0..{0}) in full";
+  words.catalogue = "'grundy help rulesets'";
   return words;
 }
 

@@ -306,7 +306,9 @@ constexpr std::size_t kOptionTablesShown = 4;
 constexpr std::uint64_t kOptionTableWork = 10'000'000;
 constexpr std::size_t kOptionRowsShown = 24;
 
-std::string option_value_text(const OptionRow& row) {
+}  // namespace
+
+std::string option_value_text(const OptionRow& row, std::string_view xor_sign) {
   const auto parts = row.option.part_count;
   if (parts == 0) return "0 (no heap left)";
   std::vector<std::string> g, v;
@@ -315,8 +317,11 @@ std::string option_value_text(const OptionRow& row) {
     v.push_back(fmt::to_string(row.part_values[i]));
   }
   if (parts == 1) return fmt::format("{} = {}", g[0], row.value);
-  return fmt::format("{} = {} = {}", fmt::join(g, " xor "), fmt::join(v, " xor "), row.value);
+  const std::string sign = fmt::format(" {} ", xor_sign);
+  return fmt::format("{} = {} = {}", fmt::join(g, sign), fmt::join(v, sign), row.value);
 }
+
+namespace {
 
 std::string option_tables(const HeapRuleset& heaps, const Position& position) {
   std::vector<Heap> shown;
@@ -338,7 +343,7 @@ std::string option_tables(const HeapRuleset& heaps, const Position& position) {
     rows.add({"leaves", "value"});
     for (const OptionRow& row : table.rows) {
       Position parts(row.option.parts.begin(), row.option.parts.begin() + row.option.part_count);
-      rows.add({parts.empty() ? "nothing" : join(parts, " + "), option_value_text(row)});
+      rows.add({parts.empty() ? "nothing" : join(parts, " + "), option_value_text(row, "xor")});
     }
     if (table.option_count > table.rows.size())
       rows.add({fmt::format("({} more)", table.option_count - table.rows.size()), ""});

@@ -18,10 +18,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grundy/rules/ruleset.h"
 #include "grundy/solve/analysis.h"
+#include "grundy/solve/option_table.h"
 
 namespace grundy::present {
 
@@ -33,6 +35,12 @@ inline constexpr std::size_t kExplainListUpTo = 32;
 // misère play if `misere`, else in normal play. Every line ends in '\n'.
 std::string explanation_text(const Ruleset& ruleset, const Position& position,
                              const Analysis& analysis, bool misere);
+
+// One row of a heap's option table (solve/option_table.h), its value worked
+// out from its parts: "G(1) xor G(3) = 1 xor 3 = 2", "G(4) = 1", "0 (no heap
+// left)", with `xor_sign` between the parts ("xor" on a terminal, "⊕" on the
+// web page), so that no front end writes a chain that reads as false.
+std::string option_value_text(const OptionRow& row, std::string_view xor_sign);
 
 // --explain with --remoteness: Smith's remoteness rule and why the move
 // (winning, or the longest resistance) is the right one. `after` is the

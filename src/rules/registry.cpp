@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
 #include "grundy/core/spelling.h"
 #include "grundy/rules/lasker.h"
 #include "grundy/rules/moore.h"
@@ -287,11 +288,14 @@ std::unique_ptr<Ruleset> parse_ruleset(std::string_view name) {
     if (entry.pattern.find('.') == std::string_view::npos) names.emplace_back(entry.pattern);
   }
   const std::string meant = closest_word(key, names);
+  // Where the names are listed, in the front end's words (front_end_words.h).
+  const std::string& catalogue = front_end_words().catalogue;
+  const std::string see = catalogue.empty() ? "" : "see " + catalogue;
   if (!meant.empty())
-    throw InputError(whole, fmt::format("unknown ruleset '{}' (did you mean '{}'? see 'grundy help "
-                                        "rulesets')",
-                                        whole, meant));
-  throw InputError(whole, fmt::format("unknown ruleset '{}' (see 'grundy help rulesets')", whole));
+    throw InputError(whole, fmt::format("unknown ruleset '{}' (did you mean '{}'?{}{})", whole, meant,
+                                        see.empty() ? "" : " ", see));
+  throw InputError(whole, see.empty() ? fmt::format("unknown ruleset '{}'", whole)
+                                      : fmt::format("unknown ruleset '{}' ({})", whole, see));
 }
 
 const std::vector<RulesetSyntax>& ruleset_catalogue() {

@@ -65,13 +65,13 @@ TEST(UserExamples, CyclicGame) {
   // The hand solution in examples/cyclic_game.cpp.
   expect_line(out, "t: gamma 0, normal P, misere N, remoteness 0, winning moves:");
   expect_line(out, "a: gamma 0, normal P, misere D, remoteness 2, winning moves:");
-  expect_line(out, "c: gamma inf({}), normal D, misere D, remoteness -, winning moves:");
-  expect_line(out, "e: gamma inf({0}), normal N, misere D, remoteness 1, winning moves: t");
+  expect_line(out, "c: gamma ∞{}, normal D, misere D, remoteness -, winning moves:");
+  expect_line(out, "e: gamma ∞{0}, normal N, misere D, remoteness 1, winning moves: t");
   expect_line(out, "f: gamma 0, normal P, misere D, remoteness 2, winning moves:");
-  expect_line(out, "g: gamma inf({0}), normal N, misere D, remoteness 3, winning moves: f");
-  expect_line(out, "h: gamma inf({}), normal D, misere D, remoteness -, winning moves:");
+  expect_line(out, "g: gamma ∞{0}, normal N, misere D, remoteness 3, winning moves: f");
+  expect_line(out, "h: gamma ∞{}, normal D, misere D, remoteness -, winning moves:");
   // Smith's sum rule: two infinite values give a draw.
-  expect_line(out, "e+e: gamma inf({}), normal D, misere D, remoteness -, winning moves:");
+  expect_line(out, "e+e: gamma ∞{}, normal D, misere D, remoteness -, winning moves:");
   expect_line(out, "cycle detected: yes");
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/core/front_end_words.h"
+#include "present/command_line_words.h"
 #include "grundy/rules/registry.h"
 
 namespace grundy::registry_test {
@@ -18,8 +20,8 @@ TEST(Registry, MessagesAreOneLineWhateverTheInput) {
     parse_ruleset("kay\nles");
     FAIL() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "unknown ruleset 'kay\\nles' (did you mean 'kayles'? see 'grundy help "
-                           "rulesets')");
+    EXPECT_STREQ(e.what(), "unknown ruleset 'kay\\nles' (did you mean 'kayles'? see "
+                           "ruleset_catalogue())");
     EXPECT_EQ(e.token(), "kay\nles");
   }
   try {
@@ -130,7 +132,17 @@ TEST(Registry, UnknownNamesSuggestTheMeantOne) {
   EXPECT_NE(message("kayle").find("did you mean 'kayles'?"), std::string::npos);
   EXPECT_NE(message("wythof").find("did you mean 'wythoff'?"), std::string::npos);
   EXPECT_NE(message("dawsno").find("did you mean 'dawson'?"), std::string::npos);
+  // Where the names are listed is the front end's to say (front_end_words.h):
+  // the C++ API's catalogue by default, the command's help when installed.
+  EXPECT_EQ(message("chess"), "unknown ruleset 'chess' (see ruleset_catalogue())");
+  set_front_end_words(present::command_line_words());
   EXPECT_EQ(message("chess"), "unknown ruleset 'chess' (see 'grundy help rulesets')");
+  FrontEndWords none = library_words();
+  none.catalogue.clear();
+  set_front_end_words(none);
+  EXPECT_EQ(message("chess"), "unknown ruleset 'chess'");
+  EXPECT_EQ(message("kayle"), "unknown ruleset 'kayle' (did you mean 'kayles'?)");
+  set_front_end_words(library_words());
 }
 
 }  // namespace

@@ -355,6 +355,34 @@ def test_play_misere_length(page, grundy):
           "misère nim 1 1 lasts 2 moves (take one heap, the opponent takes the other)")
 
 
+def test_notation(page, grundy):
+    """The page writes what the command writes: the position with its game
+    in every convention, kayles as "kayles (0.77)", γ as ∞{K} (test_graph),
+    and an unknown ruleset points to the page's own list of rulesets, not to
+    a command the reader of a web page may not have."""
+    for convention in ("remoteness", "misere-remoteness", "every", "conjunctive", "normal"):
+        got = page.analyse("nim 3 5", convention)
+        check(got["facts"].get("Position") == "nim 3 5",
+              f"Analyse {convention}: the position is shown with its game ({got['facts'].get('Position')!r})")
+    heading = subprocess.run([grundy, "period", "kayles"], capture_output=True, text=True, check=True).stdout
+    page.tab("sequence")
+    page.fill("sequence-ruleset", "kayles")
+    page.fill("sequence-to", "1000")
+    page.press(page.by_id("sequence-period"))
+    WebDriverWait(page.d, 60, poll_frequency=POLL).until(
+        lambda d: not d.find_element(By.ID, "sequence-period").get_attribute("disabled"))
+    facts = page.result("sequence-period-result")["facts"]
+    check(heading.startswith(facts.get("Ruleset", "?") + ":") and facts.get("Ruleset") == "kayles (0.77)",
+          f"Sequence: the period's ruleset is named as `grundy period kayles` names it ({facts.get('Ruleset')!r})")
+    page.analyse("kayle 3", "normal")
+    message = page.error("analyse-game")
+    listed = page.d.execute_script("return document.querySelectorAll('#rulesets-table tbody tr').length")
+    check("grundy help" not in message and "the list of rulesets" in message and listed >= 10,
+          f"an unknown ruleset points to the page's list of rulesets ({message!r}; {listed} rows)")
+    check(cli_error(grundy, "analyze", "kayle", "3").endswith("see 'grundy help rulesets')"),
+          "the command points to its own help")
+
+
 def test_play_many_moves(page, grundy):
     """nim 1000 1000 has 2000 moves: the list shows 500, a typed move plays
     any of them (the command's syntax and messages), and the page's thread
@@ -511,7 +539,38 @@ def test_explain(page, grundy, shots):
     check(mex == "4", "Explain: the mex of Kayles 5's options is G(5) = 4")
     nim_sum_row = root.find_element(By.CSS_SELECTOR, "table.bits tr.sum").text
     check(nim_sum_row.split()[:2] == ["nim-sum", "7"], f"Explain: the nim-sum is 4 xor 3 = 7 ({nim_sum_row!r})")
+    # The option table is the command's (--explain's "leaves  value" rows),
+    # with ⊕ for xor: "G(1) ⊕ G(3) = 1 ⊕ 3 = 2", never the chain
+    # "G(1) = 1 ⊕ G(3) = 3", which reads as false.
+    kayles = subprocess.run([grundy, "analyze", "kayles", "5", "--explain"],
+                            capture_output=True, text=True, check=True).stdout
+    cli_rows = {}
+    for line in kayles.split("leaves  value", 1)[1].split("\n\n", 1)[0].splitlines()[1:]:
+        leaves, value = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        cli_rows[leaves] = value.replace("xor", "⊕")
+    page_rows = {}
+    for tr in root.find_elements(By.CSS_SELECTOR, "table.mex-table tbody tr"):
+        cells = [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+        page_rows[cells[0]] = cells[1]
+    check(page_rows == cli_rows and len(page_rows) == 5,
+          f"Explain: the options of kayles 5 and their values as `--explain` gives them ({page_rows})")
+    check(not any(re.search(r"= \d+ ⊕ G\(", v) for v in page_rows.values()),
+          "Explain: no option's value reads as a false chain of equalities")
+    caption = root.find_element(By.CSS_SELECTOR, "table.mex-table caption").text
+    check(caption.startswith("kayles (0.77):"), f"Explain: the table names kayles as the command does ({caption!r})")
+    # Who wins comes first: the nim-sum before the mex tables.
+    order = page.d.execute_script("""
+      const r = document.getElementById('explain-result');
+      const bits = r.querySelector('table.bits'), mex = r.querySelector('table.mex-table');
+      return bits.compareDocumentPosition(mex) & Node.DOCUMENT_POSITION_FOLLOWING ? 'bits first' : 'mex first';""")
+    check(order == "bits first", f"Explain: the nim-sum table comes before the mex tables ({order})")
     page.shot(shots, "web-explain.png")
+    # Nim: no table of trivial mexes before the binary columns that decide it.
+    page.fill("explain-game", "nim 14 21 39")
+    page.press(page.by_id("explain-form").find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    root = page.by_id("explain-result")
+    tables = [t.get_attribute("class") for t in root.find_elements(By.TAG_NAME, "table")]
+    check(tables == ["bits"], f"Explain nim 14 21 39: the binary columns alone, no mex tables ({tables})")
 
 
 def test_graph(page, grundy, shots):
@@ -522,13 +581,22 @@ def test_graph(page, grundy, shots):
         f.write(edges)
     try:
         want = cli_json(grundy, "graph", f.name)
+        # The command's table, "vertex  γ  outcome", as it prints it.
+        text = subprocess.run([grundy, "graph", f.name], capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(f.name)
+    table = re.split(r"^vertex .*$", text, maxsplit=1, flags=re.M)[1].splitlines()
+    wanted = [line.split() for line in table if line.strip()]
     rows = page.by_id("graph-result").find_elements(By.CSS_SELECTOR, "table tbody tr")
-    got = [r.find_elements(By.TAG_NAME, "td")[1].text for r in rows]
-    wanted = [str(v["gamma"]) if v["gamma"] is not None else "∞(" + ",".join(map(str, v["infinity"])) + ")"
-              for v in want["values"]]
-    check(got == wanted, f"Graph: γ of every vertex as `grundy graph` gives it ({got})")
+    got = [[td.text for td in r.find_elements(By.TAG_NAME, "td")[:3]] for r in rows]
+    check(got == wanted and len(got) == len(want["values"]),
+          f"Graph: each vertex's γ and outcome as `grundy graph` prints them ({got} against {wanted})")
+    # The tokens (a d) are marked in the drawing and counted in the table.
+    tokens = page.by_id("graph-tokens").get_attribute("value").split()
+    marked = page.by_id("graph-result").find_elements(By.CSS_SELECTOR, "svg circle.token")
+    counted = {r[0]: r[3] for r in ([td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows) if r[3]}
+    check(len(marked) == len(set(tokens)) and counted == {t: "1" for t in tokens},
+          f"Graph: the tokens {tokens} are marked in the drawing ({len(marked)}) and the table ({counted})")
     page.shot(shots, "web-graph.png")
     # The JSON form of a graph file is read as the command reads it
     # (rules/graph_file.h): a path of three vertices, γ 0 1 0 from the end.
@@ -695,6 +763,7 @@ def main():
             ("play_compounds", lambda: test_play_compounds(page, grundy, shots)),
             ("play_misere_length", lambda: test_play_misere_length(page, grundy)),
             ("play_many_moves", lambda: test_play_many_moves(page, grundy)),
+            ("notation", lambda: test_notation(page, grundy)),
             ("explain", lambda: test_explain(page, grundy, shots)),
             ("sequence", lambda: test_sequence(page, grundy, shots)),
             ("graph", lambda: test_graph(page, grundy, shots)),

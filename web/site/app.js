@@ -432,9 +432,11 @@ async function explainView(updateUrl = true) {
     showError("explain-game", err.message);
     return;
   }
+  // What the question is about first: who wins (the nim-sum of the values)
+  // and why each winning move wins; then where each heap's value comes from
+  // (its mex table), then the command's explanation in words.
   const a = e.analysis;
   out.append(el("p", {class: "outcome " + a.outcome, text: "Outcome: " + outcomeWords[a.outcome]}));
-  for (const t of e.mex_tables) out.append(mexTable(t));
   const compound = a.position.length > 0 && typeof a.position[0] === "object" && !Array.isArray(a.position[0]);
   const labels = compound ? a.position.map((p) => `${p.ruleset} ${p.position.join(" ")}`)
                           : a.position.map((n, i) => `heap ${i + 1} (${n})`);
@@ -456,29 +458,34 @@ async function explainView(updateUrl = true) {
     }
     out.append(ul);
   }
+  if (e.mex_tables.length) {
+    out.append(el("h3", {text: "Where each heap's value comes from"}));
+    for (const t of e.mex_tables) out.append(mexTable(t));
+  } else if (convention === "normal" && e.nim_sum && !compound && /^nim\b/.test(a.ruleset)) {
+    out.append(el("p", {class: "hint", text: "In Nim a heap's value is its size: a heap of n can move to every smaller heap, whose values are 0..n-1, so its mex is n."}));
+  }
   out.append(el("h3", {text: "In words (grundy analyze --explain)"}), el("pre", {text: e.explanation}));
 }
 
 function mexTable(t) {
   const wrap = el("div", {class: "table-wrap"});
-  const table = el("table", {}, el("caption", {text: `${t.ruleset}: the options of a heap of ${t.heap}, their values, and the mex`}));
+  const table = el("table", {class: "mex-table"}, el("caption", {text: `${t.ruleset}: the options of a heap of ${t.heap}, their values, and the mex`}));
   table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "option (heaps left)"}),
-    el("th", {scope: "col", text: "values of the parts"}), el("th", {scope: "col", text: "value of the option"}))));
+    el("th", {scope: "col", text: "its value, from its parts"}), el("th", {scope: "col", text: "value"}))));
   const body = el("tbody");
   for (const o of t.options) {
     const parts = o.parts.length ? o.parts.map((p) => p[0]).join(" + ") : "nothing (all taken)";
-    const values = o.parts.length ? o.parts.map((p) => `G(${p[0]}) = ${p[1]}`).join(" ⊕ ") : "0";
-    body.append(el("tr", {}, el("td", {class: "text", text: parts}), el("td", {class: "text", text: values}), el("td", {text: str(o.value)})));
+    body.append(el("tr", {}, el("td", {class: "text", text: parts}), el("td", {class: "text", text: o.text}), el("td", {text: str(o.value)})));
   }
   table.append(body);
   wrap.append(table);
-  const present = [...new Set(t.options.map((o) => Number(o.value)))].sort((x, y) => x - y);
   const line = el("p");
-  if (t.mex !== null) {
-    line.append(document.createTextNode(`Values of the options: {${present.join(", ")}}. The least value missing (the mex) is `),
-      el("span", {class: "mex", text: String(t.mex)}), document.createTextNode(`, so G(${t.heap}) = ${t.value}.`));
+  const listed = t.complete ? "" : ` (the first ${t.options.length} of its ${t.option_count} options are listed; the values are of them all)`;
+  if (t.reached.length === 0) {
+    line.textContent = `A heap of ${t.heap} has no option, so G(${t.heap}) = 0.`;
   } else {
-    line.textContent = `The first ${t.options.length} options only; G(${t.heap}) = ${t.value}.`;
+    line.append(document.createTextNode(`Values of the options: {${t.reached.join(", ")}}${listed}. The least value missing (the mex) is `),
+      el("span", {class: "mex", text: String(t.mex)}), document.createTextNode(`, so G(${t.heap}) = ${t.value}.`));
   }
   wrap.append(line);
   return wrap;
@@ -764,21 +771,24 @@ async function graphView(updateUrl = true) {
     clearError("graph-tokens");
     return;
   }
-  let analysis = null;
+  let analysis = null, onVertices = [];
   try {
-    if (tokens.trim()) analysis = (await call("graph", edges, tokens)).analysis;
+    if (tokens.trim()) ({analysis, tokens: onVertices} = await call("graph", edges, tokens));
     clearError("graph-tokens");
   } catch (e) {
     showError("graph-tokens", e.message);
   }
-  const gamma = (v) => (v.finite ? String(v.value) : `∞(${v.infinity_set.join(",")})`);
-  out.append(drawGraph(g, gamma));
+  const gamma = (v) => v.text;  // the library's notation (gamma_text): 3, ∞{0,2}
+  out.append(drawGraph(g, gamma, onVertices));
   out.append(el("p", {text: g.acyclic ? "The graph has no cycle: every value is a Grundy value." :
-    `The graph has cycles (one: ${g.cycle.map((u) => g.vertices[u].label).join(" → ")}): values are Smith's γ; ∞(K) is a vertex from which play can go on for ever, K the finite values among its followers.`}));
+    `The graph has cycles (one: ${g.cycle.map((u) => g.vertices[u].label).join(" → ")}): values are Smith's γ; ∞{K} is a vertex from which play can go on for ever, K the finite values among its followers.`}));
   const table = el("table", {}, el("caption", {text: "Values of the vertices"}));
-  table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "vertex"}), el("th", {scope: "col", text: "γ"}), el("th", {scope: "col", text: "moves to"}))));
+  table.append(el("thead", {}, el("tr", {}, el("th", {scope: "col", text: "vertex"}), el("th", {scope: "col", text: "γ"}),
+    el("th", {scope: "col", text: "outcome of a token"}), el("th", {scope: "col", text: "tokens"}), el("th", {scope: "col", text: "moves to"}))));
   const body = el("tbody");
-  g.vertices.slice(0, 500).forEach((v) => body.append(el("tr", {}, el("td", {class: "text", text: v.label}), el("td", {text: gamma(v)}),
+  const count = (u) => onVertices.filter((t) => Number(t) === u).length;
+  g.vertices.slice(0, 500).forEach((v, u) => body.append(el("tr", {class: count(u) ? "token" : ""}, el("td", {class: "text", text: v.label}), el("td", {text: gamma(v)}),
+    el("td", {class: "outcome " + v.outcome, text: v.outcome}), el("td", {text: count(u) ? String(count(u)) : ""}),
     el("td", {class: "text", text: v.followers.map((u) => g.vertices[u].label).join(", ")}))));
   table.append(body);
   out.append(el("div", {class: "table-wrap"}, table));
@@ -790,15 +800,18 @@ async function graphView(updateUrl = true) {
   }
 }
 
-// The vertices on a circle, edges as arrows, each vertex with its label and γ.
-function drawGraph(g, gamma) {
+// The vertices on a circle, edges as arrows, each vertex with its label and
+// γ, coloured by the outcome of a token there (P red, N green, D grey); a
+// vertex with tokens on it has a thick ring and its count of tokens.
+function drawGraph(g, gamma, onVertices = []) {
   const ns = "http://www.w3.org/2000/svg";
   const n = g.vertices.length;
   const S = 420, C = S / 2, Rad = n > 1 ? S / 2 - 50 : 0;
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${S} ${S}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `The graph: ${n} vertices; ` + g.vertices.slice(0, 40).map((v) => `${v.label} has value ${gamma(v)}`).join("; "));
+  svg.setAttribute("aria-label", `The graph: ${n} vertices; ` + g.vertices.slice(0, 40).map((v, u) =>
+    `${v.label} has value ${gamma(v)} (${v.outcome})` + (onVertices.some((t) => Number(t) === u) ? ", with a token" : "")).join("; "));
   svg.style.maxWidth = "28rem";
   const add = (tag, attrs, parent = svg) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); parent.append(e); return e; };
   const defs = add("defs", {});
@@ -817,7 +830,10 @@ function drawGraph(g, gamma) {
   });
   g.vertices.forEach((v, u) => {
     const [cx, cy] = pos[u];
-    add("circle", {cx, cy, r, fill: v.finite ? (v.value === 0 ? "#fbe3e1" : "#e3f4e6") : "#eee", stroke: "#333"});
+    const tokens = onVertices.filter((t) => Number(t) === u).length;
+    add("circle", {cx, cy, r, fill: v.outcome === "P" ? "#fbe3e1" : v.outcome === "N" ? "#e3f4e6" : "#eee",
+                   stroke: tokens ? "#1f5fa8" : "#333", "stroke-width": tokens ? 4 : 1, class: tokens ? "token" : ""});
+    if (tokens) add("text", {x: cx + r - 2, y: cy - r + 2, "font-size": 12, fill: "#1f5fa8", "font-weight": "bold"}).textContent = tokens > 1 ? `●×${tokens}` : "●";
     add("text", {x: cx, y: cy - 2, "text-anchor": "middle", "font-size": 12}).textContent = v.label;
     add("text", {x: cx, y: cy + 12, "text-anchor": "middle", "font-size": 11, fill: "#1f5fa8"}).textContent = gamma(v);
   });
@@ -825,6 +841,14 @@ function drawGraph(g, gamma) {
 }
 
 // ---------------------------------------------------------------- start
+
+// The list of rulesets under the Analyse view's fields: the library's
+// catalogue, which the messages about an unknown ruleset point to.
+async function fillRulesets() {
+  const rows = await call("catalogue");
+  $("rulesets-table").tBodies[0].replaceChildren(...rows.map((r) =>
+    el("tr", {}, el("td", {class: "text"}, el("code", {text: r.pattern})), el("td", {class: "text", text: r.description}))));
+}
 
 async function restore() {
   const h = readHash();
@@ -887,6 +911,7 @@ startSolver().then(() => {
   $("loading").hidden = true;
   busy(0);
   wire();
+  fillRulesets().catch((e) => { $("rulesets-table").tBodies[0].replaceChildren(el("tr", {}, el("td", {text: e.message}))); });
   restore().finally(() => { document.body.dataset.ready = "true"; });
 }, (e) => {
   $("loading").textContent = "The solver could not be loaded: " + e.message;

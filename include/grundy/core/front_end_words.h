@@ -36,6 +36,9 @@ struct FrontEndWords {
   // What computes G(0..n) in full ("{0}" stands for n); empty when nothing
   // does. Offered only for n up to ComputeLimits::in_full_max.
   std::string in_full;
+  // Where the reader finds every ruleset name the parser reads, after
+  // "see": `'grundy help rulesets'`, `grundy.rulesets()`.
+  std::string catalogue;
 };
 
 // The words in use.

@@ -8,6 +8,7 @@
 //   graphs with cycles (tests/stress/graph_test.cpp).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "grundy/core/outcome.h"
@@ -27,6 +28,11 @@ struct GammaValue {
 // Smith's sum rule: finite values nim-add; a ⊕ ∞(K) = ∞(K ⊕ a); two or more
 // infinite values give ∞(∅).
 GammaValue gamma_sum(const GammaValue& a, const GammaValue& b);
+
+// γ as every front end writes it: the nimber, or ∞{K} with K's values in
+// increasing order, "∞{}" for K empty (the command, the web page and the
+// Python module agree on this one spelling).
+std::string gamma_text(const GammaValue& value);
 
 // P iff γ = 0; N iff finite non-zero or ∞(K) with 0 in K; else D.
 Outcome outcome_of(const GammaValue& value);

@@ -92,11 +92,6 @@ class Parts final : public RulesetVisitor {
   std::map<const Ruleset*, std::unique_ptr<detail::Valuation>> valuations_;
 };
 
-std::string show_gamma(const GammaValue& v) {
-  if (v.finite) return fmt::to_string(v.value);
-  return fmt::format("∞({{{}}})", fmt::join(v.infinity_set, ","));
-}
-
 GammaValue sum_except(const std::vector<GammaValue>& values, std::size_t skip) {
   GammaValue total{true, 0, {}};
   for (std::size_t i = 0; i < values.size(); ++i)
@@ -123,7 +118,7 @@ Analysis analyze_normal(Parts& parts) {
   if (total.finite) {
     a.value = total.value;
   } else {
-    a.value_note = fmt::format("γ = {}: {}", show_gamma(total),
+    a.value_note = fmt::format("γ = {}: {}", gamma_text(total),
                                a.outcome == Outcome::D ? "a draw with best play"
                                                        : "the mover wins by moving to γ = 0");
   }
