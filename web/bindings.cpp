@@ -48,7 +48,8 @@ constexpr std::uint64_t kPredictionLimit = 200'000;
 constexpr Heap kMexTableHeapUpTo = 4096;
 constexpr std::size_t kMexTableOptions = 400;
 constexpr std::size_t kMexTableHeaps = 6;
-// Options offered to the player in Play.
+// Options offered to the player in Play, and listed with their values in
+// Analyse.
 constexpr std::size_t kPlayOptions = 500;
 // Play's searches for the computer's move and the prediction cost about
 // (positions expanded) x (options each): nim 1000 1000, 2000 options, takes
@@ -254,6 +255,16 @@ json analysis_of(const std::string& text, const std::string& convention) {
   for (const Move& move : a.winning_moves.items) {
     if (i >= j["winning_moves"].size()) break;
     j["winning_moves"][i++]["text"] = game_text(*whole.ruleset, move.after(whole.position));
+  }
+  // Every option with its value and outcome (`analyze --options`), each
+  // with its text to step into; past a limit, the message instead.
+  try {
+    const OptionValues table = option_values(*whole.ruleset, whole.position, options, kPlayOptions);
+    j.update(present::option_values_json(*whole.ruleset, table));
+    for (std::size_t k = 0; k < table.options.size(); ++k)
+      j["options"][k]["text"] = game_text(*whole.ruleset, table.options[k].after);
+  } catch (const LimitError& e) {
+    j["options_note"] = detail::one_line(e.what());
   }
   return j;
 }

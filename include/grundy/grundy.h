@@ -56,6 +56,7 @@
 #include "grundy/solve/genus.h"
 #include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/option_table.h"
+#include "grundy/solve/option_values.h"
 #include "grundy/solve/quotient_checkpoint.h"
 #include "grundy/solve/remoteness.h"
 #include "grundy/solve/search_control.h"

@@ -14,6 +14,7 @@
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/check.h"
 #include "grundy/solve/compound_analysis.h"
+#include "grundy/solve/option_values.h"
 #include "grundy/solve/remoteness.h"
 #include "present/explanation_text.h"
 #include "long_run.h"
@@ -96,10 +97,32 @@ void print_text(const Ruleset& ruleset, const Position& position, const Analysis
 }
 
 void print_json(const Ruleset& ruleset, const Position& position, const Analysis& a,
-                const AnalyzeRequest& request, const std::optional<CheckReport>& check) {
+                const AnalyzeRequest& request, const std::optional<CheckReport>& check,
+                const std::optional<OptionValues>& table) {
   nlohmann::json j = present::analysis_json(ruleset, position, a, request.misere, request.one, request.count);
+  if (table) j.update(present::option_values_json(ruleset, *table));
   if (check) j["check"] = check_json(*check);
   write_json(j);
+}
+
+// --options: every option, the position after it, its value (normal play)
+// and its outcome, and the mex of the values.
+void print_options(const Ruleset& ruleset, const Position& position, const OptionValues& table,
+                   bool misere) {
+  std::string out = fmt::format(
+      "\noptions ({}{}; the {} of the position after each, P: a winning move):\n",
+      table.options.size(), table.complete ? "" : ", the first only",
+      misere ? "outcome" : "value and outcome");
+  for (const OptionValue& row : table.options)
+    out += fmt::format("  {}  →  {}   {}{}\n", row.description, ruleset.show(row.after),
+                       row.value ? "value " + gamma_text(*row.value) + "  " : "",
+                       outcome_letter(row.outcome));
+  if (table.mex)
+    out += fmt::format("mex of the options' values: {} (the value of {})\n", *table.mex,
+                       ruleset.show(position));
+  else if (!misere && table.options.empty())
+    out += "no option: the value is 0\n";
+  std::fputs(out.c_str(), stdout);
 }
 
 // Every-SG (docs/theory.md §5) and the conjunctive compound: each heap of
@@ -276,6 +299,11 @@ int run_analyze(const AnalyzeRequest& request) {
   options.values_control = run.values_control();
   const Analysis a = analyze(ruleset, position, options);
   run.finish();
+  std::optional<OptionValues> table;
+  if (request.options) {
+    table = option_values(ruleset, position, options, request.max_moves);
+    run.finish();
+  }
   // With --json the check's report is part of the answer, so it runs first.
   std::optional<CheckReport> check;
   auto run_check = [&] {
@@ -286,9 +314,10 @@ int run_analyze(const AnalyzeRequest& request) {
   };
   if (request.check && request.json) run_check();
   if (request.json) {
-    print_json(ruleset, position, a, request, check);
+    print_json(ruleset, position, a, request, check, table);
   } else {
     print_text(ruleset, position, a, request);
+    if (table) print_options(ruleset, position, *table, request.misere);
     if (request.explain) {
       const std::string text = present::explanation_text(ruleset, position, a, request.misere);
       std::fputc('\n', stdout);

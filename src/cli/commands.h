@@ -46,6 +46,7 @@ struct AnalyzeRequest {
   bool proven_only = false;  // refuse heap values from observed, unproven periods
   std::string max;           // --max: a code's values computed at most, whatever the work
   bool explain = false;   // explain why the moves win (explanation_text.h)
+  bool options = false;   // every option with its value and outcome (option_values.h)
   bool every = false;     // Every-SG: suspense numbers per component
   bool remoteness = false;  // remoteness of the whole position
   bool conjunctive = false;  // conjunctive compound: remoteness per component

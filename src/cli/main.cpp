@@ -152,6 +152,13 @@ Runner declare_analyze(CLI::App& cmd) {
       ->excludes(cmd.get_option("--misere"));
   cmd.add_flag("--explain", r->explain,
                  "Explain the answer: nim-sum columns, Wythoff pairs, Moore's counts");
+  cmd.add_flag("--options", r->options,
+               "List every option (up to --max-moves) with its value and outcome, and their mex")
+      ->excludes(analyze_every)
+      ->excludes(analyze_remoteness)
+      ->excludes(cmd.get_option("--conjunctive"))
+      ->excludes(cmd.get_option("--count"))
+      ->excludes(cmd.get_option("--one"));
   cmd.add_option("--max-memory", r->max_memory, kGraphAndSearchMemoryHelp);
   cmd.add_flag("--check", r->check,
                "Re-verify the outcome, value and winning moves by exhaustive search of the whole "

@@ -106,6 +106,21 @@ nlohmann::json compound_json(const Compound& every, const Position& position,
   return j;
 }
 
+nlohmann::json option_values_json(const Ruleset& ruleset, const OptionValues& table) {
+  auto rows = nlohmann::json::array();
+  for (const OptionValue& row : table.options) {
+    nlohmann::json value = nullptr;
+    if (row.value) value = row.value->finite ? nlohmann::json(row.value->value) : nlohmann::json(gamma_text(*row.value));
+    rows.push_back({{"description", row.description},
+                    {"position", position_json(ruleset, row.after)},
+                    {"value", std::move(value)},
+                    {"outcome", std::string(1, outcome_letter(row.outcome))}});
+  }
+  return {{"options", std::move(rows)},
+          {"options_complete", table.complete},
+          {"options_mex", table.mex ? nlohmann::json(*table.mex) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,
                                const RemotenessAnalysis& r, bool misere) {
   nlohmann::json j;

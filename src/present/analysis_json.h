@@ -14,6 +14,7 @@
 #include "grundy/rules/compound.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/compound_analysis.h"
+#include "grundy/solve/option_values.h"
 
 namespace grundy::present {
 
@@ -28,6 +29,13 @@ nlohmann::json analysis_json(const Ruleset& ruleset, const Position& position, c
 // `analyze --every --json` and `analyze --conjunctive --json`.
 nlohmann::json compound_json(const Compound& compound, const Position& position,
                              const CompoundAnalysis& answer, bool conjunctive);
+
+// `analyze --options --json`: every option with its value and outcome
+// (option_values.h): "options" [{"description", "position", "value" (null
+// in misère play; a string "∞{K}" on a cycle), "outcome"}],
+// "options_complete", "options_mex" (null unless every option is listed
+// with a finite value, in normal play).
+nlohmann::json option_values_json(const Ruleset& ruleset, const OptionValues& table);
 
 // `analyze --remoteness --json`.
 nlohmann::json remoteness_json(const Ruleset& ruleset, const Position& position,

@@ -213,6 +213,43 @@ TEST(SumCli, TextOutputNamesEachComponent) {
   EXPECT_NE(run.out.find("+ nim 3 + wythoff 3 5"), std::string::npos) << run.out;
 }
 
+// --options: every option of kayles 5 + nim 3 with its value, the values
+// being Kayles' G(0..4) = 0 1 2 3 1 (OEIS A002186) and Nim's sizes, nim-added;
+// the two P rows are the winning moves and the mex is the value, 4 xor 3 = 7.
+TEST(SumCli, OptionsListEveryMoveWithItsValue) {
+  const ProgramRun run =
+      grundy_cli({"analyze", "kayles", "5", "+", "nim", "3", "--options", "--json"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto a = nlohmann::json::parse(run.out);
+  std::multiset<int> values, want = {1 ^ 3, 1 ^ 3 ^ 3, 2 ^ 2 ^ 3, 3 ^ 3, 1 ^ 2 ^ 3, 4 ^ 2, 4 ^ 1, 4};
+  std::set<std::string> p_rows, winning;
+  for (const auto& o : a["options"]) {
+    values.insert(o["value"].get<int>());
+    EXPECT_EQ(o["outcome"], o["value"] == 0 ? "P" : "N");
+    if (o["outcome"] == "P") p_rows.insert(o["description"]);
+  }
+  for (const auto& m : a["winning_moves"]) winning.insert(m["description"]);
+  EXPECT_EQ(values, want);
+  EXPECT_EQ(p_rows, winning);
+  EXPECT_EQ(a["options_mex"], 7);
+  EXPECT_TRUE(a["options_complete"]);
+  const ProgramRun text = grundy_cli({"analyze", "kayles", "5", "+", "nim", "3", "--options"});
+  EXPECT_NE(text.out.find("options (8; the value and outcome"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("mex of the options' values: 7"), std::string::npos) << text.out;
+  // Misère play: outcomes only; a cut list says so and has no mex.
+  const auto misere = nlohmann::json::parse(
+      grundy_cli({"analyze", "nim", "1", "2", "--options", "--misere", "--json"}).out);
+  ASSERT_EQ(misere["options"].size(), 3u);
+  for (const auto& o : misere["options"]) EXPECT_TRUE(o["value"].is_null());
+  EXPECT_TRUE(misere["options_mex"].is_null());
+  const auto cut = nlohmann::json::parse(
+      grundy_cli({"analyze", "nim", "1000", "1000", "--options", "--max-moves", "10", "--json"}).out);
+  EXPECT_EQ(cut["options"].size(), 10u);
+  EXPECT_FALSE(cut["options_complete"]);
+  EXPECT_TRUE(cut["options_mex"].is_null());
+  EXPECT_EQ(grundy_cli({"analyze", "kayles", "3", "--options", "--every"}).status, 2);
+}
+
 TEST(SumCli, SummandsOfOneHeapGameAreMerged) {
   const auto a = nlohmann::json::parse(grundy_cli({"analyze", "nim", "3", "+", "nim", "5", "--json"}).out);
   EXPECT_EQ(a["ruleset"], "nim");

@@ -131,7 +131,10 @@ class Page:
     def fill(self, id_, text):
         field = self.by_id(id_)
         field.clear()
-        field.send_keys(text)
+        if len(text) > 200:  # typed key by key, 10,000 characters take a minute
+            self.d.execute_script("arguments[0].value = arguments[1]", field, text)
+        else:
+            field.send_keys(text)
 
     def error(self, field):
         return self.by_id(field + "-error").text
@@ -383,6 +386,64 @@ def test_notation(page, grundy):
           "the command points to its own help")
 
 
+def test_study(page, grundy):
+    """What a student checking an SG table needs: every option of the
+    position with its value and outcome, as `grundy analyze --options` gives
+    them, sortable, with their mex; each option a step into it that the
+    browser's Back undoes; and a turn of Play's history that can be returned
+    to, each move a history entry."""
+    for game, convention, flag in (("kayles 5 + nim 3", "normal", []), ("kayles 5 + nim 3", "misere", ["--misere"])):
+        want = cli_json(grundy, "analyze", *game.split(), "--options", *flag)
+        page.analyse(game, convention)
+        rows = page.d.find_elements(By.CSS_SELECTOR, "#analyse-options tbody tr")
+        got = [[td.text for td in r.find_elements(By.TAG_NAME, "td")] for r in rows]
+        expected = [[o["description"], None] + ([] if flag else [str(o["value"])]) + [o["outcome"]]
+                    for o in want["options"]]
+        check([[g[0]] + g[2:] for g in got] == [[e[0]] + e[2:] for e in expected] and len(got) == 8,
+              f"Analyse {convention} {game}: every option with its value and outcome as `analyze --options` ({got})")
+        if not flag:
+            mex = page.by_id("analyse-mex").find_element(By.CSS_SELECTOR, ".mex").text
+            check(mex == str(want["options_mex"]) == str(want["value"]),
+                  f"Analyse: the mex of the options' values is the value ({mex})")
+            # Sorted by value: ascending, then descending.
+            page.by_id("analyse-options").find_element(By.CSS_SELECTOR, "th[data-key=value] button").click()
+            values = [int(r.find_elements(By.TAG_NAME, "td")[2].text)
+                      for r in page.d.find_elements(By.CSS_SELECTOR, "#analyse-options tbody tr")]
+            check(values == sorted(values) and len(values) == 8, f"Analyse: the options sort by value ({values})")
+    # Step into an option, then Back: the page returns to where it was.
+    page.analyse("kayles 5 + nim 3", "normal")
+    before = page.d.current_url
+    first = page.d.find_element(By.CSS_SELECTOR, "#analyse-options tbody tr")
+    after = first.find_elements(By.TAG_NAME, "td")[1].text
+    page.press(first.find_element(By.TAG_NAME, "button"))
+    check(page.by_id("analyse-game").get_attribute("value") == after and page.d.current_url != before,
+          f"Analyse: an option steps into {after!r}, with a URL of its own")
+    page.d.back()
+    WebDriverWait(page.d, 30, poll_frequency=POLL).until(
+        lambda d: d.find_element(By.ID, "analyse-game").get_attribute("value") == "kayles 5 + nim 3")
+    page.settle()
+    check(page.d.current_url == before and len(page.d.find_elements(By.CSS_SELECTOR, "#analyse-options tbody tr")) == 8,
+          "Analyse: the browser's Back returns to the position before the step")
+    # Play: two moves, then a click on the first turn returns to it; Back
+    # brings the moves again.
+    new_game(page, "nim 3 4 5", "normal")
+    for _ in range(2):
+        Select(page.by_id("play-moves")).select_by_index(0)
+        page.press(page.by_id("play-move"))
+    played = history_rows(page)
+    check(len(played) == 5, f"Play: two moves and the computer's replies ({len(played)} turns)")
+    page.press(page.by_id("play-history").find_element(By.CSS_SELECTOR, "tbody tr button"))
+    check(len(history_rows(page)) == 1 and "move=" not in page.d.current_url,
+          f"Play: clicking the first turn returns to it ({len(history_rows(page))} turns)")
+    page.d.back()
+    WebDriverWait(page.d, 30, poll_frequency=POLL).until(lambda d: len(history_rows(page)) == 5)
+    page.settle()
+    check([r[2] for r in history_rows(page)] == [r[2] for r in played], "Play: Back brings the game back")
+    page.d.back()
+    WebDriverWait(page.d, 30, poll_frequency=POLL).until(lambda d: len(history_rows(page)) == 3)
+    check(len(history_rows(page)) == 3, "Play: Back again undoes the last move")
+
+
 def test_play_many_moves(page, grundy):
     """nim 1000 1000 has 2000 moves: the list shows 500, a typed move plays
     any of them (the command's syntax and messages), and the page's thread
@@ -631,7 +692,8 @@ def test_bad_input(page, grundy):
         page.fill(field, text)
         form = page.by_id(field).find_element(By.XPATH, "ancestor::form")
         page.press(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
-        want = cli_error(grundy, *args)
+        # The command points to its help, the page to its own list (FrontEndWords::catalogue).
+        want = cli_error(grundy, *args).replace("'grundy help rulesets'", "the list of rulesets in the Analyse view")
         got = page.error(field)
         check(got == want, f"bad input {text!r} in {field}: {want!r} next to the field (page: {got!r})")
         check(page.by_id(field).get_attribute("aria-invalid") == "true", f"{field} is marked invalid")
@@ -764,6 +826,7 @@ def main():
             ("play_misere_length", lambda: test_play_misere_length(page, grundy)),
             ("play_many_moves", lambda: test_play_many_moves(page, grundy)),
             ("notation", lambda: test_notation(page, grundy)),
+            ("study", lambda: test_study(page, grundy)),
             ("explain", lambda: test_explain(page, grundy, shots)),
             ("sequence", lambda: test_sequence(page, grundy, shots)),
             ("graph", lambda: test_graph(page, grundy, shots)),
@@ -775,7 +838,9 @@ def main():
         ]
         for name, step in steps:
             if not only or name in only:
+                start = time.monotonic()
                 step()
+                print(f"-- {name}: {time.monotonic() - start:.1f} s")
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(logs == [], f"no errors in the browser's console ({logs})")
         if args.screenshots:  # a phone's width

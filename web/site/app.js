@@ -116,9 +116,13 @@ function facts(pairs) {
 function readHash() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
 }
-function writeHash(params) {
-  const text = new URLSearchParams(params).toString();
-  history.replaceState(null, "", "#" + text);
+// The URL of the view as it is now. `push`: a step the reader may want to
+// come back to with the browser's Back (stepping into a move, a move in
+// Play), as a new history entry; otherwise the current entry is rewritten.
+function writeHash(params, push = false) {
+  const text = "#" + new URLSearchParams(params).toString();
+  if (push && text !== location.hash) history.pushState(null, "", text);
+  else history.replaceState(null, "", text);
 }
 
 function selectView(view, focus = false) {
@@ -135,9 +139,9 @@ function selectView(view, focus = false) {
 
 // ---------------------------------------------------------------- Analyse
 
-async function analyse(updateUrl = true) {
+async function analyse(updateUrl = true, push = false) {
   const game = $("analyse-game").value, convention = $("analyse-convention").value;
-  if (updateUrl) writeHash({view: "analyse", game, convention});
+  if (updateUrl) writeHash({view: "analyse", game, convention}, push);
   const out = $("analyse-result");
   out.replaceChildren();
   let a;
@@ -180,7 +184,7 @@ async function analyse(updateUrl = true) {
       if (m.text) {
         li.append(el("button", {class: "link", type: "button", text: `${m.description}  →  ${m.text}`,
           "aria-label": `Step into ${m.text} (${m.description})`,
-          onclick: async () => { $("analyse-game").value = m.text; await analyse(); $("analyse-game").focus(); }}));
+          onclick: () => stepInto(m.text)}));
       } else {
         li.textContent = m.description;
       }
@@ -189,6 +193,74 @@ async function analyse(updateUrl = true) {
     out.append(ul);
     if (a.winning_moves_complete === false) out.append(el("p", {class: "hint", text: a.moves_note || "The list is cut: only the first moves are shown."}));
   }
+  if (a.options) out.append(optionsTable(a, convention));
+  else if (a.options_note) out.append(el("h3", {text: "Every option"}), el("p", {class: "hint", text: `Not listed: ${a.options_note}`}));
+}
+
+// A move stepped into: the position after it is analysed, as a new entry of
+// the browser's history, so that Back returns here.
+async function stepInto(text) {
+  $("analyse-game").value = text;
+  await analyse(true, true);
+  $("analyse-game").focus();
+}
+
+// Every option of the position with its value and outcome (`grundy analyze
+// --options`), sortable by move, value or outcome, each a button that steps
+// into it; below, the mex of the values, which is the position's value.
+function optionsTable(a, convention) {
+  const wrap = el("div", {class: "options"});
+  const misere = convention === "misere";
+  wrap.append(el("h3", {text: `Every option (${a.options.length}${a.options_complete ? "" : ", the first only"})`}));
+  const columns = [["move", "move"], ["position after", null], ...(misere ? [] : [["value", "value"]]), ["outcome", "outcome"]];
+  const table = el("table", {id: "analyse-options"}, el("caption", {text: misere
+    ? "The outcome of the position after each move (P: the move wins)"
+    : "The value and outcome of the position after each move (P: the move wins)"}));
+  const head = el("tr");
+  const body = el("tbody");
+  const rows = a.options.map((o, i) => ({o, i}));
+  let order = {key: "move", up: true};
+  const keyOf = {move: (r) => r.i, value: (r) => (typeof r.o.value === "number" ? r.o.value : Number.MAX_SAFE_INTEGER),
+                 outcome: (r) => r.o.outcome};
+  const draw = () => {
+    const sorted = [...rows].sort((x, y) => {
+      const kx = keyOf[order.key](x), ky = keyOf[order.key](y);
+      return (kx < ky ? -1 : kx > ky ? 1 : x.i - y.i) * (order.up ? 1 : -1);
+    });
+    body.replaceChildren(...sorted.map(({o}) => el("tr", {class: o.outcome === "P" ? "winning" : "", "data-description": o.description},
+      el("td", {class: "text"}, el("button", {class: "link", type: "button", text: o.description,
+        "aria-label": `Step into ${o.text} (${o.description})`, onclick: () => stepInto(o.text)})),
+      el("td", {class: "text", text: o.text}),
+      ...(misere ? [] : [el("td", {text: str(o.value)})]),
+      el("td", {class: "outcome " + o.outcome, text: o.outcome}))));
+    for (const th of head.children) {
+      const k = th.dataset.key;
+      th.setAttribute("aria-sort", k === order.key ? (order.up ? "ascending" : "descending") : "none");
+    }
+  };
+  for (const [label, key] of columns) {
+    const th = el("th", {scope: "col"});
+    if (key) {
+      th.dataset.key = key;
+      th.append(el("button", {class: "sort", type: "button", text: label, "aria-label": `Sort by ${label}`,
+        onclick: () => { order = {key, up: order.key === key ? !order.up : true}; draw(); }}));
+    } else {
+      th.textContent = label;
+    }
+    head.append(th);
+  }
+  table.append(el("thead", {}, head), body);
+  draw();
+  wrap.append(el("div", {class: "table-wrap"}, table));
+  if (a.options_mex !== null && a.options_mex !== undefined) {
+    const values = [...new Set(a.options.map((o) => Number(o.value)))].sort((x, y) => x - y);
+    const line = el("p", {id: "analyse-mex"});
+    line.append(document.createTextNode(`Values of the options: {${values.join(", ")}}. Their mex, the least value missing, is `),
+      el("span", {class: "mex", text: str(a.options_mex)}),
+      document.createTextNode(`: the value of the position${a.value !== null && String(a.value) === String(a.options_mex) ? ", as above" : ""}.`));
+    wrap.append(line);
+  }
+  return wrap;
 }
 
 // ---------------------------------------------------------------- Play
@@ -216,7 +288,7 @@ async function computerMoves() {
   return true;
 }
 
-async function startPlay(updateUrl = true, replay = [], game = $("play-game").value) {
+async function startPlay(updateUrl = true, replay = [], game = $("play-game").value, push = true) {
   play.game = game;
   play.convention = $("play-convention").value;
   play.first = $("play-first").value;
@@ -238,14 +310,16 @@ async function startPlay(updateUrl = true, replay = [], game = $("play-game").va
     return;
   }
   $("play-board").hidden = false;
-  if (updateUrl) savePlay();
+  if (updateUrl) savePlay(push);
   await drawPlay();
 }
 
-function savePlay() {
+// The game so far in the URL; each move (and undo, and a return to an
+// earlier turn) is an entry of the browser's history, so that Back undoes it.
+function savePlay(push = false) {
   const params = new URLSearchParams({view: "play", game: play.game, convention: play.convention, first: play.first});
   for (const m of play.humanMoves) params.append("move", m);
-  history.replaceState(null, "", "#" + params.toString());
+  writeHash(params, push);
 }
 
 // The player's move, typed as `grundy play` reads it ("3", "to 3 4",
@@ -259,7 +333,7 @@ async function humanMove(typed, draw = true) {
   play.humanMoves.push(typed);
   play.turns.push(await turnOf(after.text, "computer", play.convention));
   await computerMoves();
-  if (draw) { savePlay(); await drawPlay(); }
+  if (draw) { savePlay(true); await drawPlay(); }
 }
 
 // The move chosen in the list: its move number, as the command numbers it.
@@ -353,10 +427,20 @@ async function drawPlay() {
   $("play-count-head").textContent = play.convention === "every" ? "Suspense" : "Remoteness";
   const body = $("play-history").tBodies[0];
   body.replaceChildren();
-  play.turns.forEach((t, i) => body.append(el("tr", {},
-    el("td", {text: String(i + 1)}), el("td", {class: "text", text: t.mover === "you" ? "you" : "computer"}),
+  // A turn of the player's before the last can be returned to: the game is
+  // played again from its start up to that turn (as undo does).
+  let yourTurns = 0;
+  play.turns.forEach((t, i) => {
+    const back = t.mover === "you" && i < play.turns.length - 1 ? yourTurns : null;
+    if (t.mover === "you") yourTurns += 1;
+    body.append(el("tr", {},
+    el("td", {}, back === null ? String(i + 1) : el("button", {class: "link", type: "button", text: String(i + 1),
+      "aria-label": `Return to turn ${i + 1} (${t.text})`,
+      onclick: async () => { await startPlay(true, play.humanMoves.slice(0, back), play.game); $("play-moves").focus(); }})),
+    el("td", {class: "text", text: t.mover === "you" ? "you" : "computer"}),
     el("td", {class: "text", text: t.text}), el("td", {text: t.outcome}), el("td", {text: str(t.value)}),
-    el("td", {text: str(t.remoteness)}), el("td", {class: "text", text: t.move || ""}))));
+    el("td", {text: str(t.remoteness)}), el("td", {class: "text", text: t.move || ""})));
+  });
   drawChart();
 }
 
@@ -859,7 +943,7 @@ async function restore() {
   if (view === "graph") { set("graph-edges", "edges"); set("graph-tokens", "tokens"); await graphView(false); }
   if (view === "play") {
     set("play-game", "game"); set("play-convention", "convention"); set("play-first", "first");
-    if (h.has("game")) await startPlay(false, h.getAll("move"));
+    if (h.has("game")) await startPlay(false, h.getAll("move"), $("play-game").value, false);
   }
   if (view === "sequence") {
     set("sequence-ruleset", "ruleset"); set("sequence-to", "to");
@@ -903,7 +987,9 @@ function wire() {
   $("play-hint").addEventListener("click", hintPlay);
   $("working-cancel").addEventListener("click", cancelSolver);
   $("play-undo").addEventListener("click", undoPlay);
-  window.addEventListener("hashchange", restore);
+  // Back and Forward (and a fragment typed in the address bar) restore the
+  // view of that entry.
+  window.addEventListener("popstate", restore);
 }
 
 startSolver().then(() => {
