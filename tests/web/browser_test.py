@@ -527,6 +527,26 @@ def test_sequence(page, grundy, shots):
     values = page.d.execute_script("return seq.values")
     want = cli_json(grundy, "values", "0.6", "--to", "100000")["values"]
     check(values == want, "Sequence: the worker's G(0..100000) of 0.6 equals `grundy values 0.6`")
+    # The values as a table, a page at a time, and the whole as a CSV file
+    # equal to `grundy values 0.6 --to 100000 --csv`.
+    cells = lambda: page.d.execute_script(
+        "return [...document.querySelectorAll('#values-table tbody td')].map((td) => td.textContent)")
+    check(cells()[:200] == [str(v) for v in want[:200]], "Sequence: the first page of the table is G(0..199)")
+    page.by_id("values-next").click()
+    check(cells() == [str(v) for v in want[200:400]], "Sequence: Next shows G(200..399)")
+    page.fill("values-at", "99995")
+    page.by_id("values-go").click()
+    check(cells()[:6] == [str(v) for v in want[99990:99996]] and
+          page.by_id("values-next").get_attribute("disabled") is not None,
+          f"Sequence: 'From n =' 99995 shows the last page ({cells()[:6]})")
+    page.by_id("values-csv").click()
+    page.d.set_script_timeout(60)
+    csv = page.d.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      fetch(document.getElementById('values-csv').href).then((r) => r.text()).then(done, (e) => done(String(e)));""")
+    cli_csv = subprocess.run([grundy, "values", "0.6", "--to", "100000", "--csv"], capture_output=True,
+                             text=True, check=True).stdout
+    check(csv == cli_csv, f"Sequence: the CSV download is `grundy values 0.6 --to 100000 --csv` ({len(csv)} characters)")
 
     # "Find the period" searches within the "Up to" field, as `grundy
     # period --max` does: 0.16's period (preperiod 105351) is not seen in

@@ -612,6 +612,7 @@ const seq = {worker: null, kind: "", values: [], period: null, ruleset: "", tota
 // A new run starts from a blank plot: nothing of the previous run's values,
 // period, caption or statistics stays on the page.
 function startRun(kind, ruleset, total) {
+  valuesView.from = 0;
   Object.assign(seq, {kind, ruleset, total, values: [], period: null, stats: null, reached: 0,
                       progressCount: 0, cancelled: false});
   $("sequence-period-result").replaceChildren();
@@ -737,6 +738,7 @@ function drawSequence() {
     const blank = seq.cancelled ? "Cancelled before any value was shown." : "G(n) against n: no values yet.";
     canvas.setAttribute("aria-label", blank);
     $("sequence-plot-caption").textContent = blank;
+    drawValuesTable();
     return;
   }
   let maxV = 1;
@@ -780,6 +782,74 @@ function drawSequence() {
   canvas.setAttribute("aria-label", caption);
   $("sequence-plot-caption").textContent = caption;
   drawStats(values);
+  drawValuesTable();
+}
+
+// The values as a table of ten to a row, a page at a time (kValuesPage), with
+// the page copyable as text and the whole of G(0..n) as a CSV file in the
+// form of `grundy values --csv` (a header line "n,value", then "n,G(n)").
+const kValuesPage = 200;
+const valuesView = {from: 0, csvUrl: null};
+
+function drawValuesTable() {
+  const n = seq.values.length;
+  $("sequence-table").hidden = n === 0;
+  if (valuesView.csvUrl) { URL.revokeObjectURL(valuesView.csvUrl); valuesView.csvUrl = null; }
+  if (n === 0) return;
+  valuesView.from = Math.max(0, Math.min(valuesView.from, Math.floor((n - 1) / kValuesPage) * kValuesPage));
+  const from = valuesView.from, to = Math.min(n, from + kValuesPage);
+  const table = $("values-table");
+  const head = el("tr", {}, el("th", {scope: "col", text: "n"}));
+  for (let c = 0; c < 10; ++c) head.append(el("th", {scope: "col", text: `+${c}`}));
+  const body = el("tbody");
+  for (let row = from; row < to; row += 10) {
+    const tr = el("tr", {}, el("th", {scope: "row", text: String(row)}));
+    for (let c = 0; c < 10; ++c) tr.append(el("td", {text: row + c < to ? String(seq.values[row + c]) : ""}));
+    body.append(tr);
+  }
+  table.replaceChildren(el("caption", {text: `G(${from}..${to - 1}) of ${seq.ruleset}, ${n} values in all`}), el("thead", {}, head), body);
+  $("values-prev").disabled = $("values-first").disabled = from === 0;
+  $("values-next").disabled = $("values-last").disabled = to >= n;
+  $("values-at").value = String(from);
+  // The CSV file is made when the link is followed (a blob of the values).
+  $("values-csv").textContent = `Download G(0..${n - 1}) as CSV`;
+  $("values-note").textContent = "";
+}
+
+function valuesCsv() {
+  const lines = ["n,value"];
+  for (let i = 0; i < seq.values.length; ++i) lines.push(`${i},${seq.values[i]}`);
+  return lines.join("\n") + "\n";
+}
+
+function wireValuesTable() {
+  const go = (from) => { valuesView.from = from; drawValuesTable(); };
+  $("values-first").addEventListener("click", () => go(0));
+  $("values-prev").addEventListener("click", () => go(valuesView.from - kValuesPage));
+  $("values-next").addEventListener("click", () => go(valuesView.from + kValuesPage));
+  $("values-last").addEventListener("click", () => go(Infinity));
+  const at = () => {
+    const n = Number($("values-at").value.trim());
+    if (Number.isInteger(n) && n >= 0) go(Math.floor(n / 10) * 10);
+    else $("values-note").textContent = "From n = a heap size: a whole number from 0.";
+  };
+  $("values-go").addEventListener("click", at);
+  $("values-at").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); at(); } });
+  $("values-copy").addEventListener("click", async () => {
+    const text = seq.values.slice(valuesView.from, valuesView.from + kValuesPage).join(" ");
+    try {
+      await navigator.clipboard.writeText(text);
+      $("values-note").textContent = `Copied G(${valuesView.from}..${valuesView.from + text.split(" ").length - 1}).`;
+    } catch (e) {
+      $("values-note").textContent = "The browser refused the clipboard: select the table's text instead.";
+    }
+  });
+  $("values-csv").addEventListener("click", () => {
+    if (valuesView.csvUrl) URL.revokeObjectURL(valuesView.csvUrl);
+    valuesView.csvUrl = URL.createObjectURL(new Blob([valuesCsv()], {type: "text/csv"}));
+    $("values-csv").href = valuesView.csvUrl;
+    $("values-csv").download = `${seq.ruleset.replace(/[^A-Za-z0-9.,:+-]/g, "_")}-values.csv`;
+  });
 }
 
 // The histogram of the values and the rare ones (those met at most once in
@@ -987,6 +1057,7 @@ function wire() {
   $("play-hint").addEventListener("click", hintPlay);
   $("working-cancel").addEventListener("click", cancelSolver);
   $("play-undo").addEventListener("click", undoPlay);
+  wireValuesTable();
   // Back and Forward (and a fragment typed in the address bar) restore the
   // view of that entry.
   window.addEventListener("popstate", restore);
