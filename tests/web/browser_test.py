@@ -794,17 +794,49 @@ def test_url_and_labels(page):
 
 
 def test_phone(page):
-    """At a phone's width (390 CSS pixels) no view is wider than the screen:
-    wide tables and plots scroll inside their own box."""
+    """At a phone's width (390 x 844 CSS pixels) no view is wider than the
+    screen (wide tables scroll inside their own box, and the game's history
+    is a list of cards), the drawings' labels keep their size (the chart and
+    the plot are drawn at the width they are shown at), and a student can
+    analyse kayles 5 + nim 3, see every option's value, step into one and
+    come back with the browser's Back."""
     page.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
     try:
         for fragment in ("view=analyse&game=kayles+5+%2B+nim+3&convention=normal",
                          "view=play&game=kayles+3+4&convention=every&first=you&move=2+1",
-                         "view=explain&game=kayles+5+%2B+nim+3&convention=normal"):
+                         "view=play&game=nim+3+4+5&convention=normal&first=you&move=1&move=1",
+                         "view=explain&game=kayles+5+%2B+nim+3&convention=normal",
+                         "view=sequence&ruleset=0.6&to=1000"):
             page.open(fragment)
+            if "sequence" in fragment:
+                WebDriverWait(page.d, 60, poll_frequency=POLL).until(
+                    lambda d: d.find_element(By.ID, "sequence-status").text.startswith("Done"))
             width = page.d.execute_script("return document.documentElement.scrollWidth")
             check(width <= 390, f"phone width: {fragment.split('&')[0]} is {width} pixels wide")
+            if "view=play" in fragment:
+                wrap = page.d.execute_script("""
+                  const w = document.getElementById('play-history').parentElement;
+                  return [w.scrollWidth, w.clientWidth];""")
+                check(wrap[0] <= wrap[1], f"phone width: the game's history does not scroll sideways ({wrap})")
+                sizes = page.d.execute_script("""
+                  return [...document.querySelectorAll('#play-chart text')].map((t) => t.getBoundingClientRect().height);""")
+                check(sizes and min(sizes) >= 10, f"phone width: the chart's labels are readable ({[round(x, 1) for x in sizes]} px high)")
+            if "sequence" in fragment:
+                scale = page.d.execute_script("""
+                  const c = document.getElementById('sequence-plot');
+                  return c.width / c.getBoundingClientRect().width / window.devicePixelRatio;""")
+                check(0.95 <= scale <= 1.05, f"phone width: the plot is drawn at its shown size, so its 12 px labels are 12 px ({scale:.2f})")
+        page.open("view=analyse&game=kayles+5+%2B+nim+3&convention=normal")
+        values = page.d.execute_script(
+            "return [...document.querySelectorAll('#analyse-options tbody tr')].map((r) => r.cells[2].textContent)")
+        check(len(values) == 8, f"phone: every option of kayles 5 + nim 3 with its value ({values})")
+        page.press(page.d.find_element(By.CSS_SELECTOR, "#analyse-options tbody tr button"))
+        stepped = page.by_id("analyse-game").get_attribute("value")
+        page.d.back()
+        WebDriverWait(page.d, 30, poll_frequency=POLL).until(
+            lambda d: d.find_element(By.ID, "analyse-game").get_attribute("value") == "kayles 5 + nim 3")
+        check(stepped == "kayles 4 + nim 3", f"phone: an option steps in ({stepped!r}) and Back returns")
     finally:
         page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 

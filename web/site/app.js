@@ -433,15 +433,26 @@ async function drawPlay() {
   play.turns.forEach((t, i) => {
     const back = t.mover === "you" && i < play.turns.length - 1 ? yourTurns : null;
     if (t.mover === "you") yourTurns += 1;
-    body.append(el("tr", {},
-    el("td", {}, back === null ? String(i + 1) : el("button", {class: "link", type: "button", text: String(i + 1),
-      "aria-label": `Return to turn ${i + 1} (${t.text})`,
-      onclick: async () => { await startPlay(true, play.humanMoves.slice(0, back), play.game); $("play-moves").focus(); }})),
-    el("td", {class: "text", text: t.mover === "you" ? "you" : "computer"}),
-    el("td", {class: "text", text: t.text}), el("td", {text: t.outcome}), el("td", {text: str(t.value)}),
-    el("td", {text: str(t.remoteness)}), el("td", {class: "text", text: t.move || ""})));
+    const row = el("tr", {},
+      el("td", {}, back === null ? String(i + 1) : el("button", {class: "link", type: "button", text: String(i + 1),
+        "aria-label": `Return to turn ${i + 1} (${t.text})`,
+        onclick: async () => { await startPlay(true, play.humanMoves.slice(0, back), play.game); $("play-moves").focus(); }})),
+      el("td", {class: "text", text: t.mover === "you" ? "you" : "computer"}),
+      el("td", {class: "text", text: t.text}), el("td", {text: t.outcome}), el("td", {text: str(t.value)}),
+      el("td", {text: str(t.remoteness)}), el("td", {class: "text", text: t.move || ""}));
+    // Each cell names its column, for the narrow layout where a turn is a
+    // card of "column: value" lines instead of a row (style.css).
+    [...row.cells].forEach((td, k) => td.setAttribute("data-label", $("play-history").tHead.rows[0].cells[k].textContent));
+    body.append(row);
   });
   drawChart();
+}
+
+// The width, in CSS pixels, a drawing is shown at: its box's, at most `most`
+// (and at least 280, for a box not laid out yet).
+function drawingWidth(element, most) {
+  const box = element.parentElement ? element.parentElement.clientWidth : 0;
+  return Math.max(280, Math.min(most, box || most));
 }
 
 // The value history (GamesmanUni's "visual value history"): one point per
@@ -451,7 +462,12 @@ function drawChart() {
   const svg = $("play-chart");
   const ns = "http://www.w3.org/2000/svg";
   svg.replaceChildren();
-  const W = 600, H = 220, L = 40, R = 10, T = 10, B = 30;
+  // Drawn at the width it is shown at, so that its 11-12 px labels stay
+  // that size on a phone (a 600-wide drawing scaled into 370 pixels had
+  // labels of 7).
+  const W = drawingWidth(svg, 600), H = 220, L = 40, R = 10, T = 10, B = 30;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("width", String(W));
   const n = play.turns.length;
   const ys = play.turns.flatMap((t) => [t.remoteness, t.value]).filter((v) => v !== null).map(Number);
   const maxY = Math.max(1, ...ys);
@@ -471,7 +487,7 @@ function drawChart() {
     if (t.remoteness !== null) add("circle", {cx: x(i), cy: y(Number(t.remoteness)), r: 5, fill: t.outcome === "N" ? "#1d7a35" : t.outcome === "P" ? "#b3261e" : "#777"});
     if (t.value !== null) add("rect", {x: x(i) - 3, y: y(Number(t.value)) - 3, width: 6, height: 6, fill: "#1f5fa8"});
   });
-  add("text", {x: W - 190, y: T + 12, "font-size": 12}).textContent =
+  add("text", {x: Math.max(L + 4, W - 190), y: T + 12, "font-size": 12}).textContent =
     play.convention === "every" ? "● suspense" : compoundPlay() ? "● remoteness" : "● remoteness   ■ value";
 }
 
@@ -728,7 +744,14 @@ function onWorker(msg) {
 function drawSequence() {
   const canvas = $("sequence-plot");
   const ctx = canvas.getContext("2d");
-  const W = canvas.width, H = canvas.height, L = 50, R = 10, T = 10, B = 30;
+  // As wide as it is shown (up to 900 CSS pixels) at the screen's pixel
+  // ratio, so that the 12 px labels are 12 px on a phone too.
+  const W = drawingWidth(canvas, 900), H = 320, L = 50, R = 10, T = 10, B = 30;
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.round(W * ratio);
+  canvas.height = Math.round(H * ratio);
+  canvas.style.width = `${W}px`;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   const values = seq.values.map(Number);
   const n = values.length;
   ctx.clearRect(0, 0, W, H);
@@ -1058,6 +1081,15 @@ function wire() {
   $("working-cancel").addEventListener("click", cancelSolver);
   $("play-undo").addEventListener("click", undoPlay);
   wireValuesTable();
+  // A narrower or wider window redraws the drawings at their new width.
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      if (play.turns.length) drawChart();
+      if (seq.values.length || seq.cancelled) drawSequence();
+    }, 150);
+  });
   // Back and Forward (and a fragment typed in the address bar) restore the
   // view of that entry.
   window.addEventListener("popstate", restore);
