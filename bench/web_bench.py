@@ -1,23 +1,24 @@
 #!/usr/bin/python3
 """G(0..N) of a take-and-break code on one thread: the WebAssembly build
-(build-web/site/grundy.wasm, run by node) against the native command
-(build/grundy values --threads 1), in values per second, and their ratio.
-The issue's target is a ratio within 2 (docs/web.md).
+(build-web/site/grundy.wasm, run by node) against the native engine
+(build/bench/bench_officers_run, one thread), in values per second, and
+their ratio, for each vector kernel the CPU runs natively (Highway's names:
+AVX3 is AVX-512, AVX2, SSE4; the first is the one `grundy` picks) against
+the WebAssembly module's (Highway's WASM target, 128-bit SIMD). The aim is
+a ratio within 2 against the kernel `grundy` picks (docs/web.md).
 
-  /usr/bin/python3 bench/web_bench.py [CODE] [N]      (default: 0.6 4194304)
+  /usr/bin/python3 bench/web_bench.py [CODE] [N] [TARGET...]   (default: 0.6 4194304, every target)
 
-Needs the native build (tools/setup) and the web build (tools/web build).
-Both runs compute the same values from nothing; the native time includes the
-command's start and writing the values to a binary file (a few ms), the
-WebAssembly time only the engine's run inside node (the module is loaded
-first). Timings mean something only on a quiet machine.
+Needs the native build with its benchmarks (tools/setup) and the web build
+(tools/web build). Both runs compute the same values from nothing and time
+the engine's run alone (the module is loaded first). Timings mean something
+only on a quiet machine; the script prints the CPU's model.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NODE_SCRIPT = r"""
@@ -25,40 +26,65 @@ const createGrundy = require(process.argv[1]);
 // The module's bytes handed over: node's fetch takes no file paths.
 const wasmBinary = require("fs").readFileSync(process.argv[1].replace(/\.js$/, ".wasm"));
 createGrundy({wasmBinary}).then((m) => {
+  // The kernel the module's engine runs (the same engine, a few values).
+  const kernels = JSON.parse(m.sequenceKernels(process.argv[2], 64, -1, true));
   const start = JSON.parse(m.sequenceStart(process.argv[2]));
   if (start.error) { console.error(start.error); process.exit(2); }
   const t = process.hrtime.bigint();
   const out = JSON.parse(m.sequenceReach(Number(process.argv[3])));
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   if (out.error) { console.error(out.error); process.exit(2); }
-  console.log(seconds);
+  console.log(seconds, kernels.kernels || "?");
 });
 """
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def native_run(program, code, n, target):
+    """Seconds of the engine's run and the kernel it ran, from bench_officers_run."""
+    out = subprocess.run([program, str(n), code, "1", "fast", target], check=True,
+                         capture_output=True, text=True).stdout
+    kernel = re.search(r"kernel (\S+)", out).group(1)
+    seconds = float(re.search(r"\)\s+([0-9.]+) s", out).group(1))
+    return seconds, kernel
 
 
 def main():
     code = sys.argv[1] if len(sys.argv) > 1 else "0.6"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 4194304
-    grundy = os.path.join(ROOT, "build", "grundy")
+    program = os.path.join(ROOT, "build", "bench", "bench_officers_run")
     module = os.path.join(ROOT, "build-web", "site", "grundy.js")
     node = "/usr/bin/node" if os.path.exists("/usr/bin/node") else shutil.which("node")
-    if not os.path.exists(grundy) or not os.path.exists(module) or node is None:
-        print("needs build/grundy (tools/setup), build-web/site/grundy.js (tools/web build) and node",
-              file=sys.stderr)
+    if not os.path.exists(program) or not os.path.exists(module) or node is None:
+        print("needs build/bench/bench_officers_run (tools/setup), build-web/site/grundy.js "
+              "(tools/web build) and node", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory() as tmp:
-        t = time.perf_counter()
-        subprocess.run([grundy, "values", code, "--to", str(n), "--threads", "1", "--out",
-                        os.path.join(tmp, "values.bin")], check=True, stdout=subprocess.DEVNULL)
-        native = time.perf_counter() - t
+    targets = sys.argv[3:] or subprocess.run([program, "1", code, "1", "fast", "list"], check=True,
+                                             capture_output=True, text=True).stdout.split()
+    targets = [t for t in targets if t != "SCALAR"]
     out = subprocess.run([node, "-e", NODE_SCRIPT, module, code, str(n)], check=True,
                          capture_output=True, text=True)
-    wasm = float(out.stdout.strip())
+    wasm_text, wasm_kernel = out.stdout.split()
+    wasm = float(wasm_text)
     count = n + 1
-    print(f"G(0..{n}) of {code}, one thread")
-    print(f"native:      {count / native:14,.0f} values/s  ({native:.3f} s)")
-    print(f"WebAssembly: {count / wasm:14,.0f} values/s  ({wasm:.3f} s)")
-    print(f"ratio native/WebAssembly: {native and wasm / native:.2f} (target: at most 2)")
+    print(f"G(0..{n}) of {code}, one thread, {cpu_model()}")
+    print(f"WebAssembly ({wasm_kernel}): {count / wasm:14,.0f} values/s  ({wasm:.3f} s)")
+    for i, target in enumerate(targets):
+        native, kernel = native_run(program, code, n, target)
+        picked = " (the one grundy picks)" if i == 0 else ""
+        print(f"native {kernel}{picked}: {count / native:14,.0f} values/s  ({native:.3f} s), "
+              f"ratio native/WebAssembly {wasm / native:.2f}")
+    print("target: a ratio of at most 2 against the kernel grundy picks")
     return 0
 
 
