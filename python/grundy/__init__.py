@@ -290,6 +290,9 @@ class Analysis:
     proven            False when a value came from an observed, unproven period
     remoteness        remoteness (int, with remoteness=True; per component,
                       list, for the conjunctive compound)
+    moves_left        with remoteness=True: how many moves the game lasts with
+                      good play (the remoteness in normal play, one less in
+                      misère play, where a position without moves counts 1)
     suspense          Every-SG: each component's suspense number
     best_move         the move good play makes (also for a loser), if any
     explanation       why, in words, as ``grundy analyze --explain`` prints it
@@ -314,6 +317,7 @@ class Analysis:
     proven: bool = True
     moves_note: str = ""
     remoteness: Union[None, int, List[int]] = None
+    moves_left: Optional[int] = None
     suspense: Optional[List[int]] = None
     best_move: Optional[Move] = None
     explanation: str = ""
@@ -335,6 +339,8 @@ class Analysis:
         if self.remoteness is not None:
             rows.append(("remoteness", " ".join(map(str, self.remoteness))
                          if isinstance(self.remoteness, list) else str(self.remoteness)))
+        if self.moves_left is not None:
+            rows.append(("moves left", f"{self.moves_left} with good play"))
         rows.append(("method", self.method + ("" if self.proven else " (NOT PROVEN: observed period)")))
         if self.count is not None:
             rows.append(("winning moves", str(self.count)))
@@ -413,6 +419,7 @@ def analyze(game: Union[str, Position], *numbers: Union[int, str, Sequence[int]]
         wins = [best] if best is not None and raw["outcome"] == "N" else []
         return Analysis(pos, convention, raw["outcome"], method=raw["method"], winning_moves=wins,
                         count=len(wins), remoteness=raw.get("remoteness"),
+                        moves_left=raw.get("moves_left"),
                         suspense=raw.get("suspense"), best_move=best)
     moves = [Move._from_splice(handle, m) for m in raw["moves"]]
     return Analysis(pos, convention, raw["outcome"], value=raw["value"],

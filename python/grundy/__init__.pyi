@@ -60,6 +60,7 @@ class Analysis:
     proven: bool
     moves_note: str
     remoteness: Union[None, int, List[int]]
+    moves_left: Optional[int]
     suspense: Optional[List[int]]
     best_move: Optional[Move]
     explanation: str

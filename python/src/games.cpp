@@ -227,6 +227,9 @@ py::dict analyze_python(const GameHandle& game, const std::string& convention_na
     });
     out["outcome"] = std::string(1, outcome_letter(r.outcome));
     out["remoteness"] = optional_int(r.remoteness);
+    // How long the game lasts with good play (remoteness.h: play_length; in
+    // misère play one less than the remoteness).
+    if (r.remoteness) out["moves_left"] = play_length(*r.remoteness, play).moves;
     out["method"] = r.method;
     if (r.best) out["best_move"] = whole_move(whole, *r.best);
     return out;

@@ -31,6 +31,11 @@ def test_analyze_matches_cli_in_every_convention(cli):
     r = grundy.analyze("kayles 5 + nim 3", remoteness=True)
     jr = cli("analyze", "kayles", "5", "+", "nim", "3", "--remoteness")
     assert r.remoteness == jr["remoteness"] and r.outcome == jr["outcome"]
+    assert r.moves_left == jr["moves_left"]
+    # Misère play: the game lasts one move less than the remoteness says
+    # (a position without moves counts 1): misère nim 1 1 ends after 2 moves.
+    m = grundy.analyze("nim 1 1", convention="misere", remoteness=True)
+    assert (m.remoteness, m.moves_left) == (3, 2)
     assert r.best_move.description == jr["best_move"]["description"]
 
 
