@@ -57,6 +57,38 @@ TEST(SearchWork, TheRefusalNamesTheLimitThatRaisesIt) {
   }
 }
 
+// Work spent on the same question before the search (an analysis's misère
+// quotient) comes out of its budget, and the refusal says so.
+TEST(SearchWork, WorkSpentBeforeComesOutOfTheBudget) {
+  SearchWork work(5);  // 40 steps
+  work.spent_before(30, "the misère quotient tried first");
+  EXPECT_EQ(work.budget(), 10u);
+  EXPECT_TRUE(work.expansion() == false);  // 32 steps > 10
+  try {
+    work.refuse("exhaustive search", "nim");
+    FAIL() << "no LimitError";
+  } catch (const LimitError& e) {
+    EXPECT_STREQ(e.what(),
+                 "exhaustive search over 'nim' would take more than 10 steps of work: 8 for each of "
+                 "the 5 positions its limit allows, less the 30 that the misère quotient tried "
+                 "first took (raise it with the search_limit argument)");
+    ASSERT_TRUE(e.exceeded().has_value());
+    EXPECT_EQ(e.exceeded()->setting, "search-limit");
+  }
+  SearchWork all(5);
+  all.spent_before(1000, "the misère quotient tried first");
+  EXPECT_EQ(all.budget(), 0u);
+  try {
+    all.refuse("exhaustive search", "nim");
+    FAIL() << "no LimitError";
+  } catch (const LimitError& e) {
+    EXPECT_STREQ(e.what(),
+                 "exhaustive search over 'nim' was not started: the misère quotient tried first "
+                 "took 1000 steps of work, all of the 40 (8 for each of the 5 positions) its limit "
+                 "allows (raise it with the search_limit argument)");
+  }
+}
+
 // Nim (2, 300) under remoteness: the search stores fewer than a thousand
 // positions ((a, b) with a <= 2, b <= 300) but generates about 135,000
 // options, each one costing steps: refused at a limit of 100,000 positions

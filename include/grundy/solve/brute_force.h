@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -87,6 +88,10 @@ class BruteForce {
   std::uint64_t positions_stored() const;
   std::uint64_t position_limit() const { return limit_; }
   // Progress reports and a stop flag (search_control.h); nullptr: none.
+  // Steps of work (detail/search_work.h) already spent on the same question
+  // by `by`, taken from this search's budget (analysis.cpp: the misère
+  // quotient tried first).
+  void spent_before(std::uint64_t steps, std::string by) { work_.spent_before(steps, std::move(by)); }
   void set_control(const SearchControl* control) { ticker_.set(control, "exhaustive search"); }
 
  private:

@@ -230,10 +230,14 @@ class MisereQuotient {
   // True when the stop was a failed verification.
   bool stopped_unverified() const { return stopped_unverified_; }
   const std::string& ruleset_name() const { return ruleset_name_; }
+  // The steps of verification work its computation took, resumed runs
+  // counting only their own (QuotientOptions::max_verify_work counts the same).
+  std::uint64_t verify_work() const { return verify_work_; }
 
  private:
   friend MisereQuotient misere_quotient(const HeapRuleset&, const QuotientOptions&);
   std::string ruleset_name_;
+  std::uint64_t verify_work_ = 0;
   std::vector<Element> table_;
   std::vector<char> p_;
   std::vector<Element> pretending_;

@@ -243,6 +243,17 @@ constexpr Heap kWiderHeaps = 256;
 constexpr std::size_t kWiderElements = 1024;
 constexpr std::uint64_t kQuotientVerifyWork = 600'000'000;
 constexpr std::uint64_t kWiderVerifyWork = 1'200'000'000;
+// A step of the quotient's verification (about a nanosecond) against one of
+// a position search (detail/search_work.h: 10 to 40 ns, about 47 on average
+// when a default search runs out of its 32 million): the verification work
+// an analysis spent on a quotient that did not answer is taken from its
+// search's budget at this rate, so that the two together stay within about
+// what the search alone may take (allbut:2,3,7 with a heap of 2^63-1 spent
+// 1.4 s on its quotients and 1 s more searching).
+constexpr std::uint64_t kVerifyStepsPerSearchStep = 40;
+// The verification work of the quotients this thread computed (quotient_of)
+// during the analysis under way; analyze() resets it.
+thread_local std::uint64_t t_quotient_work = 0;
 
 QuotientOptions analysis_quotient_options(Heap max_heap, std::size_t max_elements,
                                           std::uint64_t max_verify_work,
@@ -284,6 +295,7 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset, He
     known.first = std::make_shared<const MisereQuotient>(misere_quotient(
         ruleset, analysis_quotient_options(kQuotientHeaps, kQuotientElements, kQuotientVerifyWork,
                                            control)));
+    t_quotient_work += known.first->verify_work();
     std::lock_guard<std::mutex> lock(mutex);
     computed[key].first = known.first;
   }
@@ -295,6 +307,7 @@ std::shared_ptr<const MisereQuotient> quotient_of(const HeapRuleset& ruleset, He
   known.wider = std::make_shared<const MisereQuotient>(
       misere_quotient(ruleset,
                       analysis_quotient_options(bound, kWiderElements, kWiderVerifyWork, control)));
+  t_quotient_work += known.wider->verify_work();
   std::lock_guard<std::mutex> lock(mutex);
   computed[key].wider = known.wider;
   return known.wider;
@@ -437,6 +450,9 @@ Analysis analyze_misere(Parts& parts) {
   } else {
     BruteForce search(ruleset, options.search_limit);
     search.set_control(options.control);
+    if (t_quotient_work > 0)
+      search.spent_before(t_quotient_work / kVerifyStepsPerSearchStep,
+                          "the misère quotient tried first");
     a.outcome = search.mover_wins(position, Convention::misere) ? Outcome::N : Outcome::P;
     add_moves(search.winning_options(position, Convention::misere, options.max_moves));
     a.method_kind = AnalysisMethod::exhaustive_search;
@@ -453,6 +469,7 @@ Analysis analyze_misere(Parts& parts) {
 
 Analysis analyze(const Ruleset& ruleset, const Position& position, const AnalysisOptions& options) {
   ruleset.check_position(position);
+  t_quotient_work = 0;
   Parts parts(ruleset, position, options);
   Analysis a = options.convention == Convention::misere ? analyze_misere(parts)
                                                         : analyze_normal(parts);

@@ -945,6 +945,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
   s.generators = generators_of(s);
   MisereQuotient q;
   q.ruleset_name_ = ruleset.name();
+  q.verify_work_ = t_verify_work_limit - t_verify_work_left;
   q.generators_ = s.generators;
   if (!why.empty()) q.limit_note_ = why;
   q.stopped_unverified_ = q_unverified;

@@ -24,7 +24,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "grundy/core/saturating.h"
 
@@ -51,6 +53,16 @@ class SearchWork {
 
   std::uint64_t steps() const { return steps_; }
   std::uint64_t budget() const { return budget_; }
+
+  // The budget less `steps` already spent on the same question by `by`
+  // (what an analysis tried before searching: "the misère quotient's
+  // verification"), so that the two together stay within what the limit
+  // allows; the refusal says so.
+  void spent_before(std::uint64_t steps, std::string by) {
+    budget_ = budget_ > steps ? budget_ - steps : 0;
+    spent_before_ = steps;
+    spent_by_ = std::move(by);
+  }
   // The steps in positions of the limit, for a progress line that reports
   // the nearer of the two bounds.
   std::uint64_t as_positions() const { return steps_ / kStepsPerPosition; }
@@ -69,6 +81,8 @@ class SearchWork {
   std::uint64_t position_limit_;
   std::uint64_t budget_;
   std::uint64_t steps_ = 0;
+  std::uint64_t spent_before_ = 0;
+  std::string spent_by_;
 };
 
 }  // namespace grundy::detail
