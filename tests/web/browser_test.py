@@ -793,7 +793,7 @@ def test_url_and_labels(page):
     check(unlabelled == [], f"every field has a label ({unlabelled})")
 
 
-def test_phone(page):
+def test_phone(page, grundy):
     """At a phone's width (390 x 844 CSS pixels) no view is wider than the
     screen (wide tables scroll inside their own box, and the game's history
     is a list of cards), the drawings' labels keep their size (the chart and
@@ -837,6 +837,18 @@ def test_phone(page):
         WebDriverWait(page.d, 30, poll_frequency=POLL).until(
             lambda d: d.find_element(By.ID, "analyse-game").get_attribute("value") == "kayles 5 + nim 3")
         check(stepped == "kayles 4 + nim 3", f"phone: an option steps in ({stepped!r}) and Back returns")
+        # And G(0..10^5) of 0.6 downloaded as CSV, as the command writes it.
+        page.open("view=sequence&ruleset=0.6&to=100000")
+        WebDriverWait(page.d, 120, poll_frequency=POLL).until(
+            lambda d: d.find_element(By.ID, "sequence-status").text.startswith("Done"))
+        page.by_id("values-csv").click()
+        page.d.set_script_timeout(60)
+        csv = page.d.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          fetch(document.getElementById('values-csv').href).then((r) => r.text()).then(done, (e) => done(String(e)));""")
+        want = subprocess.run([grundy, "values", "0.6", "--to", "100000", "--csv"], capture_output=True,
+                              text=True, check=True).stdout
+        check(csv == want, f"phone: G(0..10^5) of 0.6 downloads as CSV, equal to `grundy values --csv` ({len(csv)} characters)")
     finally:
         page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
@@ -886,7 +898,7 @@ def main():
             ("cancel", lambda: test_cancel(page)),
             ("play_hint_budget", lambda: test_play_hint_budget(page)),
             ("url_and_labels", lambda: test_url_and_labels(page)),
-            ("phone", lambda: test_phone(page)),
+            ("phone", lambda: test_phone(page, grundy)),
         ]
         for name, step in steps:
             if not only or name in only:
