@@ -122,8 +122,14 @@ SETTING = [(re.compile(r"the command line's (--[\w-]+)"), lambda m: m.group(1)),
            (re.compile(r"the (\w+) argument"), lambda m: "--" + m.group(1).replace("_", "-"))]
 
 
+# Where each front end lists the rulesets (FrontEndWords::catalogue).
+CATALOGUE = re.compile(r" ?\(?see (?:'grundy help rulesets'|grundy\.rulesets\(\)"
+                       r"|the list of rulesets in the Analyse view)\)?")
+
+
 def refusal(message):
     message = ADVICE.sub("", message.strip())
+    message = CATALOGUE.sub("", message)
     for pattern, named in SETTING:
         message = pattern.sub(named, message)
     return {"refused": message}

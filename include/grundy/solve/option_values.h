@@ -9,7 +9,9 @@
 //   the components valued as analysis.h values them, once each), and its
 //   outcome follows from γ (P iff γ = 0). Misère play: each option's outcome
 //   by its own analysis (the misère quotient, the misère-Nim rule or a
-//   search, as analysis.h chooses), no value.
+//   search, as analysis.h chooses), no value; the options' searches share
+//   the position's search limit (each gets its share, at least 1000
+//   positions), so that the table costs about what one search would.
 // Source: Sprague (1935), Grundy (1939): G(x) = mex{G(y) : y an option of
 //   x}; C. A. B. Smith, "Graphs and composite games" (1966) for γ.
 // Status: each row's value and outcome against the analysis of the option

@@ -12,6 +12,10 @@ namespace grundy {
 
 namespace {
 
+// The fewest positions an option's search may store in misère play, however
+// many options share the position's limit.
+constexpr std::uint64_t kLeastOptionSearch = 1000;
+
 // The mex of a set of values: the least value not among them.
 Nimber mex_of(std::vector<Nimber> values) {
   std::sort(values.begin(), values.end());
@@ -47,6 +51,12 @@ OptionValues option_values(const Ruleset& ruleset, const Position& position,
     AnalysisOptions outcome_only = options;
     outcome_only.max_moves = 0;
     outcome_only.count_only = false;
+    // The options share the position's search budget: each option's own
+    // analysis may search (a misère sum is searched whole), and 500 options
+    // must not cost 500 searches of the full limit.
+    if (!after.empty())
+      outcome_only.search_limit =
+          std::max<std::uint64_t>(kLeastOptionSearch, options.search_limit / after.size());
     for (const Position& option : after)
       out.options.push_back({ruleset.describe_move(position, option), option, std::nullopt,
                              analyze(ruleset, option, outcome_only).outcome});
