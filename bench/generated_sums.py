@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+from machine import cpu_model  # bench/machine.py, beside this script
+
 SIZES = [0, 1, 2, 3, 5, 7, 10, 30, 100, 1000, 10**6, 10**12, 2**63 - 1]
 RULESETS = ["nim", "bash", "subtract:1,3,4", "allbut:2,3,7", "staircase", "wythoff", "moore",
             "lasker", "split", "grundy-game", "divisor", "squares", "fibonacci", "powers2",
@@ -31,17 +33,6 @@ RULESETS = ["nim", "bash", "subtract:1,3,4", "allbut:2,3,7", "staircase", "wytho
 CONVENTIONS = [[], ["--misere"], ["--every"], ["--conjunctive"], ["--remoteness"],
                ["--misere", "--remoteness"]]
 GRAPH_VERTICES = 60
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown CPU"
 
 
 def write_graph(path, rng):
@@ -120,7 +111,7 @@ def main():
                 bad.append(f"status {status}: {shown}\n    {err.strip()[:300]}")
     times.sort(reverse=True)
     over = [t for t in times if t[0] > a.target]
-    print(f"{cpu_name()}, {os.cpu_count()} cores; seed {a.seed}, {a.count} requests")
+    print(f"{cpu_model()}, {os.cpu_count()} cores; seed {a.seed}, {a.count} requests")
     print(f"{answered} answered, {refused} refused, {len(bad)} failed; "
           f"{len(over)} over {a.target} s; slowest {times[0][0]:.2f} s")
     for took, shown in times[:10]:

@@ -20,6 +20,8 @@ import shutil
 import subprocess
 import sys
 
+from machine import cpu_model  # bench/machine.py, beside this script
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NODE_SCRIPT = r"""
 const createGrundy = require(process.argv[1]);
@@ -37,17 +39,6 @@ createGrundy({wasmBinary}).then((m) => {
   console.log(seconds, kernels.kernels || "?");
 });
 """
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown CPU"
 
 
 def native_run(program, code, n, target):
@@ -69,9 +60,9 @@ def main():
         print("needs build/bench/bench_officers_run (tools/setup), build-web/site/grundy.js "
               "(tools/web build) and node", file=sys.stderr)
         return 2
-    targets = sys.argv[3:] or subprocess.run([program, "1", code, "1", "fast", "list"], check=True,
-                                             capture_output=True, text=True).stdout.split()
-    targets = [t for t in targets if t != "SCALAR"]
+    runnable = subprocess.run([program, "1", code, "1", "fast", "list"], check=True,
+                              capture_output=True, text=True).stdout.split()
+    targets = [t for t in (sys.argv[3:] or runnable) if t != "SCALAR"]
     out = subprocess.run([node, "-e", NODE_SCRIPT, module, code, str(n)], check=True,
                          capture_output=True, text=True)
     wasm_text, wasm_kernel = out.stdout.split()
@@ -79,9 +70,9 @@ def main():
     count = n + 1
     print(f"G(0..{n}) of {code}, one thread, {cpu_model()}")
     print(f"WebAssembly ({wasm_kernel}): {count / wasm:14,.0f} values/s  ({wasm:.3f} s)")
-    for i, target in enumerate(targets):
+    for target in targets:
         native, kernel = native_run(program, code, n, target)
-        picked = " (the one grundy picks)" if i == 0 else ""
+        picked = " (the one grundy picks)" if runnable and target == runnable[0] else ""
         print(f"native {kernel}{picked}: {count / native:14,.0f} values/s  ({native:.3f} s), "
               f"ratio native/WebAssembly {wasm / native:.2f}")
     print("target: a ratio of at most 2 against the kernel grundy picks")

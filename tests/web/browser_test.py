@@ -496,6 +496,16 @@ def test_play_hint_budget(page):
           f"Play: the hint's search stops at the page's budget ({got})")
 
 
+def downloaded_csv(page):
+    """The CSV the Sequence view's download link gives (its blob, fetched in
+    the page)."""
+    page.by_id("values-csv").click()
+    page.d.set_script_timeout(60)
+    return page.d.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      fetch(document.getElementById('values-csv').href).then((r) => r.text()).then(done, (e) => done(String(e)));""")
+
+
 def test_sequence(page, grundy, shots):
     page.tab("sequence")
     page.fill("sequence-ruleset", "0.6")
@@ -539,11 +549,7 @@ def test_sequence(page, grundy, shots):
     check(cells()[:6] == [str(v) for v in want[99990:99996]] and
           page.by_id("values-next").get_attribute("disabled") is not None,
           f"Sequence: 'From n =' 99995 shows the last page ({cells()[:6]})")
-    page.by_id("values-csv").click()
-    page.d.set_script_timeout(60)
-    csv = page.d.execute_async_script("""
-      const done = arguments[arguments.length - 1];
-      fetch(document.getElementById('values-csv').href).then((r) => r.text()).then(done, (e) => done(String(e)));""")
+    csv = downloaded_csv(page)
     cli_csv = subprocess.run([grundy, "values", "0.6", "--to", "100000", "--csv"], capture_output=True,
                              text=True, check=True).stdout
     check(csv == cli_csv, f"Sequence: the CSV download is `grundy values 0.6 --to 100000 --csv` ({len(csv)} characters)")
@@ -841,11 +847,7 @@ def test_phone(page, grundy):
         page.open("view=sequence&ruleset=0.6&to=100000")
         WebDriverWait(page.d, 120, poll_frequency=POLL).until(
             lambda d: d.find_element(By.ID, "sequence-status").text.startswith("Done"))
-        page.by_id("values-csv").click()
-        page.d.set_script_timeout(60)
-        csv = page.d.execute_async_script("""
-          const done = arguments[arguments.length - 1];
-          fetch(document.getElementById('values-csv').href).then((r) => r.text()).then(done, (e) => done(String(e)));""")
+        csv = downloaded_csv(page)
         want = subprocess.run([grundy, "values", "0.6", "--to", "100000", "--csv"], capture_output=True,
                               text=True, check=True).stdout
         check(csv == want, f"phone: G(0..10^5) of 0.6 downloads as CSV, equal to `grundy values --csv` ({len(csv)} characters)")
