@@ -16,7 +16,9 @@ namespace {
 // many options share the position's limit.
 constexpr std::uint64_t kLeastOptionSearch = 1000;
 
-// The mex of a set of values: the least value not among them.
+// The mex of a set of values: the least value not among them. Sorted rather
+// than marked in a MexSet (core/nimber.h), whose bits would run to the
+// largest value: an option of Wythoff's game near 10^12 has a value near it.
 Nimber mex_of(std::vector<Nimber> values) {
   std::sort(values.begin(), values.end());
   Nimber m = 0;
