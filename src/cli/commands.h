@@ -117,6 +117,7 @@ struct QuotientRequest {
   std::string checkpoint;        // save the computation to FILE
   double checkpoint_every = 60;  // seconds between saves, at most
   std::string resume;            // continue the checkpoint FILE
+  double time = 0;               // seconds the run may take (0: no budget)
   std::vector<std::string> given;  // the options given explicitly ("--max-heap", ...)
 };
 

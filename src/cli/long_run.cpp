@@ -118,8 +118,17 @@ void SearchRun::report(const SearchProgress& p) {
   const double elapsed = std::chrono::duration<double>(now - begin_).count();
   const double rate = elapsed > 0 ? static_cast<double>(p.positions) / elapsed : 0;
   if (std::string(p.search) == "misère quotient") {
-    // There `positions` counts heaps adjoined and `limit` is --max-heap.
-    show(fmt::format("\r  {}: heap {} of {}   ", p.search, p.positions, p.limit));
+    // There `positions` is the heap being adjoined and `limit` --max-heap.
+    std::string line = fmt::format("\r  {}: adjoining heap {} of {}, |Q| = {} for heaps 0..{}",
+                                   p.search, p.positions, p.limit, p.order,
+                                   p.positions > 0 ? p.positions - 1 : 0);
+    if (*p.step && std::string(p.step) != "adjoining") {
+      line += fmt::format("; {}", p.step);
+      if (p.step_count > 0)
+        line += fmt::format(" ({} {})", p.step_count,
+                            std::string(p.step) == "learning" ? "sums" : "states");
+    }
+    show(line + fmt::format(", {}   ", duration(elapsed)));
     return;
   }
   const std::string name = *p.limit_setting ? grundy::setting_name(p.limit_setting) : "";

@@ -284,6 +284,10 @@ Runner declare_quotient(CLI::App& cmd) {
   cmd.add_option("--resume", r->resume,
                  "Continue the request recorded in checkpoint FILE, to its --max-heap or a "
                  "larger one given (other options given again must agree with it)");
+  cmd.add_option("--time", r->time,
+                 "Stop after SECONDS (wall clock) and print the quotient of the heaps verified "
+                 "by then, as Ctrl-C does (a checkpoint saved then resumes the run)")
+      ->check(kPositiveSeconds);
   return [r, &cmd] {
     for (const char* option :
          {"--max-heap", "--max-elements", "--learning-limit", "--no-recalibration", "--json"})

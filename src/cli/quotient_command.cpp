@@ -26,6 +26,8 @@ namespace grundy::cli {
 namespace {
 
 std::string tame_text(const MisereQuotient& q) {
+  if (!q.tame() && q.interrupted())
+    return "not decided (the run was stopped before the comparison with the quotients of Nim)";
   if (!q.tame()) return "not decided (the comparison with the quotients of Nim gave up)";
   if (*q.tame()) return "tame (isomorphic to the quotient of Nim heaps, with its P-portion)";
   return "wild (not isomorphic to the quotient of any set of Nim heaps 0..2^k-1)";
@@ -43,6 +45,10 @@ std::string period_text(const MisereQuotient& q) {
     text += fmt::format("; observed on heaps 0..{} only, not proven", q.max_heap());
   return text;
 }
+
+// Prints the quotient as the command does (text, or JSON); returns the
+// command's exit status.
+int print_quotient(const MisereQuotient& q, Heap asked_max_heap, bool json);
 
 }  // namespace
 
@@ -106,25 +112,34 @@ int run_quotient(const QuotientRequest& asked) {
   }
   SearchRun run;
   options.control = run.control();
-  std::optional<MisereQuotient> computed;
-  try {
-    computed.emplace(misere_quotient(*heaps, options));
-  } catch (const Interrupted&) {
-    run.finish();
+  // A stop (Ctrl-C, SIGTERM, --time) ends with the quotient verified so far,
+  // printed as any other.
+  options.stop_returns_quotient = true;
+  options.max_seconds = request.time;
+  const MisereQuotient q = misere_quotient(*heaps, options);
+  run.finish();
+  const bool by_signal = q.interrupted() && !q.out_of_time();
+  const int status = print_quotient(q, options.max_heap, request.json);
+  if (q.interrupted()) {
+    const std::string what = by_signal ? "interrupted" : "the time budget ran out";
     if (checkpoint.empty())
-      std::fputs("grundy: interrupted; nothing was saved (no --checkpoint)\n", stderr);
+      std::fprintf(stderr, "grundy: %s; nothing was saved (no --checkpoint)\n", what.c_str());
     else if (!saved_heaps)
-      std::fprintf(stderr, "grundy: interrupted before heap 1 was adjoined; nothing was saved\n");
+      std::fprintf(stderr, "grundy: %s before heap 1 was adjoined; nothing was saved\n",
+                   what.c_str());
     else
       std::fprintf(stderr,
-                   "grundy: interrupted; heaps 0..%llu saved to '%s': continue with `grundy "
+                   "grundy: %s; heaps 0..%llu saved to '%s': continue with `grundy "
                    "quotient --resume %s`\n",
-                   static_cast<unsigned long long>(*saved_heaps), checkpoint.c_str(),
-                   checkpoint.c_str());
-    return 130;
+                   what.c_str(), static_cast<unsigned long long>(*saved_heaps),
+                   checkpoint.c_str(), checkpoint.c_str());
   }
-  run.finish();
-  const MisereQuotient& q = *computed;
+  return by_signal ? 130 : status;
+}
+
+namespace {
+
+int print_quotient(const MisereQuotient& q, Heap asked_max_heap, bool json) {
 
   std::vector<std::string> p_names, phi_names;
   for (auto x : q.p_portion()) p_names.push_back(q.name(x));
@@ -134,12 +149,14 @@ int run_quotient(const QuotientRequest& asked) {
     generators += fmt::format("{}{} = heap {}", i ? ", " : "", MisereQuotient::generator_name(i),
                               q.generator_heaps()[i]);
 
-  if (request.json) {
+  if (json) {
     nlohmann::json j;
     j["ruleset"] = q.ruleset_name();
     j["max_heap"] = q.max_heap();
-    j["asked_max_heap"] = options.max_heap;
+    j["asked_max_heap"] = asked_max_heap;
     j["stopped"] = q.limit_note().empty() ? nlohmann::json(nullptr) : nlohmann::json(q.limit_note());
+    j["interrupted"] = q.interrupted();
+    j["out_of_time"] = q.out_of_time();
     j["order"] = q.order();
     nlohmann::json gens = nlohmann::json::array();
     for (std::size_t i = 0; i < q.generator_heaps().size(); ++i)
@@ -198,5 +215,7 @@ int run_quotient(const QuotientRequest& asked) {
   std::fputs(out.c_str(), stdout);
   return 0;
 }
+
+}  // namespace
 
 }  // namespace grundy::cli

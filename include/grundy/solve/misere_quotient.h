@@ -37,7 +37,8 @@
 //   tests/unit/misere_quotient_published_test.cpp; the command in
 //   tests/cli/quotient_cli_test.cpp; checkpoints (save, resume) in
 //   tests/unit/quotient_checkpoint_test.cpp and
-//   tests/cli/quotient_resume_test.cpp.
+//   tests/cli/quotient_resume_test.cpp; stops (a signal or a time budget
+//   in every step) in tests/cli/quotient_stop_test.cpp.
 #pragma once
 
 #include <cstdint>
@@ -102,9 +103,20 @@ struct QuotientOptions {
   std::size_t max_learning_positions = 1'000'000;
   // Decide tame or wild (compares with the quotients of Nim heaps).
   bool decide_tame = true;
-  // Progress (SearchProgress: positions = heaps adjoined, limit = max_heap)
-  // and the stop flag, looked at once per heap.
+  // Progress (SearchProgress: positions = the heap being adjoined, limit =
+  // max_heap, order = the order of the quotient verified so far, step and
+  // step_count = what is being done to the heap) and the stop flag, both
+  // looked at about every millisecond of work in every step.
   const SearchControl* control = nullptr;
+  // Wall-clock seconds the computation may take; 0: no budget. When they
+  // run out it stops as on the control's stop flag. Not part of a checkpoint.
+  double max_seconds = 0;
+  // On a stop (the control's flag, or max_seconds), return the quotient of
+  // the heaps verified so far (limit_note says at which heap it stopped,
+  // interrupted() and out_of_time() why, tame() is not decided) instead of
+  // throwing Interrupted. A checkpoint saved then holds the last heap done
+  // and resumes as if the run had not stopped.
+  bool stop_returns_quotient = false;
   // Checkpoints (docs/misere-quotients.md, "Checkpoints"): called with the
   // state of the computation after a heap is adjoined, at most once per
   // save_every seconds, and always at the end, at a stop by the control's
@@ -157,6 +169,8 @@ class QuotientState {
   std::shared_ptr<const detail::QuotientStage> stage_;
   std::string stop_note_;
   bool stopped_unverified_ = false;
+  bool interrupted_ = false;
+  bool out_of_time_ = false;
 };
 
 // An element as a product of generators: the exponent of each generator.
@@ -229,6 +243,11 @@ class MisereQuotient {
   const std::string& limit_note() const { return limit_note_; }
   // True when the stop was a failed verification.
   bool stopped_unverified() const { return stopped_unverified_; }
+  // True when the computation was stopped before its end by the control's
+  // flag or its time budget (QuotientOptions::stop_returns_quotient); then
+  // out_of_time() says whether it was the budget.
+  bool interrupted() const { return interrupted_; }
+  bool out_of_time() const { return out_of_time_; }
   const std::string& ruleset_name() const { return ruleset_name_; }
   // The steps of verification work its computation took, resumed runs
   // counting only their own (QuotientOptions::max_verify_work counts the same).
@@ -248,11 +267,14 @@ class MisereQuotient {
   std::optional<bool> tame_;
   std::string limit_note_;
   bool stopped_unverified_ = false;
+  bool interrupted_ = false;
+  bool out_of_time_ = false;
 };
 
 // The quotient of heaps 0..options.max_heap of a heap game whose play ends.
 // Throws LimitError past options.max_elements or max_exponent (unless
-// stop_at_limit), Interrupted when the control's stop flag is set.
+// stop_at_limit), Interrupted when the control's stop flag is set or the
+// time budget runs out (unless stop_returns_quotient).
 MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options = {});
 
 }  // namespace grundy

@@ -40,6 +40,15 @@ struct SearchProgress {
   // What `positions` counts, as a progress line names it ("positions";
   // "option visits" for the check by definition of heap values, check.h).
   const char* unit = "positions";
+  // A misère quotient (search "misère quotient", misere_quotient.h):
+  // `positions` is the heap being adjoined and `limit` the largest asked
+  // for; `order` the elements of the quotient of the heaps before it (that
+  // quotient is verified), `step` what is being done to the heap
+  // ("adjoining", "verifying", "refining", "recalibrating", "learning") and
+  // `step_count` how far it got (states checked, sums solved).
+  std::uint64_t order = 0;
+  const char* step = "";
+  std::uint64_t step_count = 0;
 };
 
 // Its progress is called and its stop flag read every kSearchTick positions:

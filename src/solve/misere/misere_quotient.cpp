@@ -22,6 +22,7 @@
 #include "solve/misere/quotient_learning.h"
 #include "solve/misere/quotient_recalibration.h"
 #include "solve/misere/quotient_stage.h"
+#include "solve/misere/quotient_watch.h"
 
 namespace grundy {
 
@@ -48,6 +49,7 @@ std::vector<std::vector<Element>> element_options(const Stage& s) {
       for (std::size_t j = 0; j < word.size(); ++j)
         if (j != i) rest = s.times(rest, s.phi[word[j]]);
       for (Element o : s.option_images[word[i]]) result[a].push_back(s.times(rest, o));
+      detail::quotient_poll(word.size() + s.option_images[word[i]].size());
     }
     sort_unique(result[a]);
   }
@@ -89,6 +91,7 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
       }
       // Misère play: a sum without options is won by the player to move.
       row[a] = has_option && !p_option;
+      detail::quotient_poll(images.size() + options_of[a].size());
     }
     auto [it, fresh] = seen.emplace(row, k);
     if (!fresh) {
@@ -122,12 +125,12 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
         for (std::size_t i = 0; i < letters.size(); ++i)
           key[i + 2] = cls[at(s.times(a, letters[i]), k)];
         next[at(a, k)] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+        // A map of keys: about 100 ns a key and letter.
+        detail::quotient_poll(100 * (letters.size() + 2));
       }
     cls = std::move(next);
     if (ids.size() == classes) break;
     classes = ids.size();
-    if (options.control && options.control->stopped())
-      throw Interrupted("misère quotient interrupted");
   }
   if (classes > options.max_elements) {
     why = fmt::format("the quotient of heaps 0..{} has {} elements, more than the limit of {}", n,
@@ -159,6 +162,7 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
     next.p[c] = rows[k][a];
     next.representative[c] = s.representative[a];
     next.representative[c].insert(next.representative[c].end(), k, n);
+    detail::quotient_poll(classes);
     for (std::size_t d = 0; d < classes; ++d) {
       const auto b = static_cast<Element>(member[d] % m);
       const std::size_t l = member[d] / m;
@@ -269,6 +273,8 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
   StateNumbers seen{{start, 0}};
   a.states.push_back(start);
   for (std::size_t i = 0; i < a.states.size(); ++i) {
+    detail::quotient_poll(work.per_state * 4);
+    detail::quotient_step("verifying", i);
     const std::vector<Element> state = a.states[i];
     bool has_option = false, p_option = false;
     for (std::size_t t = 0; t < types; ++t) {
@@ -312,6 +318,7 @@ std::vector<Heap> generators_of(const Stage& s) {
     // Close the generated set under multiplication by the new generator.
     for (bool grew = true; grew;) {
       grew = false;
+      detail::quotient_poll(s.order);
       for (std::size_t x = 0; x < s.order; ++x) {
         if (!generated[x]) continue;
         const Element y = s.times(static_cast<Element>(x), s.phi[h]);
@@ -381,9 +388,11 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
           break;
         }
     }
-    for (Element x = 0; x < m; ++x)
+    for (Element x = 0; x < m; ++x) {
+      detail::quotient_poll(m);
       for (Element z = 0; z < m; ++z)
         if (in_a[s.times(x, z)]) g[t][x][z / 32] |= Element{1} << (z % 32);
+    }
   }
   // A state: {Φ(W), W has an option, U's words...}.
   std::vector<Element> start(2 + words, 0);
@@ -391,6 +400,8 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
   a.states.push_back(start);
   std::vector<std::uint8_t> in_u(m);  // U, a byte per element
   for (std::size_t i = 0; i < a.states.size(); ++i) {
+    detail::quotient_poll(work.per_state);
+    detail::quotient_step("verifying", i);
     const std::vector<Element> state = a.states[i];
     const Element x = state[0];
     const Bits u(state.begin() + 2, state.end());
@@ -445,6 +456,7 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
       key[0] = cls[i];
       for (std::size_t t = 0; t < types; ++t) key[t + 1] = cls[a.next[i][t]];
       next[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
+      detail::quotient_poll(100 * (types + 1));
     }
     cls = std::move(next);
     if (ids.size() == classes) break;
@@ -464,6 +476,7 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
     queue.pop();
     if (done[best]) continue;
     done[best] = 1;
+    detail::quotient_poll(100 * types);
     for (std::size_t t = 0; t < types; ++t) {
       const std::uint32_t j = a.next[best][t];
       const std::uint64_t through = tokens[best] + a.heap_of_type[t];
@@ -493,6 +506,7 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
     next.representative[c] = word[member[c]];
     std::sort(next.representative[c].begin(), next.representative[c].end());
     next.tokens[c] = tokens[member[c]];
+    detail::quotient_poll(classes * 8);
     for (std::size_t d = 0; d < classes; ++d)
       next.table[c * classes + d] = cls[read(member[c], word[member[d]])];
   }
@@ -530,6 +544,7 @@ QuotientFailure cheapest_failure(const Stage& s, const Automaton& a) {
     const auto [t, i] = queue.top();
     queue.pop();
     if (t != tokens[i]) continue;
+    detail::quotient_poll(100 * a.letter.size());
     if ((s.p[a.states[i][0]] != 0) != (a.predicted[i] != 0)) {
       QuotientFailure failure;
       failure.tokens = t;
@@ -627,6 +642,7 @@ std::optional<bool> isomorphic(const MisereQuotient& q, const MisereQuotient& t)
   // Consistent when every normal form and relation within the first `used`
   // generators maps well.
   auto consistent = [&](std::size_t used) {
+    detail::quotient_poll(q.order() * 4 + q.relations().size() * 4);
     std::vector<char> taken(t.order(), 0);
     for (Element x = 0; x < q.order(); ++x) {
       if (highest(q.normal_form(x)) > used) continue;
@@ -815,6 +831,7 @@ class QuotientSaver {
 
 MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions& options) {
   const detail::VerifyWorkScope verify_work(options.max_verify_work);
+  detail::QuotientWatchScope watch(options);
   Stage s;
   std::string why;
   bool q_unverified = false;
@@ -836,15 +853,16 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
     }
   }
   QuotientSaver saver(ruleset, options);
+  // The heap being adjoined (0: none) and the stage before it, verified:
+  // what a stop returns to.
+  Heap adjoining = 0;
+  Stage before;
+  bool interrupted = false, out_of_time = false;
   try {
     for (Heap n = first; n <= options.max_heap; ++n) {
-      if (options.control) {
-        if (options.control->stopped())
-          throw Interrupted("misère quotient interrupted");
-        if (options.control->progress)
-          options.control->progress(SearchProgress{"misère quotient", n, options.max_heap});
-      }
-      Stage before = s;
+      detail::quotient_heap(n, s.order);
+      before = s;
+      adjoining = n;
       if (!adjoin(s, ruleset, n, options, why)) {
         if (!options.stop_at_limit)
           throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with {}, "
@@ -873,6 +891,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
           // bound is larger, so that a small max_elements (an analysis asks for
           // 256) does not forbid it; its table has its size squared entries.
           tried_finer = true;
+          detail::quotient_step("refining");
           Stage finer = before;
           const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
           const Automaton base =
@@ -901,6 +920,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
                               options.max_refinements);
           break;
         }
+        detail::quotient_step("refining");
         if (!refine(s, ruleset, automaton, options.max_elements)) {
           wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
           break;
@@ -925,6 +945,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
         s = std::move(before);
         break;
       }
+      adjoining = 0;
       saver.heap_done(s);
       if (options.stop_when_proven) {
         const auto period = find_period(s.phi, ruleset);
@@ -933,12 +954,23 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
     }
   } catch (const Interrupted&) {
     saver.flush();
-    throw;
+    if (!options.stop_returns_quotient) throw;
+    // Answer the stop with what is verified: nothing below may be stopped.
+    interrupted = true;
+    out_of_time = detail::quotient_watch().out_of_time;
+    watch.release();
+    if (adjoining != 0) s = std::move(before);
+    const Heap next = s.last_heap() + 1;
+    why = out_of_time ? fmt::format("the time budget of {} s ran out while adjoining heap {}",
+                                    options.max_seconds, next)
+                      : fmt::format("stopped by a signal while adjoining heap {}", next);
   } catch (const LimitError&) {
     saver.flush();
     throw;
   }
-  saver.finish(s, why, q_unverified);
+  // A stop is not where the computation ends: its checkpoint (flushed above)
+  // continues it.
+  if (!interrupted) saver.finish(s, why, q_unverified);
 
   // A stage built over a finer monoid may list heaps that the final
   // quotient generates from smaller ones.
@@ -949,6 +981,8 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
   q.generators_ = s.generators;
   if (!why.empty()) q.limit_note_ = why;
   q.stopped_unverified_ = q_unverified;
+  q.interrupted_ = interrupted;
+  q.out_of_time_ = out_of_time;
   const std::size_t m = s.order, g = s.generators.size();
   // Normal forms, degree by degree: a word whose element has no name yet
   // names it; a word all of whose divisors are normal forms but which is not
@@ -1003,7 +1037,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
   q.relations_ = std::move(relations);
   q.period_ = find_period(q.pretending_, ruleset);
 
-  if (options.decide_tame) {
+  if (options.decide_tame && !interrupted) {
     if (m <= 2) {
       // The trivial quotient (heap 0 only) and that of *1 alone, T1 = {1, a}.
       q.tame_ = true;
@@ -1022,11 +1056,19 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       nim_options.max_elements = m;
       nim_options.stop_at_limit = true;
       nim_options.max_heap = m - 3;  // heaps 0..2^k-1, 2^k = m - 2
-      const MisereQuotient t = misere_quotient(nim, nim_options);
-      if (t.stopped_unverified() || !t.limit_note().empty() || t.order() != m)
-        q.tame_ = std::nullopt;  // Nim's own quotient not reached: no verdict
-      else
-        q.tame_ = isomorphic(q, t);
+      try {
+        const MisereQuotient t = misere_quotient(nim, nim_options);
+        if (t.stopped_unverified() || !t.limit_note().empty() || t.order() != m)
+          q.tame_ = std::nullopt;  // Nim's own quotient not reached: no verdict
+        else
+          q.tame_ = isomorphic(q, t);
+      } catch (const Interrupted&) {
+        if (!options.stop_returns_quotient) throw;
+        // Every heap is done; only the verdict is left undecided.
+        q.tame_ = std::nullopt;
+        q.interrupted_ = true;
+        q.out_of_time_ = detail::quotient_watch().out_of_time;
+      }
     }
   }
   return q;

@@ -17,7 +17,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/detail/search.h"
-#include "grundy/solve/search_control.h"
+#include "solve/misere/quotient_watch.h"
 
 namespace grundy::detail {
 
@@ -35,9 +35,8 @@ using Automaton = QuotientAutomaton;
 // 2^16 here), which is also its key in the memo.
 class SumOutcomes {
  public:
-  SumOutcomes(const HeapRuleset& ruleset, const Stage& below, Heap n, std::size_t limit,
-              const SearchControl* control)
-      : below_(below), n_(n), limit_(limit), control_(control), options_(n + 1) {
+  SumOutcomes(const HeapRuleset& ruleset, const Stage& below, Heap n, std::size_t limit)
+      : below_(below), n_(n), limit_(limit), options_(n + 1) {
     for (Heap h = 1; h <= n; ++h)
       ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
         std::vector<Heap> parts;
@@ -127,9 +126,10 @@ class SumOutcomes {
 
     Node expand(const Sum& key) {
       SumOutcomes& o = outcomes;
-      if (o.control_ && (o.memo_.size() & 0xfff) == 0 && o.control_->stopped())
-        throw Interrupted("misère quotient interrupted");
       const std::size_t size = key.size() / 2;
+      // A sum's options are listed, sorted and encoded: about 200 ns each.
+      detail::quotient_poll(200 * size);
+      detail::quotient_step("learning", o.memo_.size());
       Node node;
       std::vector<Heap> option;
       for (std::size_t i = 0; i < size; ++i) {
@@ -167,7 +167,6 @@ class SumOutcomes {
   const Stage& below_;
   Heap n_;
   std::size_t limit_;
-  const SearchControl* control_;
   std::vector<std::vector<std::vector<Heap>>> options_;
   std::unordered_map<Sum, char> memo_;
   bool tokens_decrease_ = true;
@@ -193,6 +192,7 @@ class QuotientLearner {
   bool close() {
     for (std::size_t i = 0; i < access_.size(); ++i)
       for (Heap h = 1; h <= n_; ++h) {
+        detail::quotient_poll(100);
         const auto& row = after_[i][h - 1];
         if (state_of_.count(row)) continue;
         if (access_.size() >= max_states_) return false;
@@ -218,6 +218,7 @@ class QuotientLearner {
     for (std::size_t q = 0; q < access_.size(); ++q)
       for (Heap a = 1; a <= n_; ++a)
         for (Heap b = a + 1; b <= n_; ++b) {
+          detail::quotient_poll(100);
           const auto s1 = next(next(q, a), b), s2 = next(next(q, b), a);
           if (s1 == s2) continue;
           std::size_t j = 0;
@@ -261,6 +262,7 @@ class QuotientLearner {
   std::vector<char> row(const std::vector<Heap>& sum, std::size_t first_test = 0) {
     std::vector<char> r;
     for (std::size_t j = first_test; j < tests_.size(); ++j) {
+      detail::quotient_poll(100 * (sum.size() + tests_[j].size()));
       std::vector<Heap> x = sum;
       x.insert(x.end(), tests_[j].begin(), tests_[j].end());
       r.push_back(outcomes_.lost(x) ? 1 : 0);
@@ -348,7 +350,7 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
     return false;
   }
   try {
-    SumOutcomes outcomes(ruleset, before, n, options.max_learning_positions, options.control);
+    SumOutcomes outcomes(ruleset, before, n, options.max_learning_positions);
     // The failed candidate is still right on every sum cheaper than its
     // cheapest failure: the exact outcomes start from there.
     {
@@ -361,8 +363,7 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
     }
     QuotientLearner learner(outcomes, n, options.max_elements);
     for (;;) {
-      if (options.control && options.control->stopped())
-        throw Interrupted("misère quotient interrupted");
+      detail::quotient_step("learning", 0);
       if (!learner.close()) {
         why = fmt::format("learning needs more than {} elements", options.max_elements);
         return false;

@@ -13,7 +13,7 @@
 #include <fmt/ranges.h>
 
 #include "grundy/core/error.h"
-#include "grundy/solve/search_control.h"
+#include "solve/misere/quotient_watch.h"
 
 namespace grundy::detail {
 
@@ -133,8 +133,7 @@ class Product {
 // right on every such sum (it is cheaper than the candidate's cheapest
 // failure).
 Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n,
-                            const Stage& s, std::uint64_t known_below,
-                            const SearchControl* control) {
+                            const Stage& s, std::uint64_t known_below) {
   // The product's elements of each heap's options.
   std::vector<std::vector<Code>> option_codes(n + 1);
   for (Heap h = 1; h <= n; ++h) {
@@ -189,8 +188,7 @@ Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n
     const auto [t, x] = queue.top();
     queue.pop();
     if (state_of[x] != kNone || t != tokens[x]) continue;
-    if (control && (code_of.size() & 0x3ff) == 0 && control->stopped())
-      throw Interrupted("misère quotient interrupted");
+    detail::quotient_poll(100 * n);
     const auto id = static_cast<std::uint32_t>(code_of.size());
     state_of[x] = id;
     code_of.push_back(x);
@@ -267,8 +265,7 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why) {
   const std::size_t product_limit = 4 * options.max_elements;
   for (std::size_t step = 0; step < kMaxSteps; ++step) {
-    if (options.control && options.control->stopped())
-      throw Interrupted("misère quotient interrupted");
+    detail::quotient_step("recalibrating");
     const Automaton check = explore_compact(s, options.max_verify_states);
     if (!check.complete) {
       why = "recalibration: " + incomplete_note(check, options.max_verify_states);
@@ -300,7 +297,7 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
         const Product product(s, freed, cycles);
         if (product.size() > product_limit) return true;
         const Automaton a =
-            product_automaton(product, ruleset, n, s, failure.tokens, options.control);
+            product_automaton(product, ruleset, n, s, failure.tokens);
         Stage candidate = s;
         if (!refine(candidate, ruleset, a, options.max_elements)) return true;
         if ((candidate.p[element_of(candidate, failure.sum)] != 0) != right) return true;
