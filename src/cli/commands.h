@@ -101,6 +101,11 @@ struct SurveyRequest {
   bool resume = false;     // the journal must exist already
   bool no_times = false;   // leave out the time per code (tables compare equal)
   unsigned threads = 0;    // 0: one per core (one code per rank under MPI)
+  // Misère quotients instead of periods: heaps per code at most, elements.
+  bool misere = false;
+  std::uint64_t max_heap = 50;
+  std::uint64_t max_elements = 4096;
+  std::vector<std::string> given;  // options given explicitly ("--max", "--max-work", ...)
 };
 
 int run_survey(const SurveyRequest& request);
@@ -118,6 +123,7 @@ struct QuotientRequest {
   double checkpoint_every = 60;  // seconds between saves, at most
   std::string resume;            // continue the checkpoint FILE
   double time = 0;               // seconds the run may take (0: no budget)
+  std::string max_memory;        // e.g. 8G; default 3/4 of the machine's memory
   std::vector<std::string> given;  // the options given explicitly ("--max-heap", ...)
 };
 

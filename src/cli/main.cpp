@@ -105,6 +105,11 @@ constexpr const char* kPositionMemoryHelp =
 constexpr const char* kGraphAndSearchMemoryHelp =
     "Refuse graph files, or a --search-limit, needing more memory than this (e.g. 8G); "
     "default: 3/4 of the machine's memory";
+// --max-memory of `quotient`: what its verification and tables may hold.
+constexpr const char* kQuotientMemoryHelp =
+    "Memory the verification's states and the quotient's tables may hold (e.g. 8G): a heap "
+    "whose verification or table would need more stops the run there; default: 3/4 of the "
+    "machine's memory";
 // --max-memory where it bounds the values a period search holds.
 constexpr const char* kSearchMemoryHelp =
     "Lower --max to the values this much memory holds (e.g. 8G); default: 3/4 of the "
@@ -221,7 +226,23 @@ Runner declare_survey(CLI::App& cmd) {
                  "Codes computed side by side (0: one per core); under mpirun, one code per "
                  "rank")
       ->capture_default_str();
-  return [r] { return grundy::cli::run_survey(*r); };
+  cmd.add_flag("--misere", r->misere,
+               "The misère quotient of each code instead of its period: heaps adjoined, |Q|, "
+               "|P|, the pretending function's period, tame or wild (docs/survey.md)");
+  cmd.add_option("--max-heap", r->max_heap,
+                 "With --misere: adjoin heaps 1..N of each code at most (fewer when its period "
+                 "is proven first)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
+  cmd.add_option("--max-elements", r->max_elements,
+                 "With --misere: most elements a code's quotient may have")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{65536}));
+  return [r, &cmd] {
+    for (const char* option : {"--max", "--max-work", "--max-heap", "--max-elements"})
+      if (cmd.get_option(option)->count() > 0) r->given.push_back(option);
+    return grundy::cli::run_survey(*r);
+  };
 }
 
 Runner declare_pattern(CLI::App& cmd) {
@@ -284,6 +305,7 @@ Runner declare_quotient(CLI::App& cmd) {
   cmd.add_option("--resume", r->resume,
                  "Continue the request recorded in checkpoint FILE, to its --max-heap or a "
                  "larger one given (other options given again must agree with it)");
+  cmd.add_option("--max-memory", r->max_memory, kQuotientMemoryHelp);
   cmd.add_option("--time", r->time,
                  "Stop after SECONDS (wall clock) and print the quotient of the heaps verified "
                  "by then, as Ctrl-C does (a checkpoint saved then resumes the run)")

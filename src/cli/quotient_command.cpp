@@ -115,7 +115,11 @@ int run_quotient(const QuotientRequest& asked) {
   // A stop (Ctrl-C, SIGTERM, --time) ends with the quotient verified so far,
   // printed as any other.
   options.stop_returns_quotient = true;
+  // So does a limit (--max-elements, --max-memory) reached on the way: what
+  // was adjoined before it is verified, and worth the minutes it took.
+  options.stop_at_limit = true;
   options.max_seconds = request.time;
+  options.max_memory = memory_limit(request.max_memory);
   const MisereQuotient q = misere_quotient(*heaps, options);
   run.finish();
   const bool by_signal = q.interrupted() && !q.out_of_time();

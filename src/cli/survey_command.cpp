@@ -31,6 +31,10 @@ namespace {
 
 enum class TableFormat { csv, json, text };
 
+// A misère survey's verification work per code unless --max-work is given:
+// 10^10 steps, about ten seconds.
+constexpr std::uint64_t kMisereSurveyWork = 10'000'000'000;
+
 TableFormat table_format(const std::string& out) {
   const std::string extension = std::filesystem::path(out).extension().string();
   if (extension == ".csv") return TableFormat::csv;
@@ -84,11 +88,49 @@ std::string result_text(const SurveyEntry& e) {
   return text + fmt::format("; largest value {}, rare count {}", e.largest_value, e.rare_count);
 }
 
+// A misère survey's result for one code, in words: "heaps 0..30, |Q| = 8,
+// |P| = 2, Φ period 2 from heap 8, proven (the whole game); wild".
+std::string misere_result_text(const SurveyEntry& e) {
+  const Periodicity& p = e.periodicity;
+  std::string text =
+      fmt::format("heaps 0..{}, |Q| = {}, |P| = {}", e.quotient_heap, e.order, e.p_size);
+  if (p.period == 0)
+    text += ", no period of Φ seen";
+  else
+    text += fmt::format(", Φ period {} from heap {}, {}", p.period, p.preperiod,
+                        p.proven ? "proven (the whole game)" : "observed, not proven");
+  text += e.tame == 1 ? "; tame" : e.tame == 0 ? "; wild" : "; tame or wild not decided";
+  if (!e.stopped.empty() && !p.proven) text += fmt::format(" (stopped: {})", e.stopped);
+  return text;
+}
+
+std::string tame_word(const SurveyEntry& e) {
+  return e.tame == 1 ? "tame" : e.tame == 0 ? "wild" : "";
+}
+
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
+}
+
+std::string misere_table_csv(const std::vector<SurveyRow>& rows, bool times) {
+  std::string csv = "code,name,same_as,heaps,order,p_portion,period,preperiod,proven,tame";
+  csv += times ? ",seconds,stopped\n" : ",stopped\n";
+  for (const SurveyRow& row : rows) {
+    const SurveyEntry& e = row.entry;
+    const Periodicity& p = e.periodicity;
+    const bool has_period = p.period != 0;
+    csv += fmt::format("{},{},{},{},{},{},{},{},{},{}", csv_field(row.code), csv_field(e.name),
+                       csv_field(row.same_as), e.quotient_heap, e.order, e.p_size,
+                       has_period ? std::to_string(p.period) : std::string(),
+                       has_period ? std::to_string(p.preperiod) : std::string(),
+                       p.proven ? "yes" : "no", tame_word(e));
+    if (times) csv += fmt::format(",{}", seconds(e));
+    csv += fmt::format(",{}\n", csv_field(p.proven ? std::string() : e.stopped));
+  }
+  return csv;
 }
 
 std::string table_csv(const std::vector<SurveyRow>& rows, bool times) {
@@ -124,6 +166,20 @@ nlohmann::json table_json(const std::string& family, Heap max, const std::vector
     j["code"] = row.code;
     j["name"] = e.name;
     j["same_as"] = row.same_as.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.same_as);
+    if (e.misere) {
+      j["heaps"] = e.quotient_heap;
+      j["order"] = e.order;
+      j["p_portion"] = e.p_size;
+      j["period"] = has_period ? nlohmann::json(p.period) : nlohmann::json(nullptr);
+      j["preperiod"] = has_period ? nlohmann::json(p.preperiod) : nlohmann::json(nullptr);
+      j["proven"] = p.proven;
+      j["tame"] = e.tame == -1 ? nlohmann::json(nullptr) : nlohmann::json(e.tame == 1);
+      if (times) j["seconds"] = static_cast<double>(e.milliseconds) / 1000.0;
+      j["stopped"] =
+          e.stopped.empty() || p.proven ? nlohmann::json(nullptr) : nlohmann::json(e.stopped);
+      codes.push_back(std::move(j));
+      continue;
+    }
     j["status"] = survey_status_name(e.status);
     j["proven"] = e.status == SurveyStatus::proven;
     j["period"] = has_period ? nlohmann::json(p.period) : nlohmann::json(nullptr);
@@ -140,7 +196,7 @@ nlohmann::json table_json(const std::string& family, Heap max, const std::vector
   }
   nlohmann::json table;
   table["family"] = family;
-  table["max"] = max;
+  table[!rows.empty() && rows[0].entry.misere ? "max_heap" : "max"] = max;
   table["codes"] = std::move(codes);
   return table;
 }
@@ -158,19 +214,28 @@ std::string table_text(const std::string& family, Heap max, const std::vector<Su
       if (row.entry.status == SurveyStatus::proven) ++proven;
     }
   }
-  std::string text = fmt::format("survey of {}: {} codes, at most {} values each\n", family,
-                                 rows.size(), max);
+  const bool misere = !rows.empty() && rows[0].entry.misere;
+  std::string text =
+      misere ? fmt::format("misère survey of {}: {} codes, their quotients of heaps 0..{} at most\n",
+                           family, rows.size(), max)
+             : fmt::format("survey of {}: {} codes, at most {} values each\n", family,
+                           rows.size(), max);
   text += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}result\n", "code", code_width, "name",
                       name_width, "same as", same_width, times ? "seconds  " : "");
   for (const SurveyRow& row : rows)
     text += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}{}\n", row.code, code_width, row.entry.name,
                         name_width, row.same_as.empty() ? "-" : row.same_as, same_width,
                         times ? fmt::format("{:>7}  ", seconds(row.entry)) : std::string(),
-                        result_text(row.entry));
-  text += fmt::format(
-      "{} different games (codes joined when their names are equal or their periods are proven "
-      "with equal values); {} with a proven period, {} without\n",
-      games, proven, games - proven);
+                        misere ? misere_result_text(row.entry) : result_text(row.entry));
+  if (misere)
+    text += fmt::format("{} different codes; {} with a quotient proven for the whole game, {} "
+                        "without\n",
+                        games, proven, games - proven);
+  else
+    text += fmt::format(
+        "{} different games (codes joined when their names are equal or their periods are "
+        "proven with equal values); {} with a proven period, {} without\n",
+        games, proven, games - proven);
   return text;
 }
 
@@ -178,12 +243,29 @@ std::string table_text(const std::string& family, Heap max, const std::vector<Su
 
 int run_survey(const SurveyRequest& request) {
   const std::vector<std::string> codes = family_codes(request.family);
+  const auto given = [&](const char* option) {
+    return std::find(request.given.begin(), request.given.end(), option) != request.given.end();
+  };
   SurveyLimits limits;
   limits.max_values = parse_count(request.max);
   if (limits.max_values < 16) throw InputError(request.max, "--max must be at least 16");
   limits.max_work = parse_count(request.max_work);
-  const Heap max = limits.max_values;
-  {
+  if (request.misere) {
+    if (given("--max"))
+      throw InputError("--max", "--max counts the values of normal play; a misère survey "
+                                "adjoins heaps up to --max-heap");
+    limits.misere = true;
+    limits.max_heap = request.max_heap;
+    limits.max_elements = request.max_elements;
+    // Steps of verification work, about a nanosecond each: about ten
+    // seconds of verification per code unless --max-work says otherwise.
+    if (!given("--max-work")) limits.max_work = kMisereSurveyWork;
+  } else if (given("--max-heap") || given("--max-elements")) {
+    throw InputError(given("--max-heap") ? "--max-heap" : "--max-elements",
+                     "--max-heap and --max-elements are for a misère survey (--misere)");
+  }
+  const Heap max = request.misere ? limits.max_heap : limits.max_values;
+  if (!request.misere) {
     // Each code searched keeps up to --max values in memory (2 bytes each),
     // as many codes at once as threads: refused up front past the memory
     // limit rather than by a failed allocation hours in.
@@ -244,7 +326,9 @@ int run_survey(const SurveyRequest& request) {
   if (format) {
     std::string table;
     switch (*format) {
-      case TableFormat::csv: table = table_csv(rows, times); break;
+      case TableFormat::csv:
+        table = request.misere ? misere_table_csv(rows, times) : table_csv(rows, times);
+        break;
       case TableFormat::json: table = table_json(request.family, max, rows, times).dump(1) + "\n"; break;
       case TableFormat::text: table = table_text(request.family, max, rows, times); break;
     }

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 #include <string>
 
@@ -71,10 +72,29 @@ TEST(QuotientCli, BadInput) {
   testing::expect_bad_input({"quotient", "wythoff"}, "wythoff");
   testing::expect_bad_input({"quotient", "0.9x"}, "0.9x");
   testing::expect_bad_input({"quotient", "0.75", "--max-heap", "0"}, "--max-heap");
-  // Heaps 0..2 of 0.75 already have six elements (misère Nim's heaps 0..2).
-  const auto run = grundy_cli({"quotient", "0.75", "--max-heap", "10", "--max-elements", "4"});
-  EXPECT_EQ(run.status, 2);
-  EXPECT_NE(run.err.find("more than the limit of 4"), std::string::npos) << run.err;
+}
+
+// A limit reached on the way stops the run with the quotient verified before
+// it printed, saying which limit and the option that raises it. Heaps 0..2 of
+// 0.75 already have six elements (misère Nim's heaps 0..2); 0.35's quotient
+// passes 1000 elements by heap 14, whose table does not fit in half of 8 MiB.
+TEST(QuotientCli, LimitsStopWithTheVerifiedQuotient) {
+  auto run = grundy_cli({"quotient", "0.75", "--max-heap", "10", "--max-elements", "4"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("0.75: misère quotient of heaps 0..1\nstopped: the quotient of heaps "
+                         "0..2 has 6 elements, more than the limit of 4 (raise it with "
+                         "--max-elements); what follows is the quotient of heaps 0..1, verified\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("order |Q| = 2\n"), std::string::npos) << run.out;
+  run = grundy_cli({"quotient", "0.35", "--max-heap", "30", "--max-memory", "8M"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(std::regex_search(
+      run.out, std::regex(R"(stopped: the quotient of heaps 0\.\.(\d+) has (\d+) elements, whose )"
+                          R"(multiplication table \(\d+ MiB\) does not fit in half of the memory )"
+                          R"(allowed \(8 MiB; raise it with --max-memory\))")))
+      << run.out;
+  testing::expect_bad_input({"quotient", "0.75", "--max-memory", "lots"}, "--max-memory");
 }
 
 // A thousand heaps of 0.75, whose quotient is proven for the whole game:

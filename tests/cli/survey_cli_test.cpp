@@ -2,7 +2,8 @@
 // survey killed midway (SIGKILL) and run again loses no finished code and
 // ends with the table of an uninterrupted run; under mpirun with 4 ranks the
 // table is identical to the single-process one, also when one rank is
-// killed midway and the job is run again (docs/survey.md).
+// killed midway and the job is run again (docs/survey.md); a misère survey's
+// rows are the quotients `grundy quotient` gives.
 #include <dirent.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -274,6 +275,98 @@ TEST(SurveyCli, MpiRankKilledMidwayLosesNothingAfterResume) {
   const std::string after = read_file(journal);
   EXPECT_EQ(after.compare(0, before.rfind('\n') + 1, before, 0, before.rfind('\n') + 1), 0);
   EXPECT_EQ(journal_entries(journal), 64U);
+}
+
+#endif
+
+}  // namespace
+}  // namespace grundy::survey_cli_test
+
+namespace grundy::survey_cli_test {
+namespace {
+
+// A misère survey (docs/survey.md, "Misère quotients") of the 2-digit codes
+// with digits 1 to 3 and 0 to 4 (15 codes), heaps up to 14: every row equals
+// what `grundy quotient` prints for that code up to the heap the row
+// reached (the twin), and the table is the same on threads, from its
+// journal, and under MPI with 4 ranks.
+const std::vector<std::string> kMisereSurvey = {"survey",     "0.[1-3][0-4]", "--misere",
+                                                "--max-heap", "14",           "--no-times"};
+
+std::vector<std::string> misere_survey_to(const std::string& out,
+                                          std::vector<std::string> more = {}) {
+  std::vector<std::string> args = kMisereSurvey;
+  args.insert(args.end(), {"--out", out});
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+TEST(SurveyCli, MisereRowsAreTheQuotientsOfEachCode) {
+  const auto run = grundy_cli(misere_survey_to(path("misere.json"), {"--threads", "2"}));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("misère survey of 0.[1-3][0-4]: 15 codes"), std::string::npos) << run.out;
+  const auto table = nlohmann::json::parse(read_file(path("misere.json")));
+  ASSERT_EQ(table.at("codes").size(), 15U);
+  std::size_t proven = 0;
+  for (const auto& row : table.at("codes")) {
+    const std::string code = row.at("code");
+    SCOPED_TRACE(code);
+    const auto heaps = row.at("heaps").get<unsigned>();
+    const auto q = grundy_cli({"quotient", code, "--max-heap", std::to_string(heaps), "--json"});
+    ASSERT_EQ(q.status, 0) << q.err;
+    const auto j = nlohmann::json::parse(q.out);
+    EXPECT_EQ(row.at("order"), j.at("order"));
+    EXPECT_EQ(row.at("p_portion"), j.at("p_size"));
+    EXPECT_EQ(row.at("tame"), j.at("tame"));
+    if (j.at("period").is_null()) {
+      EXPECT_TRUE(row.at("period").is_null());
+    } else {
+      EXPECT_EQ(row.at("period"), j.at("period").at("period"));
+      EXPECT_EQ(row.at("preperiod"), j.at("period").at("preperiod"));
+      EXPECT_EQ(row.at("proven"), j.at("period").at("proven"));
+    }
+    // Short of heap 14 only where the period was proven first, or where the
+    // quotient stopped (and says why).
+    if (heaps < 14) EXPECT_TRUE(row.at("proven").get<bool>() || !row.at("stopped").is_null());
+    proven += row.at("proven").get<bool>();
+  }
+  // Most of them close (all but 0.14 and 0.34, whose quotients are larger).
+  EXPECT_GE(proven, 10U);
+  // The same table from the journal alone (nothing left to compute), and in CSV.
+  const auto again = grundy_cli(misere_survey_to(path("misere.json"), {"--resume"}));
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, run.out);
+  const auto one = grundy_cli(misere_survey_to(path("misere.csv"), {"--threads", "1"}));
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, run.out);
+  EXPECT_EQ(read_file(path("misere.csv")).rfind(
+                "code,name,same_as,heaps,order,p_portion,period,preperiod,proven,tame,stopped\n",
+                0),
+            0U);
+  // A normal-play journal is not a misère survey's, nor the other way round.
+  const auto mixed = grundy_cli({"survey", "0.[1-3][0-4]", "--journal", path("misere.json.journal")});
+  EXPECT_EQ(mixed.status, 2);
+  EXPECT_NE(mixed.err.find("written with the limits 'misere heap 14"), std::string::npos)
+      << mixed.err;
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {"survey", "0.1", "--misere", "--max", "100"},
+           {"survey", "0.1", "--max-heap", "10"},
+           {"survey", "0.1", "--misere", "--max-heap", "0"}}) {
+    const auto refused = grundy_cli(bad);
+    EXPECT_EQ(refused.status, 2) << refused.out;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  }
+}
+
+#ifdef GRUNDY_MPIEXEC
+
+TEST(SurveyCli, MisereMpiTableIsTheSingleProcessTable) {
+  const auto single = grundy_cli(misere_survey_to(path("misere-single.csv")));
+  ASSERT_EQ(single.status, 0) << single.err;
+  const auto run = run_mpi(misere_survey_to(path("misere-mpi.csv")));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(read_file(path("misere-mpi.csv")), read_file(path("misere-single.csv")));
+  EXPECT_EQ(run.out, single.out);
 }
 
 #endif

@@ -97,6 +97,45 @@ TEST(SurveyJournal, LinesReadBackTheSameEntry) {
     EXPECT_THROW(parse_survey_journal_line(damaged, "here"), InputError) << damaged;
 }
 
+// A misère survey's entries: Kayles (0.77), whose quotient is proven for
+// the whole game (Plambeck & Siegel 2008: 40 elements, |P| = 9, period 12
+// from heap 71; docs/misere-quotients.md), stops at the heap bound here; 0.75
+// is proven by heap 30 (8 elements, |P| = 2, period 2 from heap 8). Their
+// journal lines read back the same entry, and a journal refuses the other
+// kind of line.
+TEST(SurveyJournal, MisereEntriesReadBack) {
+  SurveyLimits limits;
+  limits.misere = true;
+  limits.max_heap = 40;
+  SurveyEntry kayles, nim_like;
+  ASSERT_TRUE(survey_code(TakeAndBreak::parse("0.77"), limits, kayles));
+  ASSERT_TRUE(survey_code(TakeAndBreak::parse("0.75"), limits, nim_like));
+  EXPECT_TRUE(kayles.misere);
+  EXPECT_EQ(kayles.quotient_heap, 40U);
+  EXPECT_NE(kayles.status, SurveyStatus::proven);
+  EXPECT_EQ(nim_like.status, SurveyStatus::proven);
+  EXPECT_EQ(nim_like.order, 8U);
+  EXPECT_EQ(nim_like.p_size, 2U);
+  EXPECT_EQ(nim_like.periodicity.period, 2U);
+  EXPECT_EQ(nim_like.periodicity.preperiod, 8U);
+  EXPECT_EQ(nim_like.tame, 0);
+  for (const SurveyEntry& entry : {kayles, nim_like}) {
+    const std::string line = survey_journal_line(entry);
+    const SurveyEntry back =
+        parse_survey_journal_line(std::string_view(line).substr(0, line.size() - 1), "here");
+    EXPECT_TRUE(back.same_result(entry)) << line;
+  }
+  const std::string path = (testing::scratch().path() / "misere.journal").string();
+  {
+    SurveyJournal journal(path, limits);
+    journal.append(kayles);
+  }
+  SurveyLimits normal;
+  EXPECT_THROW(SurveyJournal(path, normal), InputError);
+  std::ofstream(path, std::ios::app) << survey_journal_line(small_entry("0.6"));
+  EXPECT_THROW(SurveyJournal(path, limits), InputError);
+}
+
 TEST(SurveyJournal, ResumesDropsATornLineAndRefusesOtherLimits) {
   const std::string path = (testing::scratch().path() / "unit.journal").string();
   SurveyLimits limits;

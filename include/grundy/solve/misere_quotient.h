@@ -64,7 +64,11 @@ struct QuotientOptions {
   // Adjoin heaps 1..max_heap.
   Heap max_heap = 30;
   // Most elements the quotient may have; beyond it a LimitError (or, with
-  // stop_at_limit, the quotient of the heaps done so far).
+  // stop_at_limit, the quotient of the heaps done so far). It bounds the
+  // quotient only: the working sizes of the steps that repair a candidate
+  // (the finer monoid, recalibration's products, learning's table) follow
+  // the order of the quotient reached (detail::working_elements), so that
+  // raising it changes nothing until the quotient needs it.
   std::size_t max_elements = 4096;
   // Most powers h^k of one new heap examined before its outcome rows repeat.
   std::size_t max_exponent = 64;
@@ -77,8 +81,15 @@ struct QuotientOptions {
   bool stop_at_limit = false;
   // Most states the verification of one heap's quotient may visit
   // (docs/misere-quotients.md, "Verification"); beyond it the heap counts as
-  // not verified and the quotient stops before it.
-  std::size_t max_verify_states = 200'000;
+  // not verified and the quotient stops before it. 0: as many as half of
+  // max_memory holds (a state takes a few hundred bytes to a few kilobytes,
+  // with the order of the quotient).
+  std::size_t max_verify_states = 0;
+  // Bytes the computation may hold (0: default_memory_limit(), core/memory.h):
+  // the verification's states, the candidates' multiplication tables. A
+  // quotient whose table would not fit stops the run as max_elements does.
+  // Not part of a checkpoint.
+  std::uint64_t max_memory = 0;
   // Most steps of work all the verifications of one computation may take
   // together (a state of an automaton costs its transitions, one per kind of
   // heap, times the quotient's order); past it a heap counts as not

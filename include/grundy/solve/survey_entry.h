@@ -13,6 +13,10 @@
 //   G(0..preperiod+period-1), which with the proven period determine the
 //   whole sequence: two codes with equal (preperiod, period, saltus) and equal
 //   kept values have the same value for every heap (survey.h groups them).
+//   A misère survey (SurveyLimits::misere) computes each code's misère
+//   quotient instead (misere_quotient.h): the heaps adjoined, |Q|, |P|, the
+//   pretending function's period (proven: the quotient is the whole game's)
+//   and tame or wild, as the published tables give them.
 // Source: docs/theory.md §3; docs/survey.md.
 // Time and memory: those of search_period up to N values.
 // Status: tests/stress/survey_test.cpp (entries equal to search_period run
@@ -54,8 +58,20 @@ struct SurveyEntry {
   // Why the values stop short of max_values: the engine's message (status
   // stopped), or the work limit (status observed or none); else empty.
   std::string stopped;
-  // G(0..preperiod+period-1) when proven, else empty.
+  // G(0..preperiod+period-1) when proven, else empty (always empty in a
+  // misère survey).
   std::vector<std::uint16_t> proven_prefix;
+
+  // A misère survey's entry: `periodicity` holds the pretending function's
+  // period (period, preperiod, proven; checked_to = quotient_heap + 1), and
+  // status is proven (the quotient is the whole game's), observed (a period
+  // seen in Φ(0..quotient_heap)) or none; `stopped` says why fewer heaps
+  // than asked were adjoined, when the period was not proven first.
+  bool misere = false;
+  Heap quotient_heap = 0;          // the quotient is that of heaps 0..quotient_heap
+  std::uint64_t order = 0;         // |Q|
+  std::uint64_t p_size = 0;        // |P|
+  int tame = -1;                   // 1 tame, 0 wild, -1 not decided
 
   // Equal in everything but the time taken.
   bool same_result(const SurveyEntry& other) const;
@@ -66,8 +82,15 @@ struct SurveyEntry {
 struct SurveyLimits {
   Heap max_values = Heap{1} << 20;  // values per code at most (at least 16)
   // Work per code at most, in the estimate of PeriodSearchOptions::max_work
-  // (0: none); codes whose values are not sparse cost O(n^2).
+  // (0: none); codes whose values are not sparse cost O(n^2). In a misère
+  // survey: steps of the quotient's verification work
+  // (QuotientOptions::max_verify_work, about a nanosecond each).
   std::uint64_t max_work = std::uint64_t{1} << 30;
+  // A misère survey: each code's misère quotient up to heap max_heap (or
+  // until its period is proven), of at most max_elements elements.
+  bool misere = false;
+  Heap max_heap = 50;
+  std::uint64_t max_elements = 4096;
 
   friend bool operator==(const SurveyLimits&, const SurveyLimits&) = default;
 };

@@ -10,6 +10,9 @@
 //   status, period, preperiod, saltus, checked_to, proof_needs, largest
 //   value, rare count, milliseconds, criterion, the engine's message, and the
 //   proven prefix G(0..preperiod+period-1) as comma-separated numbers. A
+//   misère survey's journal starts "grundy survey journal 1 misere heap N
+//   elements K work W", and its lines have four fields more: the heaps
+//   adjoined, |Q|, |P| and tame (1, 0, or -1 when not decided). A
 //   last line without its newline is what a kill during a write leaves: it
 //   is dropped, and cut off the file before anything is appended.
 // Source: the journal is grundy's own format (docs/survey.md).

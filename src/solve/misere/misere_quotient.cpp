@@ -133,8 +133,13 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
     classes = ids.size();
   }
   if (classes > options.max_elements) {
-    why = fmt::format("the quotient of heaps 0..{} has {} elements, more than the limit of {}", n,
-                      classes, options.max_elements);
+    why = fmt::format("the quotient of heaps 0..{} has {} elements, more than the limit of {} "
+                      "(raise it with {})",
+                      n, classes, options.max_elements, setting_name("max-elements"));
+    return false;
+  }
+  if (!detail::table_fits(classes)) {
+    why = fmt::format("the quotient of heaps 0..{} has {}", n, detail::table_note(classes));
     return false;
   }
 
@@ -229,6 +234,17 @@ std::optional<std::uint32_t> intern_state(Automaton& a, StateNumbers& seen,
   return it->second;
 }
 
+// A state limit of 0 means as many states as half of the memory allowed
+// holds, at `bytes` a state; records the limit that applies in `a`.
+void limit_by_memory(Automaton& a, std::size_t& state_limit, std::uint64_t bytes) {
+  if (state_limit == 0) {
+    state_limit = static_cast<std::size_t>(
+        std::max<std::uint64_t>(1, detail::quotient_memory() / 2 / std::max<std::uint64_t>(bytes, 1)));
+    a.limit_by_memory = true;
+  }
+  a.state_limit = state_limit;
+}
+
 // The verification work left to the computation on this thread, and its
 // whole budget (VerifyWorkScope).
 thread_local std::uint64_t t_verify_work_left = ~std::uint64_t{0};
@@ -266,6 +282,9 @@ Automaton explore(const Stage& s, std::size_t state_limit) {
   constexpr Element kAbsent = ~Element{0};
   const std::size_t types = a.letter.size();
   const VerifyWork work{std::uint64_t{types} * (types + 1)};
+  // A state: its words twice (the list and the map's key), its edges, the
+  // map's node and the allocator's headers.
+  limit_by_memory(a, state_limit, 2 * (4 * (types + 1) + 48) + 4 * types + 112);
   const std::size_t requested = state_limit;
   state_limit = work.allowed(requested);
   std::vector<Element> start(types + 1, kAbsent);
@@ -333,6 +352,29 @@ std::vector<Heap> generators_of(const Stage& s) {
 
 namespace detail {
 
+bool table_fits(std::size_t order) {
+  const std::uint64_t m = order;
+  return m <= (std::uint64_t{1} << 31) && m * m * sizeof(Element) <= quotient_memory() / 2;
+}
+
+std::string table_note(std::size_t order) {
+  const std::uint64_t m = order;
+  return fmt::format("{} elements, whose multiplication table ({} MiB) does not fit in half of "
+                     "the memory allowed ({} MiB; raise it with {})",
+                     order, m * m * sizeof(Element) >> 20, quotient_memory() >> 20,
+                     setting_name("max-memory"));
+}
+
+WorkingSizes working_sizes(std::size_t order, std::size_t max_elements) {
+  WorkingSizes w;
+  const std::size_t grown = 8 * order;
+  w.finer = std::min(std::max<std::size_t>(max_elements, 4096), std::max<std::size_t>(4096, grown));
+  while (w.finer > 1 && !table_fits(w.finer)) w.finer /= 2;
+  w.product = std::min(4 * max_elements, std::max<std::size_t>(16384, 2 * grown));
+  w.learning = std::min(max_elements, std::max<std::size_t>(4096, grown));
+  return w;
+}
+
 VerifyWorkScope::VerifyWorkScope(std::uint64_t limit)
     : saved_left_(t_verify_work_left), saved_limit_(t_verify_work_limit) {
   t_verify_work_left = t_verify_work_limit = limit;
@@ -344,9 +386,13 @@ VerifyWorkScope::~VerifyWorkScope() {
 }
 
 std::string incomplete_note(const Automaton& a, std::size_t state_limit) {
-  return a.over_work != 0
-             ? fmt::format("more than {} steps of verification work in all", a.over_work)
-             : fmt::format("more than {} states to check", state_limit);
+  if (a.over_work != 0)
+    return fmt::format("more than {} steps of verification work in all", a.over_work);
+  if (a.limit_by_memory)
+    return fmt::format("more than {} states to check, as many as half of the memory allowed "
+                       "holds ({} MiB; raise it with {})",
+                       a.state_limit, quotient_memory() >> 20, setting_name("max-memory"));
+  return fmt::format("more than {} states to check", state_limit);
 }
 
 // The same check with far fewer states. What the condition needs from the
@@ -370,6 +416,7 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
   classify_heaps(s, a, moves);
   const std::size_t types = a.letter.size(), m = s.order, words = (m + 31) / 32;
   const VerifyWork work{std::uint64_t{types} * (m + 1)};
+  limit_by_memory(a, state_limit, 2 * (4 * (2 + words) + 48) + 4 * types + 112);
   const std::size_t requested = state_limit;
   state_limit = work.allowed(requested);
   using Bits = std::vector<Element>;  // a subset of Q, 32 elements a word
@@ -462,7 +509,7 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
     if (ids.size() == classes) break;
     classes = ids.size();
   }
-  if (classes > max_elements) return false;
+  if (classes > max_elements || !table_fits(classes)) return false;
   // Fewest tokens to each state (Dijkstra over heap sizes), and its word.
   std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
   std::vector<std::vector<Heap>> word(count);
@@ -865,10 +912,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
       adjoining = n;
       if (!adjoin(s, ruleset, n, options, why)) {
         if (!options.stop_at_limit)
-          throw LimitError(fmt::format("misère quotient of '{}': {} (raise the limit with {}, "
-                                       "or lower {})",
-                                       ruleset.name(), why, setting_name("max-elements"),
-                                       setting_name("max-heap")));
+          throw LimitError(fmt::format("misère quotient of '{}': {}", ruleset.name(), why));
         break;
       }
       // The construction is checked, never trusted: where it fails the quotient
@@ -893,9 +937,12 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
           tried_finer = true;
           detail::quotient_step("refining");
           Stage finer = before;
-          const std::size_t finer_limit = std::max<std::size_t>(options.max_elements, 4096);
-          const Automaton base =
-              explore(finer, std::min(options.max_verify_states, finer_limit + 1));
+          const std::size_t finer_limit =
+              detail::working_sizes(before.order, options.max_elements).finer;
+          const Automaton base = explore(
+              finer, options.max_verify_states == 0
+                         ? finer_limit + 1
+                         : std::min(options.max_verify_states, finer_limit + 1));
           std::string ignored;
           if (base.complete && base.states.size() <= finer_limit &&
               refine(finer, ruleset, base, finer_limit, false) &&

@@ -361,11 +361,12 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
         outcomes.know(s, bound);
       }
     }
-    QuotientLearner learner(outcomes, n, options.max_elements);
+    const std::size_t states = working_sizes(before.order, options.max_elements).learning;
+    QuotientLearner learner(outcomes, n, states);
     for (;;) {
       detail::quotient_step("learning", 0);
       if (!learner.close()) {
-        why = fmt::format("learning needs more than {} elements", options.max_elements);
+        why = fmt::format("learning needs more than {} states", states);
         return false;
       }
       if (auto word = learner.noncommuting_counterexample()) {

@@ -263,7 +263,7 @@ bool for_each_subset(const std::vector<Heap>& items, std::size_t k,
 
 bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why) {
-  const std::size_t product_limit = 4 * options.max_elements;
+  const std::size_t product_limit = working_sizes(s.order, options.max_elements).product;
   for (std::size_t step = 0; step < kMaxSteps; ++step) {
     detail::quotient_step("recalibrating");
     const Automaton check = explore_compact(s, options.max_verify_states);

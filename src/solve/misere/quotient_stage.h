@@ -57,7 +57,39 @@ struct QuotientAutomaton {
   bool complete = true;  // false when the state or the work limit was reached
   // The work limit was reached (complete is false too): the limit, else 0.
   std::uint64_t over_work = 0;
+  // The state limit that applied, and whether it came from the memory
+  // allowed (QuotientOptions::max_verify_states = 0).
+  std::size_t state_limit = 0;
+  bool limit_by_memory = false;
 };
+
+// The bytes the computation on this thread may hold
+// (QuotientOptions::max_memory; set by its QuotientWatchScope).
+std::uint64_t quotient_memory();
+
+// Whether a multiplication table of `order` elements (order^2 entries of 4
+// bytes) fits in half of quotient_memory().
+bool table_fits(std::size_t order);
+
+// Why a quotient of `order` elements cannot be held ("N elements, whose
+// multiplication table ..."): its table's size against the memory allowed.
+std::string table_note(std::size_t order);
+
+// The sizes the steps that repair a candidate of heap n work with, from the
+// order the quotient of the heaps before it has reached: the finer monoid's
+// states, recalibration's products, learning's states. While the quotient
+// is small they are what they were when max_elements was 4096 (the
+// default): 4096, 4 * max_elements, max_elements; then they grow with the
+// order (8, 16 and 8 times it), never past max(max_elements, 4096),
+// 4 * max_elements and max_elements, nor (the finer monoid, whose table is
+// its states squared) past what the memory allowed holds. So with
+// max_elements <= 4096 they are exactly the earlier sizes, and raising
+// max_elements changes nothing while the quotient has at most 512 elements
+// (1024 for the products).
+struct WorkingSizes {
+  std::size_t finer = 0, product = 0, learning = 0;
+};
+WorkingSizes working_sizes(std::size_t order, std::size_t max_elements);
 
 // The compact verification automaton (states (Φ(W), U, W has an option)),
 // at most `state_limit` states, and no more work than is left to the

@@ -1,5 +1,8 @@
 #include "solve/misere/quotient_watch.h"
 
+#include "grundy/core/memory.h"
+#include "solve/misere/quotient_stage.h"
+
 namespace grundy::detail {
 
 namespace {
@@ -7,6 +10,12 @@ thread_local QuotientWatchState t_watch;
 }  // namespace
 
 QuotientWatchState& quotient_watch() { return t_watch; }
+
+std::uint64_t quotient_memory() {
+  if (t_watch.max_memory != 0) return t_watch.max_memory;
+  static const std::uint64_t by_default = default_memory_limit();
+  return by_default;
+}
 
 void quotient_look() {
   QuotientWatchState& w = t_watch;
@@ -38,6 +47,7 @@ QuotientWatchScope::QuotientWatchScope(const QuotientOptions& options) : saved_(
   QuotientWatchState& w = t_watch;
   w.countdown = kQuotientPollWork;
   w.out_of_time = false;
+  if (options.max_memory != 0) w.max_memory = options.max_memory;
   if (options.control == nullptr && options.max_seconds <= 0) {
     // Inside another computation (or none): its flag and clock, no reports.
     w.report = false;

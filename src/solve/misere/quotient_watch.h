@@ -35,6 +35,8 @@ struct QuotientWatchState {
   bool out_of_time = false;  // the last Interrupted came from the clock
   std::int64_t countdown = kQuotientPollWork;
   SearchProgress progress;
+  // QuotientOptions::max_memory of the computation (0: not given).
+  std::uint64_t max_memory = 0;
 };
 
 // The watch of the computation on this thread.

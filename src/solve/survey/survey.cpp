@@ -109,7 +109,8 @@ std::vector<SurveyRow> survey_table(const std::vector<std::string>& codes,
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SurveyEntry& e = rows[i].entry;
     std::size_t first = first_by_name.emplace(e.name, i).first->second;
-    if (first == i && e.status == SurveyStatus::proven) {
+    // A misère entry keeps no values: codes are joined by name only.
+    if (first == i && e.status == SurveyStatus::proven && !e.misere) {
       const Periodicity& p = e.periodicity;
       first = first_by_sequence
                   .emplace(Sequence{p.preperiod, p.period, p.saltus, e.proven_prefix}, i)

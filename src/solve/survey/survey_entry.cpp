@@ -7,6 +7,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/heap_values.h"
+#include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/period_search.h"
 
 namespace grundy {
@@ -34,11 +35,63 @@ bool parse_survey_status(std::string_view word, SurveyStatus& status) {
 bool SurveyEntry::same_result(const SurveyEntry& other) const {
   return name == other.name && status == other.status && periodicity == other.periodicity &&
          largest_value == other.largest_value && rare_count == other.rare_count &&
-         stopped == other.stopped && proven_prefix == other.proven_prefix;
+         stopped == other.stopped && proven_prefix == other.proven_prefix &&
+         misere == other.misere && quotient_heap == other.quotient_heap && order == other.order &&
+         p_size == other.p_size && tame == other.tame;
 }
+
+namespace {
+
+// A misère survey's entry: the quotient of heaps 0..max_heap, stopping as
+// soon as the pretending function is proven periodic (then it is the whole
+// game's) or at the first limit, with what was verified before it.
+bool survey_quotient(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
+                     const SurveyControl& survey_control) {
+  const auto start = std::chrono::steady_clock::now();
+  SearchControl control;
+  control.stop = survey_control.stop;
+  QuotientOptions options;
+  options.max_heap = std::max<Heap>(limits.max_heap, 1);
+  options.max_elements = static_cast<std::size_t>(limits.max_elements);
+  options.stop_when_proven = true;
+  options.stop_at_limit = true;
+  options.stop_returns_quotient = true;
+  if (limits.max_work != 0) options.max_verify_work = limits.max_work;
+  options.control = &control;
+  const MisereQuotient q = misere_quotient(code, options);
+  if (q.interrupted()) return false;
+  SurveyEntry result;
+  result.name = code.name();
+  result.misere = true;
+  result.quotient_heap = q.max_heap();
+  result.order = q.order();
+  result.p_size = q.p_portion().size();
+  result.tame = q.tame() ? (*q.tame() ? 1 : 0) : -1;
+  Periodicity& p = result.periodicity;
+  p.checked_to = q.max_heap() + 1;
+  if (q.period()) {
+    p.period = q.period()->period;
+    p.preperiod = q.period()->preperiod;
+    p.proven = q.period()->proven;
+    if (p.proven) p.criterion = "periodicity criterion of docs/misere-quotients.md";
+  }
+  result.status = p.proven         ? SurveyStatus::proven
+                  : p.period != 0  ? SurveyStatus::observed
+                                   : SurveyStatus::none;
+  result.stopped = q.limit_note();
+  result.milliseconds = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                            start)
+          .count());
+  entry = std::move(result);
+  return true;
+}
+
+}  // namespace
 
 bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEntry& entry,
                  const SurveyControl& survey_control) {
+  if (limits.misere) return survey_quotient(code, limits, entry, survey_control);
   const Heap max_values = std::max<Heap>(limits.max_values, 16);
   const auto start = std::chrono::steady_clock::now();
   PeriodSearchOptions options;

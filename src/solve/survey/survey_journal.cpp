@@ -17,8 +17,20 @@ namespace grundy {
 
 namespace {
 
-constexpr std::string_view kHeader = "grundy survey journal 1 max ";
+constexpr std::string_view kHeader = "grundy survey journal 1 ";
+// A line's fields; a misère survey's lines have four more (quotient heap,
+// order, |P|, tame).
 constexpr std::size_t kFields = 13;
+constexpr std::size_t kMisereFields = 17;
+
+// The limits as the header records them: "max N work W", or for a misère
+// survey "misere heap N elements K work W".
+std::string limits_text(const SurveyLimits& limits) {
+  if (limits.misere)
+    return fmt::format("misere heap {} elements {} work {}", limits.max_heap,
+                       limits.max_elements, limits.max_work);
+  return fmt::format("max {} work {}", limits.max_values, limits.max_work);
+}
 
 // Tabs and line breaks cannot occur in a field: an engine message that held
 // one would cut the line.
@@ -56,6 +68,7 @@ std::string survey_journal_line(const SurveyEntry& e) {
     if (i != 0) line += ',';
     line += std::to_string(e.proven_prefix[i]);
   }
+  if (e.misere) line += fmt::format("\t{}\t{}\t{}\t{}", e.quotient_heap, e.order, e.p_size, e.tame);
   line += '\n';
   return line;
 }
@@ -65,7 +78,8 @@ SurveyEntry parse_survey_journal_line(std::string_view line, const std::string& 
     return InputError(where, fmt::format("{}: not a survey journal entry ({})", where, what));
   };
   const std::vector<std::string_view> fields = split(line, '\t');
-  if (fields.size() != kFields) throw damaged(fmt::format("{} fields", fields.size()));
+  if (fields.size() != kFields && fields.size() != kMisereFields)
+    throw damaged(fmt::format("{} fields", fields.size()));
   SurveyEntry e;
   Periodicity& p = e.periodicity;
   e.name = std::string(fields[0]);
@@ -85,15 +99,24 @@ SurveyEntry parse_survey_journal_line(std::string_view line, const std::string& 
       if (!parse_number(value, v)) throw damaged("a value");
       e.proven_prefix.push_back(v);
     }
+  if (fields.size() == kMisereFields) {
+    e.misere = true;
+    if (!parse_number(fields[13], e.quotient_heap) || !parse_number(fields[14], e.order) ||
+        !parse_number(fields[15], e.p_size) || !parse_number(fields[16], e.tame) || e.tame < -1 ||
+        e.tame > 1 || e.order == 0 || e.p_size > e.order)
+      throw damaged("a number of the quotient");
+    if (!e.proven_prefix.empty() || (p.proven && p.period == 0)) throw damaged("the period");
+    return e;
+  }
   if (p.proven != (e.proven_prefix.size() == p.preperiod + p.period && p.period != 0))
     throw damaged("the proven values");
   return e;
 }
 
-SurveyJournal::SurveyJournal(std::string path, const SurveyLimits& limits)
+SurveyJournal::SurveyJournal(std::string path, const SurveyLimits& wanted)
     : path_(std::move(path)) {
-  const std::string limits_text = fmt::format("{} work {}", limits.max_values, limits.max_work);
-  const std::string header = fmt::format("{}{}\n", kHeader, limits_text);
+  const std::string limits = grundy::limits_text(wanted);
+  const std::string header = fmt::format("{}{}\n", kHeader, limits);
   std::error_code error;
   if (std::filesystem::exists(path_, error)) {
     std::ifstream in(path_, std::ios::binary);
@@ -111,12 +134,16 @@ SurveyJournal::SurveyJournal(std::string path, const SurveyLimits& limits)
       const std::string_view first = lines.substr(0, first_end);
       if (first.substr(0, kHeader.size()) != kHeader)
         throw InputError(path_, fmt::format("'{}' is not a survey journal", path_));
-      if (first.substr(kHeader.size()) != limits_text)
+      if (first.substr(kHeader.size()) != limits)
         throw InputError(path_,
-                         fmt::format("the journal '{}' was written with {} and {} "
-                                     "'{}', not '{}'; use those or another journal",
-                                     path_, option_name("max"), option_name("max-work"),
-                                     first.substr(kHeader.size()), limits_text));
+                         fmt::format("the journal '{}' was written with the limits '{}', not "
+                                     "'{}' ({}, {} and {} or {}, {} and {}); use those or "
+                                     "another journal",
+                                     path_, first.substr(kHeader.size()), limits,
+                                     option_name("max"), option_name("max-work"),
+                                     option_name("misere"), option_name("max-heap"),
+                                     option_name("max-elements"), option_name("max-work")));
+      const bool misere_lines = wanted.misere;
       lines.remove_prefix(first_end + 1);
       std::size_t line_number = 1;
       while (!lines.empty()) {
@@ -124,6 +151,12 @@ SurveyJournal::SurveyJournal(std::string path, const SurveyLimits& limits)
         const std::size_t end = lines.find('\n');
         SurveyEntry entry = parse_survey_journal_line(
             lines.substr(0, end), fmt::format("{} line {}", path_, line_number));
+        if (entry.misere != misere_lines)
+          throw InputError(path_, fmt::format("{} line {}: not a survey journal entry (a {} "
+                                              "entry in a {} survey's journal)",
+                                              path_, line_number,
+                                              entry.misere ? "misère" : "normal-play",
+                                              misere_lines ? "misère" : "normal-play"));
         entries_[entry.name] = std::move(entry);
         lines.remove_prefix(end + 1);
       }
