@@ -42,6 +42,12 @@ bool SurveyEntry::same_result(const SurveyEntry& other) const {
 
 namespace {
 
+std::uint64_t milliseconds_since(std::chrono::steady_clock::time_point start) {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::steady_clock::now() - start)
+                                        .count());
+}
+
 // A misère survey's entry: the quotient of heaps 0..max_heap, stopping as
 // soon as the pretending function is proven periodic (then it is the whole
 // game's) or at the first limit, with what was verified before it.
@@ -79,10 +85,7 @@ bool survey_quotient(const TakeAndBreak& code, const SurveyLimits& limits, Surve
                   : p.period != 0  ? SurveyStatus::observed
                                    : SurveyStatus::none;
   result.stopped = q.limit_note();
-  result.milliseconds = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                            start)
-          .count());
+  result.milliseconds = milliseconds_since(start);
   entry = std::move(result);
   return true;
 }
@@ -141,10 +144,7 @@ bool survey_code(const TakeAndBreak& code, const SurveyLimits& limits, SurveyEnt
                                     static_cast<std::ptrdiff_t>(p.preperiod + p.period));
   for (Value16 v : search.values) result.largest_value = std::max<Nimber>(result.largest_value, v);
   result.rare_count = last.rare_count;
-  result.milliseconds = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                            start)
-          .count());
+  result.milliseconds = milliseconds_since(start);
   entry = std::move(result);
   return true;
 }
