@@ -46,21 +46,7 @@ std::string path(const std::string& name) { return (scratch().path() / name).str
 // gets), standard output to `out` and standard error to `err`.
 pid_t spawn_with_progress(const std::vector<std::string>& args, const std::string& out,
                           const std::string& err) {
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<std::string> copy = args;
-    std::string program = GRUNDY_CLI_PATH;
-    std::vector<char*> argv{program.data()};
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::setenv("GRUNDY_PROGRESS", "always", 1);
-    std::freopen(out.c_str(), "w", stdout);
-    std::freopen(err.c_str(), "w", stderr);
-    ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(127);
-  }
-  return pid;
+  return testing::spawn_program(GRUNDY_CLI_PATH, args, err, out, {{"GRUNDY_PROGRESS", "always"}});
 }
 
 // Waits (at most about a minute, or until the run ends) for a progress line

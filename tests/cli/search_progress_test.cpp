@@ -24,22 +24,7 @@ using testing::scratch;
 
 // Starts grundy with `args` and GRUNDY_PROGRESS=always, stderr to `err`.
 pid_t spawn_with_progress(const std::vector<std::string>& args, const std::string& err) {
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<std::string> copy = args;
-    std::vector<char*> argv;
-    std::string program = GRUNDY_CLI_PATH;
-    argv.push_back(program.data());
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::setenv("GRUNDY_PROGRESS", "always", 1);
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen(err.c_str(), "w", stderr);
-    ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(127);
-  }
-  return pid;
+  return testing::spawn_program(GRUNDY_CLI_PATH, args, err, "", {{"GRUNDY_PROGRESS", "always"}});
 }
 
 // Waits (at most about a minute) until `path` contains `text`.

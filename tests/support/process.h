@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace grundy::testing {
@@ -82,11 +83,13 @@ inline ProgramRun run_program(const std::string& program, const std::vector<std:
   return run;
 }
 
-// Starts `program` with `args` in the background, standard output to
-// /dev/null and standard error to `err` (/dev/null when empty), for tests
-// that signal a run while it works; wait_status collects it.
+// Starts `program` with `args` in the background, standard error to `err`
+// and standard output to `out` (/dev/null when empty), with the variables
+// `env` set (NAME, VALUE), for tests that signal a run while it works;
+// wait_status collects it.
 inline pid_t spawn_program(const std::string& program, const std::vector<std::string>& args,
-                           const std::string& err = "") {
+                           const std::string& err = "", const std::string& out = "",
+                           const std::vector<std::pair<std::string, std::string>>& env = {}) {
   std::fflush(nullptr);  // or the child would repeat buffered output
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -95,7 +98,8 @@ inline pid_t spawn_program(const std::string& program, const std::vector<std::st
     std::vector<char*> argv{name.data()};
     for (auto& a : copy) argv.push_back(a.data());
     argv.push_back(nullptr);
-    std::freopen("/dev/null", "w", stdout);
+    for (const auto& [variable, value] : env) ::setenv(variable.c_str(), value.c_str(), 1);
+    std::freopen(out.empty() ? "/dev/null" : out.c_str(), "w", stdout);
     std::freopen(err.empty() ? "/dev/null" : err.c_str(), "w", stderr);
     ::execv(program.c_str(), argv.data());
     ::_exit(127);
