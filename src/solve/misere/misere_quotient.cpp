@@ -11,17 +11,16 @@
 #include <queue>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
-#include "grundy/core/fnv1a.h"
 #include "grundy/core/front_end_words.h"
 #include "grundy/rules/take_and_break.h"
 #include "solve/misere/quotient_learning.h"
 #include "solve/misere/quotient_recalibration.h"
 #include "solve/misere/quotient_stage.h"
+#include "solve/misere/quotient_verification.h"
 #include "solve/misere/quotient_watch.h"
 
 namespace grundy {
@@ -142,6 +141,22 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
     why = fmt::format("the quotient of heaps 0..{} has {}", n, detail::table_note(classes));
     return false;
   }
+  // A heap that leaves the quotient as it was (as many classes as elements,
+  // each element its own class: a conservative extension, Plambeck & Siegel
+  // 2008) keeps every element's number, so that the verification automaton
+  // of the heaps before it carries over (CompactVerifier).
+  bool kept_numbers = false;
+  if (classes == m) {
+    std::vector<std::uint32_t> number(classes, ~std::uint32_t{0});
+    kept_numbers = true;
+    for (Element a = 0; a < m && kept_numbers; ++a) {
+      std::uint32_t& x = number[cls[at(a, 0)]];
+      kept_numbers = x == ~std::uint32_t{0};
+      x = a;
+    }
+    if (kept_numbers)
+      for (std::uint32_t& c : cls) c = number[c];
+  }
 
   // The new stage: each class represented by its member with the fewest tokens.
   std::vector<std::size_t> member(classes, candidates);
@@ -174,156 +189,25 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
       next.table[c * classes + d] = cls[at(s.times(a, b), reduce(k + l))];
     }
   }
-  next.phi.clear();
-  for (Heap h = 0; h < n; ++h) next.phi.push_back(cls[s.phi[h]]);
-  next.phi.push_back(cls[at(0, reduce(1))]);
+  next.phi = std::move(s.phi);
   next.option_images = std::move(s.option_images);
   next.option_images.push_back(images);
-  for (auto& list : next.option_images) {
-    for (Element& x : list) x = cls[x];
-    sort_unique(list);
+  // Renamed, unless every element kept its number (a heap's options are
+  // smaller heaps, whose elements are elements of the quotient before).
+  if (!kept_numbers) {
+    for (Element& x : next.phi) x = cls[x];
+    for (auto& list : next.option_images) {
+      for (Element& x : list) x = cls[x];
+      sort_unique(list);
+    }
   }
+  next.phi.push_back(cls[at(0, reduce(1))]);
   next.generators = s.generators;
   bool is_new = true;
   for (Element a = 0; a < m && is_new; ++a) is_new = cls[a] != next.phi[n];
   if (is_new) next.generators.push_back(n);
   s = std::move(next);
   return true;
-}
-
-// The heap types of a stage: heaps 1..n with the same element and the same
-// option elements form one type.
-void classify_heaps(const Stage& s, Automaton& a, std::vector<const std::vector<Element>*>& moves) {
-  const Heap last = s.phi.size() - 1;
-  std::map<std::pair<Element, std::vector<Element>>, std::size_t> type_of;
-  a.type_of_heap.assign(last + 1, 0);
-  for (Heap h = 1; h <= last; ++h) {
-    auto [it, fresh] =
-        type_of.emplace(std::make_pair(s.phi[h], s.option_images[h]), a.letter.size());
-    a.type_of_heap[h] = it->second;
-    if (!fresh) continue;
-    a.letter.push_back(s.phi[h]);
-    a.heap_of_type.push_back(h);
-    moves.push_back(&s.option_images[h]);
-  }
-}
-
-// States by their contents (FNV-1a over the words).
-struct StateHash {
-  std::size_t operator()(const std::vector<Element>& state) const {
-    Fnv1a fnv;
-    for (Element x : state) fnv.add_word(x);
-    const std::uint64_t h = fnv.value();
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
-using StateNumbers = std::unordered_map<std::vector<Element>, std::uint32_t, StateHash>;
-
-// The number of a state reached, numbering it when it is new; nullopt (and
-// the automaton marked incomplete) when a new state would pass the limit.
-std::optional<std::uint32_t> intern_state(Automaton& a, StateNumbers& seen,
-                                          std::vector<Element>&& state, std::size_t state_limit) {
-  auto [it, fresh] = seen.emplace(state, static_cast<std::uint32_t>(a.states.size()));
-  if (fresh) {
-    if (a.states.size() >= state_limit) {
-      a.complete = false;
-      return std::nullopt;
-    }
-    a.states.push_back(std::move(state));
-  }
-  return it->second;
-}
-
-// A state limit of 0 means as many states as half of the memory allowed
-// holds, at `bytes` a state; records the limit that applies in `a`.
-void limit_by_memory(Automaton& a, std::size_t& state_limit, std::uint64_t bytes) {
-  if (state_limit == 0) {
-    state_limit = static_cast<std::size_t>(
-        std::max<std::uint64_t>(1, detail::quotient_memory() / 2 / std::max<std::uint64_t>(bytes, 1)));
-    a.limit_by_memory = true;
-  }
-  a.state_limit = state_limit;
-}
-
-// The verification work left to the computation on this thread, and its
-// whole budget (VerifyWorkScope).
-thread_local std::uint64_t t_verify_work_left = ~std::uint64_t{0};
-thread_local std::uint64_t t_verify_work_limit = ~std::uint64_t{0};
-
-// An automaton's share of the work left, at `per_state` steps a state: the
-// state limit it may use (at least one state, its start).
-struct VerifyWork {
-  std::uint64_t per_state;
-  std::size_t allowed(std::size_t state_limit) const {
-    const std::uint64_t states = t_verify_work_left / std::max<std::uint64_t>(per_state, 1);
-    return static_cast<std::size_t>(
-        std::min<std::uint64_t>(state_limit, std::max<std::uint64_t>(states, 1)));
-  }
-  // Charges the states built; marks `a` when the work, not the state
-  // limit, stopped it.
-  void charge(Automaton& a, std::size_t state_limit, std::size_t allowed) const {
-    const std::uint64_t spent = std::uint64_t{a.states.size()} * per_state;
-    t_verify_work_left = spent >= t_verify_work_left ? 0 : t_verify_work_left - spent;
-    if (!a.complete && allowed < state_limit) a.over_work = t_verify_work_limit;
-  }
-};
-
-// The automaton of a stage's sums of heaps 1..n, read heap by heap: a state
-// is (Φ(W), and for each heap type present in W, Φ(W − h)), where heaps with
-// the same element and the same option elements form one type. The outcome
-// the stage's options predict for W — "W has an option and no option's
-// element is in P" — depends only on the state. By induction on W, the stage
-// predicts every outcome right iff that prediction agrees with P(Φ(W)) in
-// every reachable state (docs/misere-quotients.md, "Verification").
-Automaton explore(const Stage& s, std::size_t state_limit) {
-  Automaton a;
-  std::vector<const std::vector<Element>*> moves;
-  classify_heaps(s, a, moves);
-  constexpr Element kAbsent = ~Element{0};
-  const std::size_t types = a.letter.size();
-  const VerifyWork work{std::uint64_t{types} * (types + 1)};
-  // A state: its words twice (the list and the map's key), its edges, the
-  // map's node and the allocator's headers.
-  limit_by_memory(a, state_limit, 2 * (4 * (types + 1) + 48) + 4 * types + 112);
-  const std::size_t requested = state_limit;
-  state_limit = work.allowed(requested);
-  std::vector<Element> start(types + 1, kAbsent);
-  start[0] = 0;
-  StateNumbers seen{{start, 0}};
-  a.states.push_back(start);
-  for (std::size_t i = 0; i < a.states.size(); ++i) {
-    detail::quotient_poll(work.per_state * 4);
-    detail::quotient_step("verifying", i);
-    const std::vector<Element> state = a.states[i];
-    bool has_option = false, p_option = false;
-    for (std::size_t t = 0; t < types; ++t) {
-      if (state[t + 1] == kAbsent) continue;
-      for (Element o : *moves[t]) {
-        has_option = true;
-        p_option = p_option || s.p[s.times(state[t + 1], o)];
-      }
-    }
-    const bool predicted = has_option && !p_option;
-    a.predicted.push_back(predicted);
-    if ((s.p[state[0]] != 0) != predicted) a.consistent = false;
-    std::vector<std::uint32_t> edges(types);
-    for (std::size_t t = 0; t < types; ++t) {
-      std::vector<Element> after(types + 1);
-      after[0] = s.times(state[0], a.letter[t]);
-      for (std::size_t u = 0; u < types; ++u)
-        after[u + 1] = state[u + 1] == kAbsent ? kAbsent : s.times(state[u + 1], a.letter[t]);
-      after[t + 1] = state[0];
-      const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
-      if (!id) {
-        work.charge(a, requested, state_limit);
-        return a;
-      }
-      edges[t] = *id;
-    }
-    a.next.push_back(std::move(edges));
-  }
-  work.charge(a, requested, state_limit);
-  return a;
 }
 
 // The heaps whose element the smaller heaps do not generate.
@@ -375,113 +259,6 @@ WorkingSizes working_sizes(std::size_t order, std::size_t max_elements) {
   return w;
 }
 
-VerifyWorkScope::VerifyWorkScope(std::uint64_t limit)
-    : saved_left_(t_verify_work_left), saved_limit_(t_verify_work_limit) {
-  t_verify_work_left = t_verify_work_limit = limit;
-}
-
-VerifyWorkScope::~VerifyWorkScope() {
-  t_verify_work_left = saved_left_;
-  t_verify_work_limit = saved_limit_;
-}
-
-std::string incomplete_note(const Automaton& a, std::size_t state_limit) {
-  if (a.over_work != 0)
-    return fmt::format("more than {} steps of verification work in all", a.over_work);
-  if (a.limit_by_memory)
-    return fmt::format("more than {} states to check, as many as half of the memory allowed "
-                       "holds ({} MiB; raise it with {})",
-                       a.state_limit, quotient_memory() >> 20, setting_name("max-memory"));
-  return fmt::format("more than {} states to check", state_limit);
-}
-
-// The same check with far fewer states. What the condition needs from the
-// kinds of heap in W is only whether some option of W lies in P, now and after
-// more heaps are added: for a type t present in W, with x = Φ(W − h_t), the
-// set g_t(x) = {z in Q : x·z·o in P for some option element o of t} says for
-// which later products z the sum W·z has a P-option through a heap of type t.
-// Adding a heap of element ℓ turns g_t(x) into g_t(xℓ) = {z : ℓz in g_t(x)},
-// a function of the set alone, so the union U of these sets over the types
-// present is carried along exactly: reading a heap of type u sends
-// (Φ(W), U, W has an option) to (Φ(W)·ℓ_u, {z : ℓ_u·z in U} ∪ g_u(Φ(W)),
-// W has an option or u has one), and W has a P-option iff 1 is in U. The
-// state no longer grows with the number of heap types (the automaton above
-// has about 2^types states); its reachable states are still the images of all
-// sums W, so checking them all checks every W. It is a quotient of the
-// automaton above that keeps the predicted outcome, so Moore's reduction of
-// either gives the same candidate in refine().
-Automaton explore_compact(const Stage& s, std::size_t state_limit) {
-  Automaton a;
-  std::vector<const std::vector<Element>*> moves;
-  classify_heaps(s, a, moves);
-  const std::size_t types = a.letter.size(), m = s.order, words = (m + 31) / 32;
-  const VerifyWork work{std::uint64_t{types} * (m + 1)};
-  limit_by_memory(a, state_limit, 2 * (4 * (2 + words) + 48) + 4 * types + 112);
-  const std::size_t requested = state_limit;
-  state_limit = work.allowed(requested);
-  using Bits = std::vector<Element>;  // a subset of Q, 32 elements a word
-  auto has = [](const Bits& b, std::size_t z) { return (b[z / 32] >> (z % 32)) & 1u; };
-  // g[t][x]: the set g_t(x) above.
-  // With A_t = {y : y·o in P for some option element o of t}, g_t(x) is
-  // {z : x·z in A_t}.
-  std::vector<std::vector<Bits>> g(types, std::vector<Bits>(m, Bits(words, 0)));
-  std::vector<char> in_a(m);
-  for (std::size_t t = 0; t < types; ++t) {
-    for (Element y = 0; y < m; ++y) {
-      in_a[y] = 0;
-      for (Element o : *moves[t])
-        if (s.p[s.times(y, o)]) {
-          in_a[y] = 1;
-          break;
-        }
-    }
-    for (Element x = 0; x < m; ++x) {
-      detail::quotient_poll(m);
-      for (Element z = 0; z < m; ++z)
-        if (in_a[s.times(x, z)]) g[t][x][z / 32] |= Element{1} << (z % 32);
-    }
-  }
-  // A state: {Φ(W), W has an option, U's words...}.
-  std::vector<Element> start(2 + words, 0);
-  StateNumbers seen{{start, 0}};
-  a.states.push_back(start);
-  std::vector<std::uint8_t> in_u(m);  // U, a byte per element
-  for (std::size_t i = 0; i < a.states.size(); ++i) {
-    detail::quotient_poll(work.per_state);
-    detail::quotient_step("verifying", i);
-    const std::vector<Element> state = a.states[i];
-    const Element x = state[0];
-    const Bits u(state.begin() + 2, state.end());
-    const bool predicted = state[1] != 0 && !has(u, 0);
-    a.predicted.push_back(predicted);
-    if ((s.p[x] != 0) != predicted) a.consistent = false;
-    for (Element y = 0; y < m; ++y) in_u[y] = static_cast<std::uint8_t>(has(u, y));
-    std::vector<std::uint32_t> edges(types);
-    for (std::size_t t = 0; t < types; ++t) {
-      std::vector<Element> after(2 + words, 0);
-      after[0] = s.times(x, a.letter[t]);
-      after[1] = state[1] != 0 || !moves[t]->empty();
-      // {z : ℓz in U}, 32 elements at a time, without branches.
-      const Element* row = &s.table[a.letter[t] * m];
-      for (std::size_t w = 0; w < words; ++w) {
-        Element bits = 0;
-        const std::size_t end = std::min<std::size_t>(32, m - 32 * w);
-        for (std::size_t b = 0; b < end; ++b) bits |= Element{in_u[row[32 * w + b]]} << b;
-        after[2 + w] = bits | g[t][x][w];
-      }
-      const std::optional<std::uint32_t> id = intern_state(a, seen, std::move(after), state_limit);
-      if (!id) {
-        work.charge(a, requested, state_limit);
-        return a;
-      }
-      edges[t] = *id;
-    }
-    a.next.push_back(std::move(edges));
-  }
-  work.charge(a, requested, state_limit);
-  return a;
-}
-
 // One round of refinement after a failed verification: the automaton's
 // states with their predicted outcomes, reduced by indistinguishability
 // (Moore's refinement over the heap types), become the next candidate. Each
@@ -492,7 +269,7 @@ Automaton explore_compact(const Stage& s, std::size_t state_limit) {
 // the stage's, which remembers for each heap type what removing it leaves.
 bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_t max_elements,
             bool reduce) {
-  const std::size_t count = a.states.size(), types = a.letter.size();
+  const std::size_t count = a.next.size(), types = a.letter.size();
   std::vector<std::uint32_t> cls(count);
   for (std::size_t i = 0; i < count; ++i) cls[i] = reduce ? a.predicted[i] : static_cast<std::uint32_t>(i);
   std::size_t classes = reduce ? 0 : count;
@@ -592,7 +369,7 @@ QuotientFailure cheapest_failure(const Stage& s, const Automaton& a) {
     queue.pop();
     if (t != tokens[i]) continue;
     detail::quotient_poll(100 * a.letter.size());
-    if ((s.p[a.states[i][0]] != 0) != (a.predicted[i] != 0)) {
+    if ((s.p[a.element[i]] != 0) != (a.predicted[i] != 0)) {
       QuotientFailure failure;
       failure.tokens = t;
       failure.state = i;
@@ -800,28 +577,6 @@ std::size_t QuotientState::order() const { return stage_->order; }
 
 namespace {
 
-// Whether adjoining heap n turned the verified stage `before` (heaps
-// 0..n-1) into a stage `after` whose verification is the one `before`
-// passed. Adjoining keeps the elements of `before` apart (its P-portion and
-// its generators still tell them apart), so the same order means the same
-// quotient, renumbered, with the same P-portion; and when heap n has the
-// element and the option elements of a heap already there, the heaps of
-// `after` fall into the same kinds as those of `before`. The verification
-// automaton (explore_compact) reads a sum kind by kind and depends on
-// nothing else: it is the automaton `before` was verified with, so `after`
-// is verified too. This is the cheap case of a conservative extension
-// (Plambeck & Siegel 2008; MisereSolver tries one first): a long stretch of
-// heaps that add nothing (0.56 from heap 60 to 255) then costs one pass over
-// the quotient each, where each was verified again.
-bool conservative(const Stage& before, const Stage& after) {
-  if (after.order != before.order || after.phi.size() != before.phi.size() + 1) return false;
-  const Heap n = after.last_heap();
-  for (Heap h = 1; h < n; ++h)
-    if (after.phi[h] == after.phi[n] && after.option_images[h] == after.option_images[n])
-      return true;
-  return false;
-}
-
 // Refuses to continue `from` with other options than it was made with: the
 // heaps after it would be adjoined otherwise than in one uninterrupted run.
 void check_resumable(const QuotientState& from, const HeapRuleset& ruleset,
@@ -926,6 +681,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
   // what a stop returns to.
   Heap adjoining = 0;
   Stage before;
+  detail::CompactVerifier verifier;
   bool interrupted = false, out_of_time = false;
   try {
     for (Heap n = first; n <= options.max_heap; ++n) {
@@ -938,14 +694,14 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
         break;
       }
       // The construction is checked, never trusted: where it fails the quotient
-      // stops at the last heap it is proven for. Except where the check is
-      // the one already passed: a heap that leaves the quotient as it was
-      // and is of a kind of heap already there (see conservative()).
+      // stops at the last heap it is proven for. A heap that leaves the
+      // quotient as it was extends the automaton that checked the heaps
+      // before it (CompactVerifier): a heap of a kind already there costs
+      // nothing, a new kind its own transitions.
       std::string wrong, recalibration_why;
       bool tried_finer = false, tried_recalibration = !options.recalibrate;
-      const bool already_verified = conservative(before, s);
-      for (std::size_t round = 0; options.verify && !already_verified; ++round) {
-        const Automaton automaton = explore_compact(s, options.max_verify_states);
+      for (std::size_t round = 0; options.verify; ++round) {
+        const Automaton& automaton = verifier.check(s, options.max_verify_states);
         if (!automaton.complete) {
           wrong = incomplete_note(automaton, options.max_verify_states);
           break;
@@ -964,12 +720,12 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
           Stage finer = before;
           const std::size_t finer_limit =
               detail::working_sizes(before.order, options.max_elements).finer;
-          const Automaton base = explore(
+          const Automaton base = detail::explore(
               finer, options.max_verify_states == 0
                          ? finer_limit + 1
                          : std::min(options.max_verify_states, finer_limit + 1));
           std::string ignored;
-          if (base.complete && base.states.size() <= finer_limit &&
+          if (base.complete && base.next.size() <= finer_limit &&
               refine(finer, ruleset, base, finer_limit, false) &&
               adjoin(finer, ruleset, n, options, ignored)) {
             s = std::move(finer);
@@ -1049,7 +805,7 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
   s.generators = generators_of(s);
   MisereQuotient q;
   q.ruleset_name_ = ruleset.name();
-  q.verify_work_ = t_verify_work_limit - t_verify_work_left;
+  q.verify_work_ = detail::verify_work_spent();
   q.generators_ = s.generators;
   if (!why.empty()) q.limit_note_ = why;
   q.stopped_unverified_ = q_unverified;

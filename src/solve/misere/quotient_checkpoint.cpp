@@ -21,6 +21,7 @@
 #include "grundy/rules/registry.h"
 #include "grundy/solve/sequence_request.h"
 #include "solve/misere/quotient_stage.h"
+#include "solve/misere/quotient_verification.h"
 
 namespace grundy {
 
@@ -136,7 +137,8 @@ std::string unsound(const detail::QuotientStage& s, const HeapRuleset& ruleset,
   if (*std::max_element(cls.begin(), cls.end()) + 1 != m)
     return "its quotient is not reduced";
   if (options.verify) {
-    const detail::QuotientAutomaton check = detail::explore_compact(s, options.max_verify_states);
+    detail::CompactVerifier verifier;
+    const detail::QuotientAutomaton& check = verifier.check(s, options.max_verify_states);
     if (!check.complete || !check.consistent) return "its quotient does not pass verification";
   }
   return {};

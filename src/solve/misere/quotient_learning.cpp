@@ -17,6 +17,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/solve/detail/search.h"
+#include "solve/misere/quotient_verification.h"
 #include "solve/misere/quotient_watch.h"
 
 namespace grundy::detail {
@@ -354,7 +355,8 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
     // The failed candidate is still right on every sum cheaper than its
     // cheapest failure: the exact outcomes start from there.
     {
-      const Automaton failed = explore_compact(s, options.max_verify_states);
+      CompactVerifier verifier;
+      const Automaton& failed = verifier.check(s, options.max_verify_states);
       std::uint64_t bound = 0;
       if (failed.complete && !failed.consistent) {
         wrong_sum(s, ruleset, failed, nullptr, &bound);
@@ -377,7 +379,6 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
       // form a commutative monoid (refine builds the stage from it).
       Automaton a;
       const std::size_t count = learner.states();
-      a.states.assign(count, {});
       for (std::size_t i = 0; i < count; ++i) {
         std::vector<std::uint32_t> edges;
         for (Heap h = 1; h <= n; ++h) edges.push_back(learner.next(i, h));
@@ -395,7 +396,8 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
         why = fmt::format("learning needs more than {} elements", options.max_elements);
         return false;
       }
-      const Automaton check = explore_compact(candidate, options.max_verify_states);
+      CompactVerifier verifier;
+      const Automaton& check = verifier.check(candidate, options.max_verify_states);
       if (!check.complete) {
         why = incomplete_note(check, options.max_verify_states);
         return false;

@@ -13,6 +13,7 @@
 #include <fmt/ranges.h>
 
 #include "grundy/core/error.h"
+#include "solve/misere/quotient_verification.h"
 #include "solve/misere/quotient_watch.h"
 
 namespace grundy::detail {
@@ -219,7 +220,6 @@ Automaton product_automaton(const Product& m, const HeapRuleset& ruleset, Heap n
   }
   Automaton a;
   const std::size_t count = code_of.size();
-  a.states.assign(count, {});
   for (std::size_t i = 0; i < count; ++i) {
     std::vector<std::uint32_t> edges;
     for (Heap h = 1; h <= n; ++h) edges.push_back(state_of[m.times(code_of[i], m.heap(h))]);
@@ -264,14 +264,16 @@ bool for_each_subset(const std::vector<Heap>& items, std::size_t k,
 bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why) {
   const std::size_t product_limit = working_sizes(s.order, options.max_elements).product;
+  CompactVerifier verifier;
   for (std::size_t step = 0; step < kMaxSteps; ++step) {
     detail::quotient_step("recalibrating");
-    const Automaton check = explore_compact(s, options.max_verify_states);
+    const Automaton& check = verifier.check(s, options.max_verify_states);
     if (!check.complete) {
       why = "recalibration: " + incomplete_note(check, options.max_verify_states);
       return false;
     }
     if (check.consistent) return true;
+    detail::quotient_step("recalibrating");  // the check showed "verifying"
     const QuotientFailure failure = cheapest_failure(s, check);
     const bool right = check.predicted[failure.state] != 0;
     // The heaps of the failing sum that have options, each once.

@@ -47,8 +47,8 @@ struct QuotientStage {
 // prediction agrees with P(Φ(W)) in every reachable state.
 struct QuotientAutomaton {
   using Element = MisereQuotient::Element;
-  std::vector<std::vector<Element>> states;      // [0] = Φ(W), then what the form keeps
-  std::vector<std::vector<std::uint32_t>> next;  // next[state][type]
+  std::vector<Element> element;                  // Φ(W) of each state found
+  std::vector<std::vector<std::uint32_t>> next;  // next[state][type], states explored
   std::vector<char> predicted;                   // outcome from the options
   std::vector<Element> letter;                   // Φ of each type
   std::vector<Heap> heap_of_type;                // the smallest heap of each type
@@ -90,31 +90,6 @@ struct WorkingSizes {
   std::size_t finer = 0, product = 0, learning = 0;
 };
 WorkingSizes working_sizes(std::size_t order, std::size_t max_elements);
-
-// The compact verification automaton (states (Φ(W), U, W has an option)),
-// at most `state_limit` states, and no more work than is left to the
-// computation running on this thread (VerifyWorkScope).
-QuotientAutomaton explore_compact(const QuotientStage& s, std::size_t state_limit);
-
-// Bounds the work of every verification automaton built on this thread
-// while it lives, all together, to `limit` steps: a state costs its
-// transitions (one per kind of heap) times the width of what each one
-// builds (the stage's order; the number of kinds for the finer automaton).
-// QuotientOptions::max_verify_work; without a scope there is no bound.
-class VerifyWorkScope {
- public:
-  explicit VerifyWorkScope(std::uint64_t limit);
-  ~VerifyWorkScope();
-  VerifyWorkScope(const VerifyWorkScope&) = delete;
-  VerifyWorkScope& operator=(const VerifyWorkScope&) = delete;
-
- private:
-  std::uint64_t saved_left_, saved_limit_;
-};
-
-// Why an automaton is not complete, for a quotient's stop note: "more than
-// N states to check", or the work.
-std::string incomplete_note(const QuotientAutomaton& a, std::size_t state_limit);
 
 // The cheapest sum (fewest tokens) reaching a state of a failed
 // verification automaton whose condition fails: the sum, ascending, its
