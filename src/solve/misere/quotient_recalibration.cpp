@@ -264,18 +264,18 @@ bool for_each_subset(const std::vector<Heap>& items, std::size_t k,
 bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why) {
   const std::size_t product_limit = working_sizes(s.order, options.max_elements).product;
-  CompactVerifier verifier;
   for (std::size_t step = 0; step < kMaxSteps; ++step) {
     detail::quotient_step("recalibrating");
-    const Automaton& check = verifier.check(s, options.max_verify_states);
+    const CheapestFailure found = find_cheapest_failure(s, options.max_verify_states);
+    const Automaton& check = found.check;
     if (!check.complete) {
       why = "recalibration: " + incomplete_note(check, options.max_verify_states);
       return false;
     }
     if (check.consistent) return true;
     detail::quotient_step("recalibrating");  // the check showed "verifying"
-    const QuotientFailure failure = cheapest_failure(s, check);
-    const bool right = check.predicted[failure.state] != 0;
+    const QuotientFailure& failure = found.failure;
+    const bool right = found.predicted;
     // The heaps of the failing sum that have options, each once.
     std::vector<Heap> heaps;
     for (Heap h : failure.sum)

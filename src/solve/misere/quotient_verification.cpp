@@ -5,6 +5,7 @@
 // docs/misere-quotients.md, "Verification", explains why they check.
 #include <algorithm>
 #include <map>
+#include <queue>
 #include <utility>
 
 #include <fmt/format.h>
@@ -504,6 +505,172 @@ void CompactVerifier::grow(const Stage& s, std::size_t state_limit) {
     }
   }
   explored_ = rows_.size();
+}
+
+// The cheapest sum the stage predicts wrongly, as cheapest_failure() finds
+// it on the whole automaton, without building the whole automaton. The two
+// halves of the check (CompactVerifier) are searched apart:
+// - a P-position with a P-option: the finite test over (y, t) of
+//   CompactVerifier, each violation giving the sum (cheapest sum of element
+//   y) + (heap of kind t); the cheapest sums of the elements come from
+//   Dijkstra's algorithm over Q, reading the kinds;
+// - an N-position with options and no P-option: Dijkstra's algorithm over
+//   the compact automaton's states by tokens, passing over a state when a
+//   state already settled with the same (Φ(W), o) has its U within the
+//   state's U. That settled state had no more tokens, and each heap read
+//   after both keeps the relation, so whatever failure of this half lies
+//   beyond the state passed over lies, with no more tokens, beyond the
+//   settled one: the first failing state settled has the fewest tokens of
+//   any. The cheaper of the two is the failure (on equal tokens, the
+//   second).
+CheapestFailure find_cheapest_failure(const Stage& s, std::size_t state_limit) {
+  CheapestFailure r;
+  Automaton& a = r.check;
+  std::map<std::pair<Element, std::vector<Element>>, std::size_t> type_of;
+  std::vector<std::vector<Element>> moves;
+  classify_heaps(s, 1, type_of, a, moves);
+  const std::size_t types = a.letter.size(), m = s.order;
+  CompactForm form(m);
+  form.add_kinds(s, a, moves);
+  const std::size_t width = form.width();
+  constexpr std::uint64_t kNever = ~std::uint64_t{0};
+
+  // The cheapest sum of each element.
+  std::vector<std::uint64_t> element_tokens(m, kNever);
+  std::vector<Element> element_parent(m, 0);
+  std::vector<Heap> element_via(m, 0);
+  {
+    using Item = std::pair<std::uint64_t, Element>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+    element_tokens[0] = 0;
+    queue.push({0, 0});
+    while (!queue.empty()) {
+      const auto [t, x] = queue.top();
+      queue.pop();
+      if (t != element_tokens[x]) continue;
+      quotient_poll(types);
+      for (std::size_t k = 0; k < types; ++k) {
+        const Element y = s.times(x, a.letter[k]);
+        const std::uint64_t through = t + a.heap_of_type[k];
+        if (through < element_tokens[y]) {
+          element_tokens[y] = through;
+          element_parent[y] = x;
+          element_via[y] = a.heap_of_type[k];
+          queue.push({through, y});
+        }
+      }
+    }
+  }
+  // Half one.
+  std::uint64_t p_tokens = kNever;
+  Element p_element = 0;
+  Heap p_heap = 0;
+  for (std::size_t k = 0; k < types; ++k)
+    for (Element y = 0; y < m; ++y) {
+      quotient_poll(moves[k].size() + 1);
+      if (element_tokens[y] == kNever || !s.p[s.times(y, a.letter[k])]) continue;
+      const std::uint64_t t = element_tokens[y] + a.heap_of_type[k];
+      if (t >= p_tokens) continue;
+      for (Element o : moves[k])
+        if (s.p[s.times(y, o)]) {
+          p_tokens = t;
+          p_element = y;
+          p_heap = a.heap_of_type[k];
+          break;
+        }
+    }
+
+  // Half two.
+  const std::uint64_t per_state = std::uint64_t{types} * (m + 1);
+  limit_by_memory(a, state_limit, 4 * width + 17 + 8 + 4 + 8 + 16);
+  StateTable rows;
+  rows.reset(width);
+  std::vector<std::uint64_t> tokens;
+  std::vector<std::uint32_t> parent;
+  std::vector<Heap> via;
+  std::vector<char> settled;
+  std::vector<std::vector<std::uint32_t>> minimal(2 * m);
+  using Item = std::pair<std::uint64_t, std::uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  std::vector<Word> state(width, 0), after(width);
+  bool fresh = false;
+  rows.intern(state.data(), fresh);
+  tokens.push_back(0);
+  parent.push_back(0);
+  via.push_back(0);
+  settled.push_back(0);
+  queue.push({0, 0});
+  auto sum_of = [&](std::uint32_t i) {
+    std::vector<Heap> sum;
+    for (; i != 0; i = parent[i]) sum.push_back(via[i]);
+    return sum;
+  };
+  while (!queue.empty()) {
+    const auto [t, i] = queue.top();
+    queue.pop();
+    if (t != tokens[i] || settled[i]) continue;
+    if (t > p_tokens) break;
+    settled[i] = 1;
+    const Word* row = rows.row(i);
+    std::vector<std::uint32_t>& least = minimal[2 * row[0] + (row[1] != 0)];
+    bool dominated = false;
+    for (std::uint32_t other : least)
+      if (form.u_within(rows.row(other), row)) {
+        dominated = true;
+        break;
+      }
+    if (dominated) continue;
+    std::size_t kept = 0;
+    for (std::uint32_t other : least)
+      if (!form.u_within(row, rows.row(other))) least[kept++] = other;
+    least.resize(kept);
+    least.push_back(i);
+    quotient_poll(per_state);
+    quotient_step("verifying", rows.size());
+    if (!spend_work(a, per_state)) return r;
+    std::copy(row, row + width, state.begin());
+    form.load(state.data());
+    const bool predicted = form.predicted();
+    if ((s.p[state[0]] != 0) != predicted) {
+      a.consistent = false;
+      r.failure.sum = sum_of(i);
+      std::sort(r.failure.sum.begin(), r.failure.sum.end());
+      r.failure.tokens = t;
+      r.predicted = predicted;
+      return r;
+    }
+    for (std::size_t k = 0; k < types; ++k) {
+      form.read(s, k, a.letter[k], after.data());
+      const std::uint64_t through = t + a.heap_of_type[k];
+      std::uint32_t j = rows.find(after.data());
+      if (j == StateTable::kAbsent) {
+        if (rows.size() >= state_limit) {
+          a.complete = false;
+          return r;
+        }
+        j = rows.intern(after.data(), fresh);
+        tokens.push_back(kNever);
+        parent.push_back(0);
+        via.push_back(0);
+        settled.push_back(0);
+      }
+      if (!settled[j] && through < tokens[j]) {
+        tokens[j] = through;
+        parent[j] = i;
+        via[j] = a.heap_of_type[k];
+        queue.push({through, j});
+      }
+    }
+  }
+  if (p_tokens != kNever) {
+    a.consistent = false;
+    for (Element y = p_element; y != 0; y = element_parent[y]) r.failure.sum.push_back(element_via[y]);
+    r.failure.sum.push_back(p_heap);
+    std::sort(r.failure.sum.begin(), r.failure.sum.end());
+    r.failure.tokens = p_tokens;
+    r.predicted = false;
+  }
+  return r;
 }
 
 }  // namespace grundy::detail

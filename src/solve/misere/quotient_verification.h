@@ -94,6 +94,19 @@ class CompactVerifier {
   std::vector<std::vector<Element>> moves_;
 };
 
+// The cheapest sum (fewest tokens) that s predicts wrongly, found without
+// the whole automaton: `check` says whether the search was complete (with
+// the fields incomplete_note() reads) and whether s is consistent; when it
+// is not, `failure` is the sum (ascending) and its tokens, and `predicted`
+// the outcome its options give (its true outcome when every move takes a
+// token). The same tokens as cheapest_failure() on the whole automaton.
+struct CheapestFailure {
+  QuotientAutomaton check;
+  QuotientFailure failure;
+  bool predicted = false;
+};
+CheapestFailure find_cheapest_failure(const QuotientStage& s, std::size_t state_limit);
+
 // Bounds the work of every verification automaton built on this thread
 // while it lives, all together, to `limit` steps: a transition costs the
 // width of what it builds (the stage's order; the number of kinds for the
