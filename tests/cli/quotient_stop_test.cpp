@@ -185,15 +185,15 @@ TEST(QuotientStop, CheckpointOfATimeBudgetResumes) {
   const std::string checkpoint = path("budget.qck");
   std::remove(checkpoint.c_str());
   auto run = run_program(GRUNDY_CLI_PATH,
-                         {"quotient", "0.54", "--max-heap", "60", "--time", "0.5", "--checkpoint",
+                         {"quotient", "0.54", "--max-heap", "75", "--time", "0.3", "--checkpoint",
                           checkpoint, "--checkpoint-every", "0.05"});
   ASSERT_EQ(run.status, 0) << run.err;
-  ASSERT_NE(run.out.find("stopped: the time budget of 0.5 s ran out"), std::string::npos)
+  ASSERT_NE(run.out.find("stopped: the time budget of 0.3 s ran out"), std::string::npos)
       << run.out;
   ASSERT_NE(run.err.find("--resume " + checkpoint), std::string::npos) << run.err;
   const auto resumed = run_program(GRUNDY_CLI_PATH, {"quotient", "--resume", checkpoint});
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  const auto whole = run_program(GRUNDY_CLI_PATH, {"quotient", "0.54", "--max-heap", "60"});
+  const auto whole = run_program(GRUNDY_CLI_PATH, {"quotient", "0.54", "--max-heap", "75"});
   ASSERT_EQ(whole.status, 0) << whole.err;
   EXPECT_EQ(resumed.out, whole.out);
 }
