@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/misere_quotient.h"
+#include "solve/misere/quotient_stage.h"
+#include "solve/misere/quotient_verification.h"
 #include "support/twins.h"
 
 namespace grundy::misere_quotient_test {
@@ -415,6 +418,87 @@ TEST(MisereQuotientStress, KeptChecksAgreeWithFreshOnes) {
       EXPECT_EQ(q.p_portion(), whole.p_portion());
     }
   }
+}
+
+// The three judges of a candidate quotient agree (src/solve/misere/
+// quotient_verification.h): the whole compact automaton with the cheapest
+// failure found on it by Dijkstra's algorithm (the by-definition twin), the
+// check that explores only inclusion-minimal states (CompactVerifier), and
+// find_cheapest_failure, which searches the two halves of the condition
+// apart; and, where it is small, the full automaton. Candidates: every
+// verified stage of a few codes with one element's P-bit flipped, and with
+// the next heap given a random element (what adjoining proposes, often
+// wrong). Where a candidate fails, find_cheapest_failure's sum has the
+// twin's tokens, and reading it in the whole automaton reaches a failing
+// state whose prediction is the one it reports.
+TEST(MisereQuotientStress, CheapestFailureAgreesWithTheWholeAutomaton) {
+  const std::vector<std::pair<std::string, Heap>> cases = {
+      {"0.54", 40}, {"0.26", 20}, {"0.114", 20}, {"0.14", 16}, {"0.35", 9},
+      {"0.106", 14}, {"0.137", 20}, {"0.56", 40}, {"0.07", 20}, {"0.77", 30}};
+  std::mt19937_64 rng(kSeed);
+  std::size_t failed = 0, passed = 0;
+  for (const auto& [code, last] : cases) {
+    SCOPED_TRACE(code);
+    const TakeAndBreak game = TakeAndBreak::parse(code);
+    QuotientOptions options;
+    options.max_heap = last;
+    options.decide_tame = false;
+    std::vector<QuotientState> states;
+    options.save_every = 0;
+    options.save = [&](const QuotientState& state) { states.push_back(state); };
+    const MisereQuotient q = misere_quotient(game, options);
+    ASSERT_EQ(q.max_heap(), last) << q.limit_note();
+    for (const QuotientState& state : states) {
+      const detail::QuotientStage& verified = state.stage();
+      std::vector<detail::QuotientStage> candidates;
+      for (int i = 0; i < 2; ++i) {
+        detail::QuotientStage c = verified;
+        c.p[rng() % c.order] ^= 1;
+        candidates.push_back(std::move(c));
+      }
+      if (verified.last_heap() < last) {
+        detail::QuotientStage c = verified;
+        const Heap next = verified.last_heap() + 1;
+        c.option_images.push_back(detail::heap_option_images(verified, game, next));
+        c.phi.push_back(static_cast<detail::QuotientStage::Element>(rng() % c.order));
+        candidates.push_back(std::move(c));
+      }
+      for (const detail::QuotientStage& c : candidates) {
+        SCOPED_TRACE("heaps 0.." + std::to_string(c.last_heap()));
+        const detail::QuotientAutomaton whole = detail::explore_compact(c, 0);
+        ASSERT_TRUE(whole.complete);
+        const detail::CheapestFailure fast = detail::find_cheapest_failure(c, 0);
+        ASSERT_TRUE(fast.check.complete);
+        detail::CompactVerifier verifier;
+        const bool checked = verifier.check(c, 0).consistent;
+        EXPECT_EQ(fast.check.consistent, whole.consistent);
+        EXPECT_EQ(checked, whole.consistent);
+        const detail::QuotientAutomaton full = detail::explore(c, 20000);
+        if (full.complete) EXPECT_EQ(full.consistent, whole.consistent);
+        if (whole.consistent) {
+          ++passed;
+          continue;
+        }
+        ++failed;
+        EXPECT_EQ(verifier.whole(c, 0).next.size(), whole.next.size());
+        const detail::QuotientFailure twin = detail::cheapest_failure(c, whole);
+        EXPECT_EQ(fast.failure.tokens, twin.tokens);
+        std::uint64_t tokens = 0;
+        std::uint32_t at = 0;
+        for (Heap h : fast.failure.sum) {
+          tokens += h;
+          at = whole.next[at][whole.type_of_heap[h]];
+        }
+        EXPECT_EQ(tokens, fast.failure.tokens);
+        EXPECT_NE(c.p[whole.element[at]] != 0, whole.predicted[at] != 0);
+        EXPECT_EQ(fast.predicted, whole.predicted[at] != 0);
+      }
+    }
+  }
+  std::printf("%zu candidates failed, %zu passed\n", failed, passed);
+  // Both kinds of candidate were met, many times.
+  EXPECT_GE(failed, 100u);
+  EXPECT_GE(passed, 10u);
 }
 
 }  // namespace

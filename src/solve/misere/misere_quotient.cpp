@@ -748,8 +748,13 @@ MisereQuotient misere_quotient(const HeapRuleset& ruleset, const QuotientOptions
                               options.max_refinements);
           break;
         }
+        const Automaton& whole = verifier.whole(s, options.max_verify_states);
+        if (!whole.complete) {
+          wrong = incomplete_note(whole, options.max_verify_states);
+          break;
+        }
         detail::quotient_step("refining");
-        if (!refine(s, ruleset, automaton, options.max_elements)) {
+        if (!refine(s, ruleset, whole, options.max_elements)) {
           wrong = fmt::format("refinement needs more than {} elements", options.max_elements);
           break;
         }

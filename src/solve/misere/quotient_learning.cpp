@@ -308,22 +308,19 @@ class QuotientLearner {
   std::map<std::vector<char>, std::uint32_t> state_of_;
 };
 
-// A sum the stage predicts wrongly, from its failed verification automaton:
-// the cheapest sum reaching a state whose condition fails, or, when the stage
-// gets that sum itself right, one of its options (the condition compares the
-// sum's outcome with its options').
-std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset, const Automaton& a,
-                            SumOutcomes* outcomes, std::uint64_t* bound = nullptr) {
-  QuotientFailure failure = cheapest_failure(s, a);
-  if (bound) *bound = failure.tokens;
-  if (!outcomes) return {};
-  std::vector<Heap> sum = std::move(failure.sum);
+// A sum the stage predicts wrongly, from the cheapest sum its verification
+// fails on (find_cheapest_failure): that sum, or, when the stage gets that
+// sum itself right, one of its options (the check compares the sum's outcome
+// with its options').
+std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset,
+                            const QuotientFailure& failure, SumOutcomes& outcomes) {
+  std::vector<Heap> sum = failure.sum;
   auto element = [&](const std::vector<Heap>& x) {
     Element e = 0;
     for (Heap h : x) e = s.times(e, s.phi[h]);
     return e;
   };
-  if (outcomes->lost(sum) != (s.p[element(sum)] != 0)) return sum;
+  if (outcomes.lost(sum) != (s.p[element(sum)] != 0)) return sum;
   for (std::size_t i = 0; i < sum.size(); ++i) {
     std::optional<std::vector<Heap>> found;
     ruleset.for_each_heap_option(sum[i], [&](const HeapOption& option) {
@@ -331,7 +328,7 @@ std::vector<Heap> wrong_sum(const Stage& s, const HeapRuleset& ruleset, const Au
       x.erase(x.begin() + static_cast<std::ptrdiff_t>(i));
       for (std::size_t k = 0; k < option.part_count; ++k)
         if (option.parts[k] > 0) x.push_back(option.parts[k]);
-      if (outcomes->lost(x) != (s.p[element(x)] != 0)) {
+      if (outcomes.lost(x) != (s.p[element(x)] != 0)) {
         found = std::move(x);
         return false;
       }
@@ -355,13 +352,9 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
     // The failed candidate is still right on every sum cheaper than its
     // cheapest failure: the exact outcomes start from there.
     {
-      CompactVerifier verifier;
-      const Automaton& failed = verifier.check(s, options.max_verify_states);
-      std::uint64_t bound = 0;
-      if (failed.complete && !failed.consistent) {
-        wrong_sum(s, ruleset, failed, nullptr, &bound);
-        outcomes.know(s, bound);
-      }
+      const CheapestFailure failed = find_cheapest_failure(s, options.max_verify_states);
+      if (failed.check.complete && !failed.check.consistent)
+        outcomes.know(s, failed.failure.tokens);
     }
     const std::size_t states = working_sizes(before.order, options.max_elements).learning;
     QuotientLearner learner(outcomes, n, states);
@@ -396,20 +389,18 @@ bool learn_quotient(QuotientStage& s, const QuotientStage& before, const HeapRul
         why = fmt::format("learning needs more than {} elements", options.max_elements);
         return false;
       }
-      CompactVerifier verifier;
-      const Automaton& check = verifier.check(candidate, options.max_verify_states);
-      if (!check.complete) {
-        why = incomplete_note(check, options.max_verify_states);
+      // The judge, and the cheapest sum it fails on when it does.
+      const CheapestFailure check = find_cheapest_failure(candidate, options.max_verify_states);
+      if (!check.check.complete) {
+        why = incomplete_note(check.check, options.max_verify_states);
         return false;
       }
-      if (check.consistent) {
+      if (check.check.consistent) {
         s = std::move(candidate);
         return true;
       }
-      std::uint64_t bound = 0;
-      wrong_sum(candidate, ruleset, check, nullptr, &bound);
-      outcomes.know(candidate, bound);
-      auto sum = wrong_sum(candidate, ruleset, check, &outcomes);
+      outcomes.know(candidate, check.failure.tokens);
+      auto sum = wrong_sum(candidate, ruleset, check.failure, outcomes);
       std::sort(sum.begin(), sum.end());
       learner.add_counterexample(sum);
     }

@@ -274,6 +274,29 @@ std::uint64_t compact_state_bytes(std::size_t width, std::size_t types) {
   return 4 * width + 16 + 4 * types + 48;
 }
 
+// The inclusion-minimal states of one (Φ(W), W has an option): adds state
+// `id` to `least` unless a state there has its U within id's U (false: id is
+// dominated); the states whose U contains id's leave `least`, each passed to
+// `dropped`. Why a dominated state need not be explored: CompactVerifier,
+// below.
+template <class Dropped>
+bool add_if_minimal(std::vector<std::uint32_t>& least, std::uint32_t id, const StateTable& rows,
+                    const CompactForm& form, Dropped&& dropped) {
+  const Word* row = rows.row(id);
+  for (std::uint32_t other : least)
+    if (form.u_within(rows.row(other), row)) return false;
+  std::size_t kept = 0;
+  for (std::uint32_t other : least) {
+    if (form.u_within(row, rows.row(other)))
+      dropped(other);
+    else
+      least[kept++] = other;
+  }
+  least.resize(kept);
+  least.push_back(id);
+  return true;
+}
+
 }  // namespace
 
 namespace {
@@ -360,16 +383,7 @@ const Automaton& CompactVerifier::check(const Stage& s, std::size_t state_limit)
   a_.consistent = true;
   a_.over_work = 0;
   grow(s, state_limit);
-  if (!a_.complete) return a_;
-  if (!a_.consistent) {
-    // The kinds and their sets g_t(x) found so far serve the whole automaton.
-    Automaton kinds;
-    kinds.letter = a_.letter;
-    kinds.heap_of_type = a_.heap_of_type;
-    kinds.type_of_heap = a_.type_of_heap;
-    a_ = explore_kinds(s, state_limit, std::move(kinds), *form_);
-    return a_;
-  }
+  if (!a_.complete || !a_.consistent) return a_;
   kept_ = true;
   if (!extending) {
     table_ = s.table;
@@ -385,6 +399,18 @@ const Automaton& CompactVerifier::check(const Stage& s, std::size_t state_limit)
     images_.insert(images_.end(), s.option_images[h].begin(), s.option_images[h].end());
     image_end_.push_back(images_.size());
   }
+  return a_;
+}
+
+const Automaton& CompactVerifier::whole(const Stage& s, std::size_t state_limit) {
+  // The kinds and their sets g_t(x) that the check found serve the whole
+  // automaton; the check is not kept.
+  Automaton kinds;
+  kinds.letter = a_.letter;
+  kinds.heap_of_type = a_.heap_of_type;
+  kinds.type_of_heap = a_.type_of_heap;
+  a_ = explore_kinds(s, state_limit, std::move(kinds), *form_);
+  kept_ = false;
   return a_;
 }
 
@@ -428,21 +454,9 @@ bool CompactVerifier::find(const Word* row, std::size_t state_limit) {
   const std::uint32_t id = rows_.intern(row, fresh);
   if (!fresh) return true;
   dominated_.push_back(0);
-  std::vector<std::uint32_t>& minimal = minimal_[2 * row[0] + (row[1] != 0)];
-  for (std::uint32_t other : minimal)
-    if (form_->u_within(rows_.row(other), row)) {
-      dominated_[id] = 1;
-      return true;
-    }
-  std::size_t kept = 0;
-  for (std::uint32_t other : minimal) {
-    if (form_->u_within(row, rows_.row(other)))
-      dominated_[other] = 1;
-    else
-      minimal[kept++] = other;
-  }
-  minimal.resize(kept);
-  minimal.push_back(id);
+  if (!add_if_minimal(minimal_[2 * row[0] + (row[1] != 0)], id, rows_, *form_,
+                      [&](std::uint32_t other) { dominated_[other] = 1; }))
+    dominated_[id] = 1;
   return true;
 }
 
@@ -612,19 +626,8 @@ CheapestFailure find_cheapest_failure(const Stage& s, std::size_t state_limit) {
     if (t > p_tokens) break;
     settled[i] = 1;
     const Word* row = rows.row(i);
-    std::vector<std::uint32_t>& least = minimal[2 * row[0] + (row[1] != 0)];
-    bool dominated = false;
-    for (std::uint32_t other : least)
-      if (form.u_within(rows.row(other), row)) {
-        dominated = true;
-        break;
-      }
-    if (dominated) continue;
-    std::size_t kept = 0;
-    for (std::uint32_t other : least)
-      if (!form.u_within(row, rows.row(other))) least[kept++] = other;
-    least.resize(kept);
-    least.push_back(i);
+    if (!add_if_minimal(minimal[2 * row[0] + (row[1] != 0)], i, rows, form, [](std::uint32_t) {}))
+      continue;
     quotient_poll(per_state);
     quotient_step("verifying", rows.size());
     if (!spend_work(a, per_state)) return r;
