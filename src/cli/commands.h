@@ -114,7 +114,7 @@ int run_survey(const SurveyRequest& request);
 struct QuotientRequest {
   std::string ruleset;  // empty with --resume: the checkpoint's
   std::uint64_t max_heap = 30;
-  std::uint64_t max_elements = 4096;
+  std::uint64_t max_elements = QuotientOptions{}.max_elements;
   // Most sums the learning step may solve (QuotientOptions), 0: no learning.
   std::uint64_t learning_limit = QuotientOptions{}.max_learning_positions;
   bool no_recalibration = false;  // QuotientOptions::recalibrate off

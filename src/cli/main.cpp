@@ -282,7 +282,8 @@ Runner declare_quotient(CLI::App& cmd) {
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
   cmd.add_option("--max-elements", r->max_elements,
-                 "Most elements the quotient may have before the command gives up")
+                 "Most elements the quotient may have before the command stops (its multiplication "
+                 "table must also fit in half of --max-memory)")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{65536}));
   cmd.add_option("--learning-limit", r->learning_limit,

@@ -68,8 +68,13 @@ struct QuotientOptions {
   // quotient only: the working sizes of the steps that repair a candidate
   // (the finer monoid, recalibration's products, learning's table) follow
   // the order of the quotient reached (detail::working_elements), so that
-  // raising it changes nothing until the quotient needs it.
-  std::size_t max_elements = 4096;
+  // raising it changes nothing until the quotient needs it. The default is
+  // the largest allowed: what bounds a quotient then is its multiplication
+  // table, which must fit in half of max_memory (65536 elements would take
+  // 16 GiB), and the time given. A fixed 4096 stopped 0.106 at heap 20,
+  // whose next quotient (2692 elements) passes through larger candidates
+  // (docs/misere-quotients.md, "Limits").
+  std::size_t max_elements = 65536;
   // Most powers h^k of one new heap examined before its outcome rows repeat.
   std::size_t max_exponent = 64;
   // Stop adjoining heaps once the pretending function is proven periodic for
