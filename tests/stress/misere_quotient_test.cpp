@@ -459,7 +459,8 @@ TEST(MisereQuotientStress, CheapestFailureAgreesWithTheWholeAutomaton) {
       if (verified.last_heap() < last) {
         detail::QuotientStage c = verified;
         const Heap next = verified.last_heap() + 1;
-        c.option_images.push_back(detail::heap_option_images(verified, game, next));
+        const auto images = detail::heap_option_images(verified, game, next);
+        c.option_images.push_back(images);
         c.phi.push_back(static_cast<detail::QuotientStage::Element>(rng() % c.order));
         candidates.push_back(std::move(c));
       }

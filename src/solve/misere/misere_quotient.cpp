@@ -196,10 +196,7 @@ bool adjoin(Stage& s, const HeapRuleset& ruleset, Heap n, const QuotientOptions&
   // smaller heaps, whose elements are elements of the quotient before).
   if (!kept_numbers) {
     for (Element& x : next.phi) x = cls[x];
-    for (auto& list : next.option_images) {
-      for (Element& x : list) x = cls[x];
-      sort_unique(list);
-    }
+    next.option_images.rename([&](Element x) { return static_cast<Element>(cls[x]); });
   }
   next.phi.push_back(cls[at(0, reduce(1))]);
   next.generators = s.generators;
@@ -340,15 +337,16 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
   next.phi[0] = cls[0];
   // Option elements from the heaps' own options: the new element of a sum
   // is not a function of its old element, so the options are read again.
-  next.option_images.assign(last + 1, {});
+  std::vector<Element> images;
   for (Heap h = 1; h <= last; ++h) {
+    images.clear();
     ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
-      next.option_images[h].push_back(
-          cls[read(0, std::vector<Heap>(option.parts.begin(),
-                                        option.parts.begin() + option.part_count))]);
+      images.push_back(cls[read(0, std::vector<Heap>(option.parts.begin(),
+                                                     option.parts.begin() + option.part_count))]);
       return true;
     });
-    sort_unique(next.option_images[h]);
+    sort_unique(images);
+    next.option_images.push_back(images);
   }
   next.generators = generators_of(next);
   s = std::move(next);

@@ -70,9 +70,10 @@ std::string unsound(const detail::QuotientStage& s, const HeapRuleset& ruleset,
     if (x >= m) return "its table names an element outside the quotient";
   for (Element x : s.phi)
     if (x >= m) return "its pretending function names an element outside the quotient";
-  for (const auto& list : s.option_images)
-    for (Element x : list)
-      if (x >= m) return "its option elements name an element outside the quotient";
+  if (s.option_images.size() != s.phi.size())
+    return "its option elements are not one list a heap";
+  for (Element x : s.option_images.all())
+    if (x >= m) return "its option elements name an element outside the quotient";
   for (char bit : s.p)
     if (bit != 0 && bit != 1) return "its P-portion is malformed";
   for (Element x = 0; x < m; ++x)
@@ -117,7 +118,9 @@ std::string unsound(const detail::QuotientStage& s, const HeapRuleset& ruleset,
       return "a representative does not have its element's value";
   }
   for (Heap h = 1; h <= k; ++h)
-    if (detail::heap_option_images(s, ruleset, h) != s.option_images[h])
+    if (const auto images = detail::heap_option_images(s, ruleset, h);
+        !std::equal(images.begin(), images.end(), s.option_images[h].begin(),
+                    s.option_images[h].end()))
       return fmt::format("the option elements of heap {} are not those of its moves", h);
   // Reduced: no two elements play alike in every sum (Moore's refinement
   // over the heaps' elements, `letters` above).
@@ -241,7 +244,8 @@ void write_quotient_checkpoint(const std::string& path, const QuotientState& sta
     put_le<std::uint64_t>(bytes, s.tokens[x]);
   }
   for (Element x : s.phi) put_le<std::uint32_t>(bytes, x);
-  for (const auto& list : s.option_images) {
+  for (Heap h = 0; h < s.option_images.size(); ++h) {
+    const auto list = s.option_images[h];
     put_le<std::uint32_t>(bytes, static_cast<std::uint32_t>(list.size()));
     for (Element x : list) put_le<std::uint32_t>(bytes, x);
   }
@@ -300,10 +304,16 @@ QuotientCheckpoint parse_quotient_checkpoint(std::string_view bytes, const std::
   if (k + 1 > (body.size() - in.at()) / 4) throw not_a_checkpoint(source, "it is truncated");
   s->phi.resize(k + 1);
   for (auto& x : s->phi) x = static_cast<Element>(in.number(4));
-  s->option_images.assign(k + 1, {});
-  for (auto& list : s->option_images) {
+  s->option_images = detail::OptionImages();
+  std::vector<Element> list;
+  for (Heap h = 0; h <= k; ++h) {
     list.resize(in.count(4));
     for (auto& x : list) x = static_cast<Element>(in.number(4));
+    if (h == 0) {
+      if (!list.empty()) throw not_a_checkpoint(source, "heap 0 is not the empty game");
+      continue;
+    }
+    s->option_images.push_back(list);
   }
   s->generators.resize(in.count(8));
   for (Heap& g : s->generators) g = in.number(8);

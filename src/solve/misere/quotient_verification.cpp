@@ -78,13 +78,15 @@ void classify_heaps(const Stage& s, Heap first,
   const Heap last = s.last_heap();
   a.type_of_heap.resize(last + 1, 0);
   for (Heap h = first; h <= last; ++h) {
-    auto [it, fresh] =
-        type_of.emplace(std::make_pair(s.phi[h], s.option_images[h]), a.letter.size());
+    const auto images = s.option_images[h];
+    auto [it, fresh] = type_of.emplace(
+        std::make_pair(s.phi[h], std::vector<Element>(images.begin(), images.end())),
+        a.letter.size());
     a.type_of_heap[h] = it->second;
     if (!fresh) continue;
     a.letter.push_back(s.phi[h]);
     a.heap_of_type.push_back(h);
-    moves.push_back(s.option_images[h]);
+    moves.push_back(it->first.second);
   }
 }
 
@@ -418,7 +420,7 @@ bool CompactVerifier::extends(const Stage& s) const {
   if (s.order != m_ || s.phi.size() < phi_.size() || s.table != table_ || s.p != p_) return false;
   if (!std::equal(phi_.begin(), phi_.end(), s.phi.begin())) return false;
   for (Heap h = 1; h < phi_.size(); ++h) {
-    const std::vector<Element>& images = s.option_images[h];
+    const auto images = s.option_images[h];
     if (images.size() != image_end_[h] - image_end_[h - 1] ||
         !std::equal(images.begin(), images.end(), images_.begin() + image_end_[h - 1]))
       return false;
