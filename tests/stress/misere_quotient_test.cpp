@@ -39,6 +39,18 @@ std::vector<std::string> octal_codes() {
   return codes;
 }
 
+// The quotient of heaps 0..last of `game` (without the tame test), with the
+// state saved after each heap appended to `states`.
+MisereQuotient run_keeping_states(const TakeAndBreak& game, Heap last,
+                                  std::vector<QuotientState>& states) {
+  QuotientOptions options;
+  options.max_heap = last;
+  options.decide_tame = false;
+  options.save_every = 0;
+  options.save = [&](const QuotientState& state) { states.push_back(state); };
+  return misere_quotient(game, options);
+}
+
 Position random_sum(std::mt19937_64& rng, std::size_t most_heaps, Heap largest) {
   Position p(1 + rng() % most_heaps);
   for (Heap& h : p) h = rng() % (largest + 1);
@@ -396,16 +408,13 @@ TEST(MisereQuotientStress, KeptChecksAgreeWithFreshOnes) {
   for (const auto& [code, last] : cases) {
     SCOPED_TRACE(code);
     const TakeAndBreak game = TakeAndBreak::parse(code);
+    std::vector<QuotientState> states;
+    const MisereQuotient whole = run_keeping_states(game, last, states);
+    ASSERT_EQ(whole.max_heap(), last) << whole.limit_note();
+    ASSERT_GE(states.size(), last / 2);
     QuotientOptions options;
     options.max_heap = last;
     options.decide_tame = false;
-    std::vector<QuotientState> states;
-    options.save_every = 0;
-    options.save = [&](const QuotientState& state) { states.push_back(state); };
-    const MisereQuotient whole = misere_quotient(game, options);
-    ASSERT_EQ(whole.max_heap(), last) << whole.limit_note();
-    options.save = nullptr;
-    ASSERT_GE(states.size(), last / 2);
     // Every heap's state for the short runs, every seventh of 0.56's.
     const std::size_t step = last > 100 ? 7 : 1;
     for (std::size_t i = 0; i < states.size(); i += step) {
@@ -440,13 +449,8 @@ TEST(MisereQuotientStress, CheapestFailureAgreesWithTheWholeAutomaton) {
   for (const auto& [code, last] : cases) {
     SCOPED_TRACE(code);
     const TakeAndBreak game = TakeAndBreak::parse(code);
-    QuotientOptions options;
-    options.max_heap = last;
-    options.decide_tame = false;
     std::vector<QuotientState> states;
-    options.save_every = 0;
-    options.save = [&](const QuotientState& state) { states.push_back(state); };
-    const MisereQuotient q = misere_quotient(game, options);
+    const MisereQuotient q = run_keeping_states(game, last, states);
     ASSERT_EQ(q.max_heap(), last) << q.limit_note();
     for (const QuotientState& state : states) {
       const detail::QuotientStage& verified = state.stage();
