@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/rules/compound.h"
+#include "grundy/rules/game_syntax.h"
 #include "grundy/rules/registry.h"
 #include "grundy/solve/remoteness.h"
 #include "solve/search/reach_estimate.h"
@@ -80,6 +82,52 @@ TEST(ReachEstimate, SuspenseSearchPastItsLimitIsRefusedBeforeTheWork) {
   // Within the limit, the search runs as before.
   TempoSearch small(*kayles, Convention::normal, Tempo::suspense, 4'000'000);
   EXPECT_GT(small.value(Position{12}), 0u);
+}
+
+TEST(ReachEstimate, CompoundsNeverAboveWhatAnExplorationReaches) {
+  // Disjunctive sums of games of different rulesets (kept apart), and the
+  // Every-SG and conjunctive compounds of the same summands.
+  for (const char* text : {"kayles 9 + 0.137 8", "kayles 9 + 0.75 8", "kayles 7 + nim 3 + 0.6 6", "0.15 10 + wythoff 2 3",
+                           "kayles 6 4 + dawson 7", "nim 2 + lasker 3"}) {
+    SCOPED_TRACE(text);
+    const std::vector<GamePosition> summands = parse_game(text);
+    const GamePosition sum = sum_of(summands);
+    const std::uint64_t bound =
+        detail::reachable_positions_at_least(*sum.ruleset, sum.position, ~std::uint64_t{0});
+    EXPECT_LE(bound, explored(*sum.ruleset, sum.position));
+    for (CompoundKind kind : {CompoundKind::every, CompoundKind::conjunctive}) {
+      const CompoundPosition c = every_compound_of(summands, kind);
+      const std::uint64_t b =
+          detail::reachable_positions_at_least(*c.compound, c.position, ~std::uint64_t{0});
+      EXPECT_LE(b, explored(*c.compound, c.position));
+      if (kind == CompoundKind::conjunctive) EXPECT_EQ(b, 0u);
+    }
+  }
+  // The product of the components' counts: Kayles 9 and 0.75 8 each
+  // counted alone (the sum is their pairs).
+  const GamePosition sum = sum_of(parse_game("kayles 9 + 0.75 8"));
+  const auto& parts = *compound_of(*sum.ruleset);
+  const std::vector<Position> each = parts.decode(sum.position);
+  EXPECT_EQ(detail::reachable_positions_at_least(*sum.ruleset, sum.position, ~std::uint64_t{0}),
+            detail::reachable_positions_at_least(parts.ruleset(0), each[0], ~std::uint64_t{0}) *
+                detail::reachable_positions_at_least(parts.ruleset(1), each[1], ~std::uint64_t{0}));
+}
+
+TEST(ReachEstimate, RemotenessOfASumPastItsLimitIsRefusedBeforeTheWork) {
+  // Kayles 40 reaches about 44 thousand positions (p(41) - 1) and 0.75 20
+  // about a thousand: their sum's pairs are far past 4,000,000, each alone
+  // within it.
+  const GamePosition sum = sum_of(parse_game("kayles 40 + 0.75 20"));
+  TempoSearch search(*sum.ruleset, Convention::normal, Tempo::remoteness, 4'000'000);
+  try {
+    search.value(sum.position);
+    FAIL() << "not refused";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("positions are reachable from this one, counted before"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(search.positions_stored(), 0u);
 }
 
 }  // namespace

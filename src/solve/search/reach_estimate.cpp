@@ -4,13 +4,42 @@
 #include <vector>
 
 #include "grundy/core/saturating.h"
+#include "grundy/rules/compound.h"
 #include "grundy/rules/heap_ruleset.h"
 #include "grundy/rules/take_and_break.h"
 
 namespace grundy::detail {
 
+namespace {
+
+// A compound's components are counted each on its own (the function below).
+// A disjunctive sum moves in one component at a time, so every combination
+// of the components' reachable positions is reachable: the product. An
+// Every-SG compound moves in every component that can, so each component
+// still reaches each of its own positions, with some positions of the
+// others: at least the largest component's count. A conjunctive compound
+// ends when one component cannot move, which can cut the others short: no
+// bound.
+std::uint64_t compound_reach_at_least(const Compound& compound, const Position& position,
+                                      std::uint64_t cap) {
+  if (compound.kind() == CompoundKind::conjunctive) return 0;
+  const std::vector<Position> parts = compound.decode(position);
+  std::uint64_t product = 1, largest = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::uint64_t part = reachable_positions_at_least(compound.ruleset(i), parts[i], cap);
+    largest = std::max(largest, part);
+    if (part > 0) product = saturating_mul(product, part, cap);
+  }
+  if (largest == 0) return 0;
+  return compound.kind() == CompoundKind::disjunctive ? product : largest;
+}
+
+}  // namespace
+
 std::uint64_t reachable_positions_at_least(const Ruleset& ruleset, const Position& position,
                                            std::uint64_t cap) {
+  if (const Compound* compound = compound_of(ruleset))
+    return compound_reach_at_least(*compound, position, cap);
   const HeapRuleset* heaps = heap_ruleset_of(ruleset);
   if (heaps == nullptr || position.empty()) return 0;
   const auto code = heaps->as_code();

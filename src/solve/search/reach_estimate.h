@@ -15,7 +15,12 @@
 //   k + 1 (y_i = x_i + k), counted by the usual dynamic programme over part
 //   sizes. Only heaps that have a move are counted (of two tokens or more
 //   when d1 lacks bit 1), so that no canonical form can merge two of them. A position of several heaps reaches at least what its largest
-//   heap does. Other rulesets: no bound (0), the search runs as before.
+//   heap does. A compound counts its components each on its own: a
+//   disjunctive sum reaches every combination of its components' positions
+//   (the product), an Every-SG compound at least what its largest component
+//   reaches (each component still walks every path of its own game), a
+//   conjunctive one no bound (a component that runs out of moves ends the
+//   game). Other rulesets: no bound (0), the search runs as before.
 // Time: O(h^2) for the largest heap h, h capped at kReachEstimateHeap.
 // Status: tests/unit/reach_estimate_test.cpp (below the number of positions
 //   an exploration reaches, equal to it for Kayles less the empty position);
