@@ -994,6 +994,7 @@ class Quotient:
         self.tame: Optional[bool] = raw.tame
         self.last_new_generator: Optional[int] = raw.last_new_generator
         self.stopped: Optional[str] = raw.limit_note or None
+        self.out_of_time: bool = raw.out_of_time
 
     @property
     def p_size(self) -> int:
@@ -1056,7 +1057,8 @@ def quotient(ruleset: Optional[str] = None, *, max_heap: Optional[int] = None,
              max_elements: Optional[int] = None,
              progress: Optional[Callable[["SearchProgress"], Any]] = None,
              checkpoint: Optional[str] = None, checkpoint_every: float = 60.0,
-             resume: Optional[str] = None) -> Quotient:
+             resume: Optional[str] = None, time: Optional[float] = None,
+             max_memory: Optional[int] = None) -> Quotient:
     """The misère quotient of the heaps 0..max_heap (default 30) of a heap
     game (a take-and-break code such as "0.75", "kayles", a subtraction set),
     as ``grundy quotient`` computes it (docs/misere-quotients.md).
@@ -1073,17 +1075,27 @@ def quotient(ruleset: Optional[str] = None, *, max_heap: Optional[int] = None,
     replaced by a new run).  ``resume``: such a file, whose recorded request
     is carried on (saving to it again); ``ruleset``, ``max_elements`` given
     with it must agree with the recorded ones, and ``max_heap`` may be
-    larger.  The result is that of one uninterrupted run."""
+    larger.  The result is that of one uninterrupted run.
+
+    ``time``: seconds the run may take; when they run out it returns the
+    quotient verified so far, with ``stopped`` saying at which heap and
+    ``out_of_time`` True (a checkpoint is saved as on Ctrl-C).
+    ``max_memory``: bytes the run may hold (default: the machine's memory
+    limit, as the command's ``--max-memory``); a quotient whose table would
+    not fit is a LimitError, as ``max_elements``."""
     if ruleset is not None and not isinstance(ruleset, str):
         raise ValueError(f"quotient: the ruleset is a name such as 'kayles', not {ruleset!r}")
     if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, (int, float)):
         raise ValueError("checkpoint_every is a number of seconds")
+    if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float))):
+        raise ValueError("quotient: time is a number of seconds")
     if resume is None:
         max_heap = 30 if max_heap is None else max_heap
         max_elements = 4096 if max_elements is None else max_elements
     return Quotient(_grundy.quotient(ruleset, max_heap, max_elements,
                                      _search_progress_adapter(progress), checkpoint or "",
-                                     float(checkpoint_every), resume or ""))
+                                     float(checkpoint_every), resume or "",
+                                     None if time is None else float(time), max_memory))
 
 
 # --------------------------------------------------------------------------

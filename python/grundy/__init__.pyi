@@ -195,6 +195,7 @@ class Quotient:
     tame: Optional[bool]
     last_new_generator: Optional[int]
     stopped: Optional[str]
+    out_of_time: bool
     @property
     def p_size(self) -> int: ...
     def covers(self, n: int) -> bool: ...
@@ -208,7 +209,8 @@ def quotient(ruleset: Optional[str] = ..., *, max_heap: Optional[int] = ...,
              max_elements: Optional[int] = ...,
              progress: Optional[Callable[[SearchProgress], Any]] = ...,
              checkpoint: Optional[str] = ..., checkpoint_every: float = ...,
-             resume: Optional[str] = ...) -> Quotient: ...
+             resume: Optional[str] = ..., time: Optional[float] = ...,
+             max_memory: Optional[int] = ...) -> Quotient: ...
 
 def pattern(table: Union[str, Sequence[int]], *, start: int = ...) -> Dict[str, Any]: ...
 def period(ruleset: str, *, max: int = ..., observe_to_max: Optional[bool] = ..., threads: int = ...,

@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "binding.h"
+#include "grundy/core/front_end_words.h"
+#include "grundy/core/memory.h"
 #include "grundy/solve/misere_quotient.h"
 #include "grundy/solve/quotient_checkpoint.h"
 #include "grundy/solve/sequence_request.h"
@@ -38,9 +40,21 @@ QuotientRunRequest resumed_request(const QuotientCheckpoint& saved, const py::ob
 MisereQuotient quotient_python(const py::object& name_obj, const py::object& max_heap_obj,
                                const py::object& max_elements_obj, const py::object& progress,
                                const std::string& checkpoint, double checkpoint_every,
-                               const std::string& resume) {
+                               const std::string& resume, const py::object& time_obj,
+                               const py::object& max_memory_obj) {
   if (!(checkpoint_every >= 0.05))
     throw InputError(std::to_string(checkpoint_every), "checkpoint_every is at least 0.05 seconds");
+  // A time budget ends the run with the quotient verified so far, as
+  // `grundy quotient --time` does (Ctrl-C still raises KeyboardInterrupt:
+  // run_interruptible raises it whatever the work returned).
+  double seconds = 0;
+  if (!time_obj.is_none()) {
+    seconds = py::cast<double>(time_obj);
+    if (!(seconds > 0) || seconds > 1e9)
+      throw InputError(fmt::format("{}", seconds), "quotient: time is a number of seconds above 0");
+  }
+  const std::uint64_t memory = max_memory_obj.is_none() ? default_memory_limit()
+                                                        : to_u64(max_memory_obj, "max_memory");
   QuotientOptions options;
   std::string name;
   // The command line's record in a resumed file, written back as it was, so
@@ -83,10 +97,16 @@ MisereQuotient quotient_python(const py::object& name_obj, const py::object& max
     };
     options.save_every = checkpoint_every;
   }
+  options.max_seconds = seconds;
+  options.stop_returns_quotient = seconds > 0;
+  options.max_memory = memory;
   MisereQuotient q;
   run_search(false, progress, "quotient",
              [&](const SearchControl* control) {
                options.control = control;
+               // On the thread that computes (SettingWords is per thread):
+               // quotient() takes max_memory, so its refusals name it.
+               const SettingWords memory_words("max-memory", "the max_memory argument");
                q = misere_quotient(*heaps, options);
              },
              [&] {
@@ -121,6 +141,7 @@ void bind_quotient(py::module_& m) {
       .def_property_readonly("tame", &MisereQuotient::tame)
       .def_property_readonly("last_new_generator", &MisereQuotient::last_new_generator)
       .def_property_readonly("limit_note", &MisereQuotient::limit_note)
+      .def_property_readonly("out_of_time", &MisereQuotient::out_of_time)
       .def_property_readonly("period",
                              [](const MisereQuotient& q) -> py::object {
                                if (!q.period()) return py::none();
@@ -154,7 +175,7 @@ void bind_quotient(py::module_& m) {
       });
   m.def("quotient", &quotient_python, py::arg("ruleset"), py::arg("max_heap"),
         py::arg("max_elements"), py::arg("progress"), py::arg("checkpoint"),
-        py::arg("checkpoint_every"), py::arg("resume"));
+        py::arg("checkpoint_every"), py::arg("resume"), py::arg("time"), py::arg("max_memory"));
 }
 
 }  // namespace grundy::python

@@ -3,6 +3,7 @@
 # whole sum, written here from the definition of octal codes (the twin).
 import random
 import re
+import time
 from functools import lru_cache
 
 import pytest
@@ -175,3 +176,28 @@ def test_checkpoint_resumes_to_the_uninterrupted_quotient(tmp_path):
         f.write(bytes([byte[0] ^ 1]))
     with pytest.raises(ValueError, match="checksum"):
         grundy.quotient(resume=ck)
+
+
+def test_a_time_budget_returns_the_quotient_verified_so_far():
+    # 0.54's quotient grows past heap 100 (docs/misere-quotients.md): a
+    # fraction of a second stops it on the way, with what was verified.
+    start = time.monotonic()
+    q = grundy.quotient("0.54", max_heap=100000, time=0.3)
+    assert time.monotonic() - start < 5
+    assert q.out_of_time and q.stopped is not None and "time" in q.stopped
+    assert 0 < q.max_heap < 100000
+    # The same heaps without a budget: the same quotient.
+    again = grundy.quotient("0.54", max_heap=q.max_heap)
+    assert again.pretending == q.pretending and again.order == q.order
+    assert not again.out_of_time and again.stopped is None
+
+
+def test_memory_and_time_arguments_are_checked():
+    # A table that cannot fit in the memory given stops the run as the
+    # element limit does.
+    with pytest.raises(grundy.LimitError, match=r"memory allowed \(0 MiB; raise it with the "
+                                                r"max_memory argument\)"):
+        grundy.quotient("0.54", max_heap=60, max_memory=1 << 12)
+    for bad in (0, -1, "1", True):
+        with pytest.raises(ValueError):
+            grundy.quotient("0.75", max_heap=5, time=bad)

@@ -240,10 +240,11 @@ bool table_fits(std::size_t order) {
 
 std::string table_note(std::size_t order) {
   const std::uint64_t m = order;
+  const std::string raise = setting_name("max-memory");
   return fmt::format("{} elements, whose multiplication table ({} MiB) does not fit in half of "
-                     "the memory allowed ({} MiB; raise it with {})",
+                     "the memory allowed ({} MiB{})",
                      order, m * m * sizeof(Element) >> 20, quotient_memory() >> 20,
-                     setting_name("max-memory"));
+                     raise.empty() ? "" : "; raise it with " + raise);
 }
 
 WorkingSizes working_sizes(std::size_t order, std::size_t max_elements) {
