@@ -58,6 +58,12 @@ class OptionImages {
   }
   // Every element of every list.
   const std::vector<Element>& all() const { return data_; }
+  // Whether this object's lists begin with every list of `prefix`.
+  bool starts_with(const OptionImages& prefix) const {
+    return prefix.start_.size() <= start_.size() &&
+           std::equal(prefix.start_.begin(), prefix.start_.end(), start_.begin()) &&
+           std::equal(prefix.data_.begin(), prefix.data_.end(), data_.begin());
+  }
 
  private:
   std::vector<Element> data_;

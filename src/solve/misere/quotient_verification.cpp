@@ -391,15 +391,12 @@ const Automaton& CompactVerifier::check(const Stage& s, std::size_t state_limit)
     table_ = s.table;
     p_ = s.p;
     phi_.assign(1, 0);
-    images_.clear();
-    image_end_.assign(1, 0);
+    images_ = OptionImages();
   }
-  // The heaps checked: their elements, and their option elements end to end
-  // (compared at the next check without copying the lists again).
+  // The heaps checked: their elements and their option elements.
   for (Heap h = phi_.size(); h <= s.last_heap(); ++h) {
     phi_.push_back(s.phi[h]);
-    images_.insert(images_.end(), s.option_images[h].begin(), s.option_images[h].end());
-    image_end_.push_back(images_.size());
+    images_.push_back(s.option_images[h]);
   }
   return a_;
 }
@@ -418,14 +415,7 @@ const Automaton& CompactVerifier::whole(const Stage& s, std::size_t state_limit)
 
 bool CompactVerifier::extends(const Stage& s) const {
   if (s.order != m_ || s.phi.size() < phi_.size() || s.table != table_ || s.p != p_) return false;
-  if (!std::equal(phi_.begin(), phi_.end(), s.phi.begin())) return false;
-  for (Heap h = 1; h < phi_.size(); ++h) {
-    const auto images = s.option_images[h];
-    if (images.size() != image_end_[h] - image_end_[h - 1] ||
-        !std::equal(images.begin(), images.end(), images_.begin() + image_end_[h - 1]))
-      return false;
-  }
-  return true;
+  return std::equal(phi_.begin(), phi_.end(), s.phi.begin()) && s.option_images.starts_with(images_);
 }
 
 void CompactVerifier::start(const Stage& s) {

@@ -96,8 +96,7 @@ class CompactVerifier {
   std::vector<Element> table_;
   std::vector<char> p_;
   std::vector<Element> phi_{0};
-  std::vector<Element> images_;  // heap h's option elements: [image_end_[h-1], image_end_[h])
-  std::vector<std::size_t> image_end_{0};
+  OptionImages images_;  // heaps 0..phi_.size()-1
   std::map<std::pair<Element, std::vector<Element>>, std::size_t> type_of_;
   std::vector<std::vector<Element>> moves_;
 };
