@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/nimber.h"
 #include "grundy/rules/moore_closed_form.h"
 
 namespace grundy {
@@ -66,6 +67,23 @@ std::optional<Nimber> MooreNim::closed_form_value(const Position& heaps) const {
   if (k_ == 1) return nim_sum_of(heaps);
   if (is_p_position(heaps)) return 0;
   return std::nullopt;
+}
+
+std::optional<OptionList> MooreNim::options_with_value(const Position& heaps, Nimber target,
+                                                       std::size_t max_moves) const {
+  if (target == 0) return winning_moves(heaps, max_moves);
+  if (k_ != 1) return std::nullopt;
+  const Nimber total = nim_sum_of(heaps);
+  OptionList list;
+  // for_each_option reduces the last heap first.
+  for (std::size_t i = heaps.size(); i-- > 0;) {
+    const Nimber left = target ^ total ^ heaps[i];
+    if (left >= heaps[i]) continue;
+    Position after = heaps;
+    after[i] = left;
+    if (!list.add(std::move(after), max_moves)) break;
+  }
+  return list;
 }
 
 }  // namespace grundy

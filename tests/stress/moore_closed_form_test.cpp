@@ -13,12 +13,14 @@
 // of heaps (the only P-position left is all heaps empty), and small random
 // positions whose moves are all enumerated by the rules.
 #include "grundy/rules/moore_closed_form.h"
+#include "grundy/rules/moore.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <random>
 #include <set>
@@ -369,6 +371,62 @@ TEST(MooreClosedFormStress, LargeKLeavesOnlyTheEmptyPosition) {
     EXPECT_EQ(found.items, std::vector<Position>{Position(heap_count, 0)});
     EXPECT_EQ(one_winning_move(heaps, k), Position(heap_count, 0));
     EXPECT_EQ(count_winning_moves(heaps, k, kNoLimit), 1U);
+  }
+}
+
+// The options of a given value (MooreNim::options_with_value, what a sum
+// asks of a component) against the mex rule over every option: for k = 1
+// (Nim) every target, for k >= 2 target 0 (the winning moves); the same
+// positions in the same order as a scan of for_each_option keeps, and
+// nullopt where no closed form gives the values (k >= 2, target > 0).
+TEST(MooreClosedFormStress, OptionsOfAValueAgreeWithTheMexOfEveryOption) {
+  for (unsigned k = 1; k <= 3; ++k) {
+    SCOPED_TRACE(fmt::format("k = {}", k));
+    const MooreNim game(k);
+    std::map<Position, Nimber> memo;
+    const auto grundy_value = [&](auto&& self, const Position& p) -> Nimber {
+      const Position key = game.canonical(p);
+      if (auto it = memo.find(key); it != memo.end()) return it->second;
+      std::set<Nimber> seen;
+      game.for_each_option(key, [&](const Position& after) {
+        seen.insert(self(self, after));
+        return true;
+      });
+      Nimber mex = 0;
+      while (seen.count(mex)) ++mex;
+      return memo[key] = mex;
+    };
+    std::mt19937_64 rng(kSeed + k);
+    for (int round = 0; round < 300; ++round) {
+      Position p(1 + rng() % 4);
+      for (Heap& h : p) h = rng() % 7;
+      for (Nimber target = 0; target < 8; ++target) {
+        std::vector<Position> scanned;
+        game.for_each_option(p, [&](const Position& after) {
+          if (grundy_value(grundy_value, after) == target) scanned.push_back(after);
+          return true;
+        });
+        const auto found = game.options_with_value(p, target, 1000);
+        if (k > 1 && target > 0) {
+          EXPECT_FALSE(found.has_value());
+          continue;
+        }
+        ASSERT_TRUE(found.has_value());
+        EXPECT_TRUE(found->complete);
+        std::vector<Position> listed = found->items, expected = scanned;
+        if (target == 0) {  // the winning moves come in their own documented order
+          std::sort(listed.begin(), listed.end());
+          std::sort(expected.begin(), expected.end());
+        }
+        EXPECT_EQ(listed, expected) << fmt::format("{} target {}", p, target);
+        // A bound on the moves listed marks the list incomplete.
+        if (!scanned.empty()) {
+          const auto one = game.options_with_value(p, target, 0);
+          EXPECT_TRUE(one->items.empty());
+          EXPECT_FALSE(one->complete);
+        }
+      }
+    }
   }
 }
 

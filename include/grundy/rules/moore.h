@@ -22,6 +22,13 @@ class MooreNim final : public PositionRuleset {
   OptionList winning_moves(const Position& heaps, std::size_t max_moves) const override;
   // k = 1 is Nim (value = nim-sum); otherwise 0 at P-positions only.
   std::optional<Nimber> closed_form_value(const Position& heaps) const override;
+  // The options of value `target` without visiting every option: for
+  // target 0 the winning moves (any k), for k = 1 Nim's one move per heap
+  // (the heap reduced to target ^ the other heaps' nim-sum, where that is
+  // smaller), in the order for_each_option visits them. Other k and
+  // targets: nullopt (no closed form gives an N-position's value).
+  std::optional<OptionList> options_with_value(const Position& heaps, Nimber target,
+                                               std::size_t max_moves) const override;
   unsigned k() const { return k_; }
 
  private:
