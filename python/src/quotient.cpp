@@ -51,7 +51,8 @@ MisereQuotient quotient_python(const py::object& name_obj, const py::object& max
   if (!time_obj.is_none()) {
     seconds = py::cast<double>(time_obj);
     if (!(seconds > 0) || seconds > 1e9)
-      throw InputError(fmt::format("{}", seconds), "quotient: time is a number of seconds above 0");
+      throw InputError(fmt::format("{}", seconds),
+                       "quotient: time is a number of seconds above 0, at most 10^9");
   }
   const std::uint64_t memory = max_memory_obj.is_none() ? default_memory_limit()
                                                         : to_u64(max_memory_obj, "max_memory");

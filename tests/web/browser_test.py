@@ -43,6 +43,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -288,8 +289,16 @@ def play_typed(page, text):
 
 
 def history_rows(page):
-    rows = page.by_id("play-history").find_elements(By.CSS_SELECTOR, "tbody tr")
-    return [[td.text for td in r.find_elements(By.TAG_NAME, "td")] for r in rows]
+    # The page redraws the table as a turn comes back: a row found before a
+    # redraw is gone by the time its cells are read (a stale element). Read
+    # the whole table again then; it settles within the turn's time.
+    for _ in range(500):
+        try:
+            rows = page.by_id("play-history").find_elements(By.CSS_SELECTOR, "tbody tr")
+            return [[td.text for td in r.find_elements(By.TAG_NAME, "td")] for r in rows]
+        except StaleElementReferenceException:
+            time.sleep(POLL)
+    raise AssertionError("Play: the history table kept being redrawn for 10 s")
 
 
 def test_play_compounds(page, grundy, shots):
