@@ -23,6 +23,9 @@ Compound::Compound(std::vector<std::shared_ptr<const Ruleset>> rulesets, Compoun
 
 Position Compound::encode(const std::vector<Position>& components) {
   Position result;
+  std::size_t length = components.size();
+  for (const Position& c : components) length += c.size();
+  result.reserve(length);
   for (const Position& c : components) {
     result.push_back(c.size());
     result.insert(result.end(), c.begin(), c.end());
@@ -160,6 +163,41 @@ Position Compound::canonical(const Position& position) const {
   for (std::size_t i = 0; i < components.size(); ++i)
     components[i] = rulesets_[i]->canonical(components[i]);
   return encode(components);
+}
+
+void Compound::for_each_canonical_option(const Position& position,
+                                         const std::function<bool(Position&&)>& visit) const {
+  if (kind_ != CompoundKind::disjunctive) {
+    Ruleset::for_each_canonical_option(position, visit);
+    return;
+  }
+  // The same as canonical() of each option, which is componentwise: the
+  // moves are generated from the components as given, and only the
+  // unchanged ones are taken canonical from here.
+  const auto components = decode(position);
+  std::vector<Position> canonical_parts;
+  canonical_parts.reserve(components.size());
+  std::size_t length = components.size();
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    canonical_parts.push_back(rulesets_[i]->canonical(components[i]));
+    length += canonical_parts[i].size();
+  }
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    bool go_on = true;
+    rulesets_[i]->for_each_option(components[i], [&](const Position& after) {
+      const Position mine = rulesets_[i]->canonical(after);
+      Position option;
+      option.reserve(length - canonical_parts[i].size() + mine.size());
+      for (std::size_t j = 0; j < components.size(); ++j) {
+        const Position& part = j == i ? mine : canonical_parts[j];
+        option.push_back(part.size());
+        option.insert(option.end(), part.begin(), part.end());
+      }
+      go_on = visit(std::move(option));
+      return go_on;
+    });
+    if (!go_on) return;
+  }
 }
 
 bool Compound::has_cycles() const {

@@ -49,6 +49,11 @@ Position Move::after(const Position& before) const {
 
 void Ruleset::check_position(const Position&) const {}
 
+void Ruleset::for_each_canonical_option(const Position& position,
+                                        const std::function<bool(Position&&)>& visit) const {
+  for_each_option(position, [&](const Position& after) { return visit(canonical(after)); });
+}
+
 std::string Ruleset::show(const Position& position) const {
   return fmt::format("{}", fmt::join(position, " "));
 }

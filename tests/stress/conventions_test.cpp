@@ -264,6 +264,42 @@ void check_remoteness(const Compound& game, const Position& p, Convention conven
   check_best(retro, game, p, a.best);
 }
 
+// What every search expands (Ruleset::for_each_canonical_option; a
+// disjunctive compound canonicalises only the component a move changed)
+// against its definition: canonical() of each option for_each_option lists,
+// in the same order, on random compounds of every kind, their positions as
+// drawn (heaps unsorted, empty heaps, tokens in any order) and two moves on.
+TEST(Conventions, CanonicalOptionsAreTheCanonicalFormsOfTheOptions) {
+  std::mt19937_64 rng(kSeed + 1);
+  std::size_t compared = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const RandomCompound random = random_compound(rng);
+    const CompoundKind kind = static_cast<CompoundKind>(trial % 3);
+    const Compound game(random.rulesets, kind);
+    std::vector<Position> frontier{random.position};
+    for (int depth = 0; depth < 3 && !frontier.empty(); ++depth) {
+      std::vector<Position> next;
+      for (const Position& p : frontier) {
+        std::vector<Position> expected, listed;
+        game.for_each_option(p, [&](const Position& after) {
+          expected.push_back(game.canonical(after));
+          if (next.size() < 40 && rng() % 4 == 0) next.push_back(after);
+          return true;
+        });
+        game.for_each_canonical_option(p, [&](Position&& option) {
+          listed.push_back(std::move(option));
+          return true;
+        });
+        ASSERT_EQ(listed, expected) << random.text << " (kind " << trial % 3 << ") at "
+                                    << game.show(p);
+        compared += listed.size();
+      }
+      frontier = std::move(next);
+    }
+  }
+  EXPECT_GT(compared, 10'000u);
+}
+
 TEST(Conventions, CompoundAnalysesMatchRetrogradeAnalysis) {
   std::mt19937_64 rng(kSeed);
   int cyclic_trials = 0, draws = 0, every_draws = 0;

@@ -55,6 +55,10 @@ class Compound final : public Ruleset {
   // The component moves, each prefixed by its component's label.
   std::string describe_move(const Position& before, const Position& after) const override;
   Position canonical(const Position& position) const override;
+  // A disjunctive compound's options change one component: the others are
+  // canonicalised once for the position, not again for every option.
+  void for_each_canonical_option(const Position& position,
+                                 const std::function<bool(Position&&)>& visit) const override;
   // "kayles 5 7 + nim 3 + wythoff 3 5", the syntax the command line reads.
   std::string show(const Position& position) const override;
   // Whether some component's game has cycles.

@@ -87,6 +87,13 @@ class Ruleset {
   // keys on it. The default is the position itself.
   virtual Position canonical(const Position& position) const { return position; }
 
+  // Calls `visit` with canonical(option) for every option of `position`, in
+  // for_each_option's order, until it returns false: what a search expands.
+  // A game made of parts (a sum) overrides it to canonicalise only the part
+  // a move changed, the others being canonical already.
+  virtual void for_each_canonical_option(const Position& position,
+                                         const std::function<bool(Position&&)>& visit) const;
+
   // The position as a user writes it after the ruleset's name: the numbers
   // separated by spaces, unless the game has its own notation (vertex names).
   virtual std::string show(const Position& position) const;

@@ -32,8 +32,13 @@
 
 namespace grundy {
 
+// Not noexcept on purpose: libstdc++'s unordered containers keep each
+// node's hash only when the hash function may throw (or is marked slow), and
+// without it every probe of a bucket hashes the nodes it passes again, each
+// a walk over a vector in another cache line. Retrograde analysis spent more
+// than half of its time there (docs/testing.md, "The work of a search").
 struct PositionHash {
-  std::size_t operator()(const Position& p) const noexcept;
+  std::size_t operator()(const Position& p) const;
 };
 
 namespace detail {
@@ -42,8 +47,8 @@ namespace detail {
 // a Ruleset game as the explorer (detail/explore.h) and the searches see them.
 template <class Emit>
 void for_each_canonical_option(const Ruleset& ruleset, const Position& position, Emit&& emit) {
-  ruleset.for_each_option(position, [&](const Position& after) {
-    emit(ruleset.canonical(after));
+  ruleset.for_each_canonical_option(position, [&](Position&& option) {
+    emit(std::move(option));
     return true;
   });
 }

@@ -14,7 +14,7 @@
 
 namespace grundy {
 
-std::size_t PositionHash::operator()(const Position& p) const noexcept {
+std::size_t PositionHash::operator()(const Position& p) const {
   std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
   for (Heap x : p) {
     h ^= x + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);

@@ -105,7 +105,12 @@ class GraphExplorer {
         graph_.append_vertex(row);
       }
     } catch (...) {
-      for (std::size_t u = first; u < keys_.size(); ++u) ids_.erase(ids_.find(*keys_[u]));
+      // (A first call forgets everything at once: looking up each key to
+      // erase it took a tenth of a refused search's time.)
+      if (first == 0)
+        ids_.clear();
+      else
+        for (std::size_t u = first; u < keys_.size(); ++u) ids_.erase(ids_.find(*keys_[u]));
       keys_.resize(first);
       graph_.truncate(first);
       throw;
