@@ -53,10 +53,17 @@ void for_each_canonical_option(const Ruleset& ruleset, const Position& position,
   });
 }
 
+// Sorts `options` (lexicographically, as std::sort would) and keeps one of
+// each (brute_force.cpp).
+void sort_each_once(std::vector<Position>& options);
+
 // The options of `position` as a search's children (detail/search.h):
-// canonical, sorted, each once. `generated(option, n)` is called after the
-// n-th option is generated, so that a caller can count its work and refuse
-// a position with too many options before they are all held.
+// canonical, sorted, each once. The order decides how soon a win/loss
+// search meets a losing option: in ascending order it decides 0.16 (30, 20)
+// in misère play within its work, in the generator's order it does not.
+// `generated(option, n)` is
+// called after the n-th option is generated, so that a caller can count its
+// work and refuse a position with too many options before they are all held.
 template <class Generated>
 std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& position,
                                         Generated generated) {
@@ -65,8 +72,7 @@ std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& 
     options.push_back(std::move(option));
     generated(options.back(), options.size());
   });
-  std::sort(options.begin(), options.end());
-  options.erase(std::unique(options.begin(), options.end()), options.end());
+  sort_each_once(options);
   return options;
 }
 

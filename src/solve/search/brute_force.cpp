@@ -23,6 +23,50 @@ std::size_t PositionHash::operator()(const Position& p) const {
   return static_cast<std::size_t>(h ^ (h >> 31));
 }
 
+namespace detail {
+
+namespace {
+// An option's first numbers beside a pointer to it, so that most
+// comparisons of a sort read one array: std::sort of the options themselves
+// compared vectors spread over the heap, and took 70% of a refused misère
+// search over a heap of 10^6 (500,000 options). Numbers past an option's end
+// read as 0, so that options whose prefixes differ are in lexicographic order
+// and only options of equal prefixes are compared in full.
+struct Keyed {
+  static constexpr std::size_t kPrefix = 4;
+  Heap prefix[kPrefix];
+  Position* option;
+  bool operator<(const Keyed& other) const {
+    for (std::size_t i = 0; i < kPrefix; ++i)
+      if (prefix[i] != other.prefix[i]) return prefix[i] < other.prefix[i];
+    return *option < *other.option;
+  }
+};
+}  // namespace
+
+void sort_each_once(std::vector<Position>& options) {
+  if (options.size() < 2) return;
+  std::vector<Keyed> keyed(options.size());
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    Keyed& k = keyed[i];
+    const Position& p = options[i];
+    for (std::size_t j = 0; j < Keyed::kPrefix; ++j) k.prefix[j] = j < p.size() ? p[j] : 0;
+    k.option = &options[i];
+  }
+  std::sort(keyed.begin(), keyed.end());
+  // Equal options are next to each other; the first of each is kept (the
+  // comparisons all come before the moves).
+  std::vector<char> repeat(keyed.size(), 0);
+  for (std::size_t i = 1; i < keyed.size(); ++i) repeat[i] = !(keyed[i - 1] < keyed[i]);
+  std::vector<Position> sorted;
+  sorted.reserve(options.size());
+  for (std::size_t i = 0; i < keyed.size(); ++i)
+    if (!repeat[i]) sorted.push_back(std::move(*keyed[i].option));
+  options = std::move(sorted);
+}
+
+}  // namespace detail
+
 BruteForce::BruteForce(const Ruleset& ruleset, std::uint64_t position_limit)
     : BruteForce(ruleset, position_limit,
                  detail::saturating_mul(position_limit, detail::kStepsPerPosition)) {}

@@ -1,0 +1,63 @@
+// The children of a search (detail::canonical_options in
+// solve/brute_force.h): sort_each_once against its definition, std::sort
+// and std::unique, on random lists with repeats, shared prefixes, zeros and
+// options that are prefixes of others (the cases its cached prefix must get
+// right); and the children of a sum, each canonical and once.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "grundy/rules/compound.h"
+#include "grundy/rules/registry.h"
+#include "grundy/solve/brute_force.h"
+
+namespace grundy::canonical_options_test {
+namespace {
+
+TEST(SortEachOnce, IsStdSortThenUnique) {
+  std::mt19937_64 rng(20261130);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t count = rng() % 40;
+    const std::size_t longest = 1 + rng() % 7;
+    const Heap largest = 1 + rng() % 3;  // few values: many ties and repeats
+    std::vector<Position> options(count);
+    for (Position& p : options) {
+      p.resize(rng() % (longest + 1));
+      for (Heap& x : p) x = rng() % (largest + 1);
+    }
+    std::vector<Position> expected = options;
+    std::sort(expected.begin(), expected.end());
+    expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+    detail::sort_each_once(options);
+    ASSERT_EQ(options, expected) << "trial " << trial;
+  }
+}
+
+TEST(SortEachOnce, KeepsAShorterOptionBeforeItsExtensions) {
+  std::vector<Position> options{{5, 0, 0, 0, 0}, {5}, {5, 0}, {}, {5, 0, 0, 0}, {5}, {4, 9}};
+  detail::sort_each_once(options);
+  EXPECT_EQ(options, (std::vector<Position>{{}, {4, 9}, {5}, {5, 0}, {5, 0, 0, 0},
+                                            {5, 0, 0, 0, 0}}));
+}
+
+// Nim 2 2 + Nim 1: the moves in either heap of 2 give the same canonical
+// option, listed once.
+TEST(CanonicalOptions, OfASumAreCanonicalAndEachOnce) {
+  const Compound sum({parse_ruleset("nim"), parse_ruleset("nim")}, CompoundKind::disjunctive);
+  const Position p = Compound::encode({{2, 2}, {1}});
+  std::size_t generated = 0;
+  const std::vector<Position> children =
+      detail::canonical_options(sum, p, [&](const Position&, std::size_t n) { generated = n; });
+  EXPECT_EQ(generated, 5u);  // 2 + 2 in the first component, 1 in the second
+  // In the order of the encoded numbers: [1, 2, 1, 1] < [2, 1, 2, 1, 1] <
+  // [2, 2, 2, 0].
+  EXPECT_EQ(children, (std::vector<Position>{Compound::encode({{2}, {1}}),
+                                             Compound::encode({{1, 2}, {1}}),
+                                             Compound::encode({{2, 2}, {}})}));
+}
+
+}  // namespace
+}  // namespace grundy::canonical_options_test
