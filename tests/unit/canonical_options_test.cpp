@@ -20,7 +20,7 @@ namespace {
 TEST(SortEachOnce, IsStdSortThenUnique) {
   std::mt19937_64 rng(20261130);
   for (int trial = 0; trial < 2000; ++trial) {
-    const std::size_t count = rng() % 40;
+    const std::size_t count = rng() % 120;  // past the short lists sorted directly
     const std::size_t longest = 1 + rng() % 7;
     const Heap largest = 1 + rng() % 3;  // few values: many ties and repeats
     std::vector<Position> options(count);
@@ -28,19 +28,30 @@ TEST(SortEachOnce, IsStdSortThenUnique) {
       p.resize(rng() % (longest + 1));
       for (Heap& x : p) x = rng() % (largest + 1);
     }
+    // The position they are options of: one of them, one of them cut
+    // short or extended, or any list.
+    Position from;
+    if (!options.empty() && rng() % 4 != 0) from = options[rng() % options.size()];
+    if (rng() % 3 == 0) from.resize(rng() % (longest + 2), rng() % (largest + 1));
     std::vector<Position> expected = options;
     std::sort(expected.begin(), expected.end());
     expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
-    detail::sort_each_once(options);
+    detail::sort_each_once(options, from);
     ASSERT_EQ(options, expected) << "trial " << trial;
   }
 }
 
 TEST(SortEachOnce, KeepsAShorterOptionBeforeItsExtensions) {
   std::vector<Position> options{{5, 0, 0, 0, 0}, {5}, {5, 0}, {}, {5, 0, 0, 0}, {5}, {4, 9}};
-  detail::sort_each_once(options);
-  EXPECT_EQ(options, (std::vector<Position>{{}, {4, 9}, {5}, {5, 0}, {5, 0, 0, 0},
-                                            {5, 0, 0, 0, 0}}));
+  // Long enough to be sorted through the keys, not directly.
+  for (Heap x = 0; x < 40; ++x) options.push_back({6, x});
+  std::vector<Position> expected{{}, {4, 9}, {5}, {5, 0}, {5, 0, 0, 0}, {5, 0, 0, 0, 0}};
+  for (Heap x = 0; x < 40; ++x) expected.push_back({6, x});
+  for (const Position& from : std::vector<Position>{{}, {5, 0}, {5, 0, 0}, {6, 7}, {7}}) {
+    std::vector<Position> sorted = options;
+    detail::sort_each_once(sorted, from);
+    EXPECT_EQ(sorted, expected);
+  }
 }
 
 // Nim 2 2 + Nim 1: the moves in either heap of 2 give the same canonical

@@ -54,8 +54,10 @@ void for_each_canonical_option(const Ruleset& ruleset, const Position& position,
 }
 
 // Sorts `options` (lexicographically, as std::sort would) and keeps one of
-// each (brute_force.cpp).
-void sort_each_once(std::vector<Position>& options);
+// each (brute_force.cpp). `from` is the position they are options of, or
+// any position: the result is the same, only its speed depends on options
+// repeating `from`'s first numbers.
+void sort_each_once(std::vector<Position>& options, const Position& from);
 
 // The options of `position` as a search's children (detail/search.h):
 // canonical, sorted, each once. The order decides how soon a win/loss
@@ -72,7 +74,7 @@ std::vector<Position> canonical_options(const Ruleset& ruleset, const Position& 
     options.push_back(std::move(option));
     generated(options.back(), options.size());
   });
-  sort_each_once(options);
+  sort_each_once(options, position);
   return options;
 }
 

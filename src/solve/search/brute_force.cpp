@@ -26,33 +26,67 @@ std::size_t PositionHash::operator()(const Position& p) const {
 namespace detail {
 
 namespace {
-// An option's first numbers beside a pointer to it, so that most
-// comparisons of a sort read one array: std::sort of the options themselves
-// compared vectors spread over the heap, and took 70% of a refused misère
-// search over a heap of 10^6 (500,000 options). Numbers past an option's end
-// read as 0, so that options whose prefixes differ are in lexicographic order
-// and only options of equal prefixes are compared in full.
+// A sort key of an option, so that most comparisons of the sort read one
+// array: std::sort of the options themselves compared vectors spread over
+// the heap, number by number from the first, and took 70% of a refused
+// misère search over a heap of 10^6 (500,000 options). The options of a
+// position mostly repeat it up to where the move changed it (a sum's other
+// components, a heap game's smaller heaps), so each option is placed by
+// where it first leaves the position it was generated from, `from`: at
+// index d, below `from` there (a smaller number, or the option ends) or
+// above it (a larger number, `from` ends, or the option is `from`), and the
+// numbers from d on. Between two options that leave at different indices,
+// that decides their lexicographic order: below `from` the earlier leaver is
+// smaller, above it the later one; options leaving at the same index differ
+// from there, and only those whose next four numbers tie are compared in
+// full.
 struct Keyed {
-  static constexpr std::size_t kPrefix = 4;
-  Heap prefix[kPrefix];
+  // 48 bytes: the sort of a long list is bound by moving its keys through
+  // memory, so the key is kept small.
+  static constexpr std::size_t kNext = 4;
+  std::uint32_t leaves;  // d (positions of 2^32 numbers are not searched)
+  std::uint16_t held;    // numbers from d on in next (at most kNext)
+  bool above;
+  Heap next[kNext];
   Position* option;
+
+  Keyed(Position& o, const Position& from) : option(&o) {
+    std::size_t i = 0;
+    while (i < o.size() && i < from.size() && o[i] == from[i]) ++i;
+    leaves = static_cast<std::uint32_t>(i);
+    above = !(i < from.size() && (i == o.size() || o[i] < from[i]));
+    held = static_cast<std::uint16_t>(std::min(kNext, o.size() - i));
+    for (std::size_t j = 0; j < held; ++j) next[j] = o[i + j];
+  }
   bool operator<(const Keyed& other) const {
-    for (std::size_t i = 0; i < kPrefix; ++i)
-      if (prefix[i] != other.prefix[i]) return prefix[i] < other.prefix[i];
-    return *option < *other.option;
+    if (above != other.above) return other.above;
+    if (leaves != other.leaves) return above ? leaves > other.leaves : leaves < other.leaves;
+    const std::size_t both = std::min(held, other.held);
+    for (std::size_t j = 0; j < both; ++j)
+      if (next[j] != other.next[j]) return next[j] < other.next[j];
+    if (held != other.held) return held < other.held;  // one ends first
+    if (held < kNext) return false;                     // both end here: equal
+    const std::size_t from = std::size_t{leaves} + kNext;
+    return std::lexicographical_compare(option->begin() + static_cast<std::ptrdiff_t>(from),
+                                        option->end(),
+                                        other.option->begin() + static_cast<std::ptrdiff_t>(from),
+                                        other.option->end());
   }
 };
 }  // namespace
 
-void sort_each_once(std::vector<Position>& options) {
+void sort_each_once(std::vector<Position>& options, const Position& from) {
   if (options.size() < 2) return;
-  std::vector<Keyed> keyed(options.size());
-  for (std::size_t i = 0; i < options.size(); ++i) {
-    Keyed& k = keyed[i];
-    const Position& p = options[i];
-    for (std::size_t j = 0; j < Keyed::kPrefix; ++j) k.prefix[j] = j < p.size() ? p[j] : 0;
-    k.option = &options[i];
+  // A short list is in cache anyway: the keyed copy would cost more than
+  // it saves.
+  if (options.size() <= 32) {
+    std::sort(options.begin(), options.end());
+    options.erase(std::unique(options.begin(), options.end()), options.end());
+    return;
   }
+  std::vector<Keyed> keyed;
+  keyed.reserve(options.size());
+  for (Position& option : options) keyed.emplace_back(option, from);
   std::sort(keyed.begin(), keyed.end());
   // Equal options are next to each other; the first of each is kept (the
   // comparisons all come before the moves).
