@@ -51,26 +51,18 @@ constexpr std::size_t kMexTableHeaps = 6;
 // Options offered to the player in Play, and listed with their values in
 // Analyse.
 constexpr std::size_t kPlayOptions = 500;
-// Play's searches for the computer's move and the prediction cost about
-// (positions expanded) x (options each): nim 1000 1000, 2000 options, takes
-// minutes to reach even 200,000 positions. The page keeps them to this many
-// option visits (a few seconds), and does not search at all from a position
-// of more than kPlayOptions options: a LimitError, as past a search limit.
-constexpr std::uint64_t kPlaySearchWork = 20'000'000;
+// Play's searches (the computer's move, each turn's outcome, Hint) stay
+// within the library's own bound on a search, its position limit and the
+// work that limit allows (solve/detail/search_work.h: 8 steps a position),
+// at the limit of `grundy play` (Strategy::kDefaultSearchLimit), which
+// therefore decides the same. From a position of more than kPlayOptions
+// options the computer does not search for its move at all, as past a
+// search limit.
+constexpr std::uint64_t kPlaySearchLimit = Strategy::kDefaultSearchLimit;
 
-// Stops a search of Play from `position` once its work is over the budget.
-struct PlayBudget {
-  SearchControl control;
-  bool too_many_options = false;
-  PlayBudget(const Ruleset& ruleset, const Position& position) {
-    const std::uint64_t options = ruleset.options(position, kPlayOptions + 1).size();
-    too_many_options = options > kPlayOptions;
-    control.progress = [options](const SearchProgress& p) {
-      if (p.positions * std::max<std::uint64_t>(options, 1) > kPlaySearchWork)
-        throw LimitError(fmt::format("the {} was stopped: too long for a browser", p.search));
-    };
-  }
-};
+bool too_many_options(const Ruleset& ruleset, const Position& position) {
+  return ruleset.options(position, kPlayOptions + 1).size() > kPlayOptions;
+}
 
 // Unsigned integers too large for a JavaScript number become strings.
 void make_exact(json& j) {
@@ -290,12 +282,10 @@ std::string best_move_web(const std::string& text, const std::string& convention
         note = "too large to search";
       }
     } else {
-      // Past the page's budget, the strategy plays a winning move found by
-      // analysis (values, closed forms), else any legal move.
-      const PlayBudget budget(*g.ruleset, g.position);
+      // Past the page's search limit, the strategy plays a winning move found
+      // by analysis (values, closed forms), else any legal move.
       Strategy strategy(*g.ruleset, g.convention,
-                        budget.too_many_options ? 1 : AnalysisOptions{}.search_limit);
-      strategy.set_control(&budget.control);
+                        too_many_options(*g.ruleset, g.position) ? 1 : kPlaySearchLimit);
       if (auto choice = strategy.best_move(g.position)) {
         after = choice->after;
         note = choice->note;
@@ -309,16 +299,15 @@ std::string best_move_web(const std::string& text, const std::string& convention
   });
 }
 
-// Play's analysis of a position within the page's search budget: the
+// Play's analysis of a position within the page's search limit: the
 // outcome, the value and one winning move, as Hint and each turn show them;
-// nothing past the budget, with the reason in `note`.
-std::optional<Analysis> analyze_in_budget(const PlayGame& g, const PlayBudget& budget,
-                                          std::string& note) {
+// nothing past the limit, with the library's refusal in `note`.
+std::optional<Analysis> analyze_within_limit(const PlayGame& g, std::string& note) {
   AnalysisOptions options;
   options.convention = g.convention;
   options.max_moves = 1;
   options.compute.accept_observed = true;
-  options.control = &budget.control;
+  options.search_limit = kPlaySearchLimit;
   try {
     return analyze(*g.ruleset, g.position, options);
   } catch (const LimitError& e) {
@@ -328,19 +317,18 @@ std::optional<Analysis> analyze_in_budget(const PlayGame& g, const PlayBudget& b
 }
 
 // Play's Hint: the outcome and a winning move, as the Analyse view gives
-// them, but within the page's search budget (PlayBudget), as the computer's
-// move and each turn's outcome are found. Normal play answers from the
-// values at once; past the budget (misère play of a large position) the
-// answer says the hint was stopped, with outcome "?", instead of searching
+// them, but within the page's search limit (kPlaySearchLimit), as the
+// computer's move and each turn's outcome are found. Normal play answers from
+// the values at once; past the limit (misère play of a large position) the
+// answer gives the search's refusal, with outcome "?", instead of searching
 // for minutes. Every-SG and conjunctive play answer as the Analyse view does
 // (their searches are bounded by positions stored).
 std::string hint_web(const std::string& text, const std::string& convention) {
   return answer([&] {
     const PlayGame g = play_game(text, convention);
     if (g.compound != nullptr) return analysis_of(text, convention);
-    const PlayBudget budget(*g.ruleset, g.position);
     std::string note;
-    const std::optional<Analysis> a = analyze_in_budget(g, budget, note);
+    const std::optional<Analysis> a = analyze_within_limit(g, note);
     if (!a) return json{{"outcome", "?"}, {"winning_moves", json::array()}, {"note", note}};
     auto moves = json::array();
     for (const Move& move : a->winning_moves.items)
@@ -419,10 +407,9 @@ std::string turn_web(const std::string& text, const std::string& convention) {
       add_play_length(j, t.moves_left, Convention::normal);
       return j;
     }
-    const PlayBudget budget(*g.ruleset, g.position);
     std::string note;
-    const std::optional<Analysis> a = analyze_in_budget(g, budget, note);
-    // A search (misère play of a large position) past the page's budget:
+    const std::optional<Analysis> a = analyze_within_limit(g, note);
+    // A search (misère play of a large position) past the page's limit:
     // the game goes on without the outcome, as `grundy play` does.
     if (!a)
       return json{{"outcome", "?"},         {"value", nullptr},       {"remoteness", nullptr},
@@ -432,11 +419,11 @@ std::string turn_web(const std::string& text, const std::string& convention) {
            {"remoteness", nullptr}};
     add_play_length(j, std::nullopt, g.convention);
     try {
-      if (budget.too_many_options)
+      if (too_many_options(*g.ruleset, g.position))
         throw LimitError(fmt::format("no remoteness search from a position of more than {} moves",
                                      kPlayOptions));
       const RemotenessAnalysis r = analyze_remoteness(*g.ruleset, g.position, g.convention,
-                                                      kPredictionLimit, &budget.control);
+                                                      kPredictionLimit);
       if (r.remoteness) j["remoteness"] = *r.remoteness;
       add_play_length(j, r.remoteness, g.convention);
     } catch (const LimitError& e) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "grundy/solve/strategy.h"
+
 namespace grundy::cli {
 
 struct PlayRequest {
@@ -17,7 +19,7 @@ struct PlayRequest {
   std::string first = "me";     // who moves first: "me" or "computer"
   // Most positions the remoteness (or suspense) search may store; past it
   // the computer still plays a winning move where analyze finds one.
-  std::uint64_t search_limit = 1'000'000;
+  std::uint64_t search_limit = Strategy::kDefaultSearchLimit;
   std::string max_memory;  // e.g. 4G; default: memory_limit("")
 };
 

@@ -13,8 +13,8 @@ port, drives headless Chromium with Selenium, and checks the page against the
   following the hints, each turn against the command's analysis; a typed
   move in `nim 1000 1000` (more moves than the list shows), with the
   command's complaint for a move that cannot be made; misère
-  `0.137 40 50 60`, past the page's search budget: the turn shows '?'
-  and Hint says so (the hint binding stops at the budget too);
+  `0.137 40 50 60`, past the page's search limit: the turn shows '?'
+  and Hint says so (the hint binding gives the search's refusal too);
 - Sequence: G(0..10^5) of 0.6 computed in the Web Worker while the page
   keeps answering, equal to `grundy values 0.6`; the proven period of 0.16;
 - Explain and Graph against the command's analysis and graph values;
@@ -483,12 +483,13 @@ def test_play_many_moves(page, grundy):
     check([r[2] for r in history_rows(page)] == [r[2] for r in rows], "Play: a shared URL replays the game")
 
 
-def test_play_hint_budget(page):
-    """Misère 0.137 40 50 60 needs more than the page's search budget (no
+def test_play_hint_limit(page):
+    """Misère 0.137 40 50 60 needs more than the page's search limit (no
     misère quotient the page computes covers heaps this large, and the
-    exhaustive search runs for minutes before it gives up): the turn shows
-    '?', Hint says at once that it has no hint, and the hint binding itself
-    stops at the budget (seconds) instead of searching on."""
+    exhaustive search would run for minutes): the turn shows '?', Hint says
+    at once that it has no hint, and the hint binding itself ends with the
+    library's refusal (the work its limit allows, `grundy play`'s default)
+    instead of searching on."""
     new_game(page, "0.137 40 50 60", "misere")
     rows = history_rows(page)
     check(len(rows) == 1 and rows[0][3] == "?", f"Play misère 0.137 40 50 60: the turn shows '?' ({rows})")
@@ -501,8 +502,9 @@ def test_play_hint_budget(page):
     got = page.d.execute_async_script("""
       const done = arguments[arguments.length - 1];
       call("hint", "0.137 40 50 60", "misere").then(done, (e) => done({error: e.message}));""")
-    check(got.get("outcome") == "?" and "stopped" in got.get("note", ""),
-          f"Play: the hint's search stops at the page's budget ({got})")
+    check(got.get("outcome") == "?" and "steps of work" in got.get("note", "")
+          and "1000000 positions" in got.get("note", ""),
+          f"Play: the hint's search is refused at the page's limit ({got})")
 
 
 def downloaded_csv(page):
@@ -893,7 +895,7 @@ def main():
             page.analyse("kayles 5 + nim 3", "normal")
             page.shot(shots, "web-analyse.png")
 
-        steps = [  # in this order: play_hint_budget after cancel, whose worker then starts afresh
+        steps = [  # in this order: play_hint_limit after cancel, whose worker then starts afresh
             ("analyse", lambda: test_analyse(page, grundy)),
             ("analyse_shot", analyse_shot),
             ("play", lambda: test_play(page, shots)),
@@ -907,7 +909,7 @@ def main():
             ("graph", lambda: test_graph(page, grundy, shots)),
             ("bad_input", lambda: test_bad_input(page, grundy)),
             ("cancel", lambda: test_cancel(page)),
-            ("play_hint_budget", lambda: test_play_hint_budget(page)),
+            ("play_hint_limit", lambda: test_play_hint_limit(page)),
             ("url_and_labels", lambda: test_url_and_labels(page)),
             ("phone", lambda: test_phone(page, grundy)),
         ]

@@ -35,6 +35,12 @@ namespace grundy {
 
 class Strategy {
  public:
+  // The search limit of a game played move by move (`grundy play`, the web
+  // page's Play): a quarter of an analysis's default (AnalysisOptions), and
+  // with it the work a search may do (detail/search_work.h), since a game
+  // searches at every turn (the computer's move, the outcome, a hint).
+  static constexpr std::uint64_t kDefaultSearchLimit = 1'000'000;
+
   // Searches hold at most `search_limit` positions.
   Strategy(const Ruleset& ruleset, Convention convention, std::uint64_t search_limit);
 
