@@ -77,8 +77,8 @@ struct Keyed {
 
 void sort_each_once(std::vector<Position>& options, const Position& from) {
   if (options.size() < 2) return;
-  // A short list is in cache anyway: the keyed copy would cost more than
-  // it saves.
+  // A short list is sorted directly, as before: the keys are for lists
+  // that do not fit in a cache.
   if (options.size() <= 32) {
     std::sort(options.begin(), options.end());
     options.erase(std::unique(options.begin(), options.end()), options.end());
