@@ -171,9 +171,9 @@ void Compound::for_each_canonical_option(const Position& position,
     Ruleset::for_each_canonical_option(position, visit);
     return;
   }
-  // The same as canonical() of each option, which is componentwise: the
-  // moves are generated from the components as given, and only the
-  // unchanged ones are taken canonical from here.
+  // canonical() is componentwise: the changed component's options come
+  // canonical from its own ruleset, and the unchanged components are taken
+  // canonical from here.
   const auto components = decode(position);
   std::vector<Position> canonical_parts;
   canonical_parts.reserve(components.size());
@@ -184,8 +184,7 @@ void Compound::for_each_canonical_option(const Position& position,
   }
   for (std::size_t i = 0; i < components.size(); ++i) {
     bool go_on = true;
-    rulesets_[i]->for_each_option(components[i], [&](const Position& after) {
-      const Position mine = rulesets_[i]->canonical(after);
+    rulesets_[i]->for_each_canonical_option(components[i], [&](Position&& mine) {
       Position option;
       option.reserve(length - canonical_parts[i].size() + mine.size());
       for (std::size_t j = 0; j < components.size(); ++j) {

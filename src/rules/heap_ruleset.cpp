@@ -106,6 +106,45 @@ Position HeapRuleset::canonical(const Position& position) const {
   return key;
 }
 
+// A search's positions of a heap game are multisets with many equal heaps
+// (Lasker's Nim and the split games leave heaps of 1 and 2 by the dozen):
+// listing the options of each was most of a genus search's work, and put
+// into order and merged again afterwards (detail::canonical_options).
+void HeapRuleset::for_each_canonical_option(
+    const Position& position, const std::function<bool(Position&&)>& visit) const {
+  if (!std::is_sorted(position.begin(), position.end()) ||
+      (!position.empty() && position.front() == 0)) {
+    Ruleset::for_each_canonical_option(position, visit);
+    return;
+  }
+  std::vector<Heap> parts;
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    if (i > 0 && position[i] == position[i - 1]) continue;  // the same options
+    bool go_on = true;
+    for_each_heap_option(position[i], [&](const HeapOption& option) {
+      parts.clear();
+      for (std::size_t j = 0; j < option.part_count; ++j)
+        if (option.parts[j] != 0) parts.push_back(option.parts[j]);
+      std::sort(parts.begin(), parts.end());
+      Position merged;
+      merged.reserve(position.size() - 1 + parts.size());
+      std::size_t a = 0, b = 0;
+      while (true) {
+        if (a == i) ++a;  // the heap moved in
+        if (a == position.size()) break;
+        if (b < parts.size() && parts[b] < position[a])
+          merged.push_back(parts[b++]);
+        else
+          merged.push_back(position[a++]);
+      }
+      merged.insert(merged.end(), parts.begin() + static_cast<std::ptrdiff_t>(b), parts.end());
+      go_on = visit(std::move(merged));
+      return go_on;
+    });
+    if (!go_on) return;
+  }
+}
+
 const HeapRuleset& require_heap_ruleset(const Ruleset& ruleset, std::string_view what) {
   const HeapRuleset* heaps = heap_ruleset_of(ruleset);
   if (heaps == nullptr)

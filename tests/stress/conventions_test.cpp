@@ -267,7 +267,7 @@ void check_remoteness(const Compound& game, const Position& p, Convention conven
 // What every search expands (Ruleset::for_each_canonical_option; a
 // disjunctive compound canonicalises only the component a move changed)
 // against its definition: canonical() of each option for_each_option lists,
-// in the same order, on random compounds of every kind, their positions as
+// each distinct one at least once, on random compounds of every kind, their positions as
 // drawn (heaps unsorted, empty heaps, tokens in any order) and two moves on.
 TEST(Conventions, CanonicalOptionsAreTheCanonicalFormsOfTheOptions) {
   std::mt19937_64 rng(kSeed + 1);
@@ -290,8 +290,11 @@ TEST(Conventions, CanonicalOptionsAreTheCanonicalFormsOfTheOptions) {
           listed.push_back(std::move(option));
           return true;
         });
-        ASSERT_EQ(listed, expected) << random.text << " (kind " << trial % 3 << ") at "
-                                    << game.show(p);
+        // Each distinct option, repeats allowed to be left out.
+        ASSERT_EQ(std::set<Position>(listed.begin(), listed.end()),
+                  std::set<Position>(expected.begin(), expected.end()))
+            << random.text << " (kind " << trial % 3 << ") at " << game.show(p);
+        ASSERT_LE(listed.size(), expected.size());
         compared += listed.size();
       }
       frontier = std::move(next);

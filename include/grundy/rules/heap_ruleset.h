@@ -143,6 +143,11 @@ class HeapRuleset : public Ruleset {
   // Sorted, without empty heaps: heaps are interchangeable and an empty heap
   // has no move under every convention.
   Position canonical(const Position& position) const override;
+  // From a canonical position (heaps in order, none empty): each heap's
+  // options once for equal heaps side by side, each option's canonical form
+  // the other heaps merged with the move's non-empty parts.
+  void for_each_canonical_option(const Position& position,
+                                 const std::function<bool(Position&&)>& visit) const override;
 
   // The position after replacing heap `index` of `position` by `option`.
   static Position apply(const Position& position, std::size_t index, const HeapOption& option);

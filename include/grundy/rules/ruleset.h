@@ -87,10 +87,11 @@ class Ruleset {
   // keys on it. The default is the position itself.
   virtual Position canonical(const Position& position) const { return position; }
 
-  // Calls `visit` with canonical(option) for every option of `position`, in
+  // Calls `visit` with canonical(option) for the options of `position`, in
   // for_each_option's order, until it returns false: what a search expands.
-  // A game made of parts (a sum) overrides it to canonicalise only the part
-  // a move changed, the others being canonical already.
+  // Every distinct canonical option comes at least once, but a repeat may
+  // be left out: a heap game skips a heap equal to the one before it (the
+  // same options), and a sum canonicalises only the part a move changed.
   virtual void for_each_canonical_option(const Position& position,
                                          const std::function<bool(Position&&)>& visit) const;
 
