@@ -1,8 +1,9 @@
 // The children of a search (detail::canonical_options in
 // solve/brute_force.h): sort_each_once against its definition, std::sort
 // and std::unique, on random lists with repeats, shared prefixes, zeros and
-// options that are prefixes of others (the cases its cached prefix must get
-// right); and the children of a sum, each canonical and once.
+// options that are prefixes of others, against any reference position (the
+// cases its keys must get right); the children of a sum, each canonical and
+// once; and a heap game's canonical options against their definition.
 #include <gtest/gtest.h>
 
 #include <algorithm>

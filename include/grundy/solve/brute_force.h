@@ -45,8 +45,10 @@ struct PositionHash {
 
 namespace detail {
 
-// Calls emit(canonical option) for every option of `position`: the moves of
-// a Ruleset game as the explorer (detail/explore.h) and the searches see them.
+// Calls emit(canonical option) for every distinct option of `position`
+// (some repeats may be left out: Ruleset::for_each_canonical_option): the
+// moves of a Ruleset game as the explorer (detail/explore.h) and the
+// searches see them; both merge what repeats.
 template <class Emit>
 void for_each_canonical_option(const Ruleset& ruleset, const Position& position, Emit&& emit) {
   ruleset.for_each_canonical_option(position, [&](Position&& option) {

@@ -44,7 +44,7 @@ struct Keyed {
   // 48 bytes: the sort of a long list is bound by moving its keys through
   // memory, so the key is kept small.
   static constexpr std::size_t kNext = 4;
-  std::uint32_t leaves;  // d (positions of 2^32 numbers are not searched)
+  std::uint32_t leaves;  // d (`from` is shorter than 2^32: sort_each_once)
   std::uint16_t held;    // numbers from d on in next (at most kNext)
   bool above;
   Heap next[kNext];
@@ -78,8 +78,8 @@ struct Keyed {
 void sort_each_once(std::vector<Position>& options, const Position& from) {
   if (options.size() < 2) return;
   // A short list is sorted directly, as before: the keys are for lists
-  // that do not fit in a cache.
-  if (options.size() <= 32) {
+  // that do not fit in a cache (and hold an index of 32 bits).
+  if (options.size() <= 32 || from.size() > UINT32_MAX) {
     std::sort(options.begin(), options.end());
     options.erase(std::unique(options.begin(), options.end()), options.end());
     return;
