@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@
 #include "grundy/rules/take_and_break.h"
 #include "grundy/solve/analysis.h"
 #include "grundy/solve/misere_quotient.h"
+#include "solve/misere/quotient_recalibration.h"
 #include "solve/misere/quotient_stage.h"
 #include "solve/misere/quotient_verification.h"
 #include "support/twins.h"
@@ -504,6 +507,102 @@ TEST(MisereQuotientStress, CheapestFailureAgreesWithTheWholeAutomaton) {
   // Both kinds of candidate were met, many times.
   EXPECT_GE(failed, 100u);
   EXPECT_GE(passed, 10u);
+}
+
+// The sums of heaps 1..n (each heap with options) of fewer than `below`
+// tokens, each as an ascending list of heaps, to `visit`.
+void for_each_sum_below(const HeapRuleset& game, Heap n, std::uint64_t below,
+                        const std::function<void(const Position&)>& visit) {
+  Position sum;
+  std::function<void(Heap, std::uint64_t)> extend = [&](Heap from, std::uint64_t tokens) {
+    visit(sum);
+    for (Heap h = from; h <= n && tokens + h < below; ++h) {
+      bool has_option = false;
+      game.for_each_heap_option(h, [&](const HeapOption&) { return !(has_option = true); });
+      if (!has_option) continue;
+      sum.push_back(h);
+      extend(h, tokens + h);
+      sum.pop_back();
+    }
+  };
+  extend(1, 0);
+}
+
+// told_apart_powers on verified quotients is the number of distinct powers
+// of a heap's element; on a failed candidate, below its cheapest failure, it
+// is the count that exhaustive search over every sum of fewer tokens gives:
+// the powers h^0..h^(k-1) are pairwise told apart by some sum Y (h^i + Y and
+// h^j + Y of different outcomes, both of fewer than `below` tokens), and
+// h^k is not told from some smaller power. So what the stop note says of
+// the powers is a fact about the game.
+TEST(MisereQuotientStress, ToldApartPowersAgainstExhaustiveSearch) {
+  const std::vector<std::pair<std::string, Heap>> cases = {
+      {"0.07", 9}, {"0.14", 9}, {"0.106", 9}, {"0.312", 8}, {"0.54", 9},
+      {"0.26", 9}, {"0.114", 9}, {"0.137", 9}, {"0.77", 9}, {"0.35", 9}};
+  constexpr std::uint64_t kMostTokens = 40;  // keeps the exhaustive twin quick
+  std::mt19937_64 rng(kSeed + 7);
+  std::size_t verified_heaps = 0, candidates = 0, long_counts = 0;
+  for (const auto& [code, last] : cases) {
+    SCOPED_TRACE(code);
+    const TakeAndBreak game = TakeAndBreak::parse(code);
+    std::vector<QuotientState> states;
+    const MisereQuotient q = run_keeping_states(game, last, states);
+    ASSERT_EQ(q.max_heap(), last) << q.limit_note();
+    testing::RecursiveTwin twin(game, true);
+    for (const QuotientState& state : states) {
+      const detail::QuotientStage& verified = state.stage();
+      for (Heap h = 1; h <= verified.last_heap(); ++h) {
+        if (verified.option_images[h].empty()) continue;
+        std::set<detail::QuotientStage::Element> powers;
+        detail::QuotientStage::Element x = 0;
+        while (powers.insert(x).second) x = verified.times(x, verified.phi[h]);
+        EXPECT_EQ(detail::told_apart_powers(verified, h, ~std::uint64_t{0}), powers.size())
+            << "heap " << h << " of the quotient of heaps 0.." << verified.last_heap();
+        ++verified_heaps;
+      }
+      if (verified.last_heap() == last) continue;
+      // A wrong candidate for the next heap: a random element for it.
+      detail::QuotientStage c = verified;
+      const Heap next = verified.last_heap() + 1;
+      c.option_images.push_back(detail::heap_option_images(verified, game, next));
+      c.phi.push_back(static_cast<detail::QuotientStage::Element>(rng() % c.order));
+      const detail::CheapestFailure failure = detail::find_cheapest_failure(c, 0);
+      ASSERT_TRUE(failure.check.complete);
+      if (failure.check.consistent) continue;
+      const std::uint64_t below = std::min(failure.failure.tokens, kMostTokens);
+      ++candidates;
+      for (Heap h = 1; h <= next; ++h) {
+        if (c.option_images[h].empty()) continue;
+        SCOPED_TRACE(fmt::format("heap {} of a candidate for heaps 0..{}, below {} tokens", h,
+                                 next, below));
+        // The twin: every sum Y of fewer tokens, outcomes by exhaustive search.
+        std::size_t k = 1;
+        for (;; ++k) {
+          if (k * h >= below) break;
+          bool told_from_all = true;
+          for (std::size_t j = 0; j < k && told_from_all; ++j) {
+            bool told = false;
+            for_each_sum_below(game, next, below - k * h, [&](const Position& y) {
+              if (told) return;
+              Position with_i = y, with_j = y;
+              with_i.insert(with_i.end(), k, h);
+              with_j.insert(with_j.end(), j, h);
+              told = twin.mover_wins(with_i) != twin.mover_wins(with_j);
+            });
+            told_from_all = told;
+          }
+          if (!told_from_all) break;
+        }
+        EXPECT_EQ(detail::told_apart_powers(c, h, below), k);
+        if (k >= 3) ++long_counts;
+      }
+    }
+  }
+  std::printf("%zu heaps of verified quotients, %zu failed candidates, %zu counts of 3 or more\n",
+              verified_heaps, candidates, long_counts);
+  EXPECT_GE(verified_heaps, 200u);
+  EXPECT_GE(candidates, 30u);
+  EXPECT_GE(long_counts, 20u);
 }
 
 }  // namespace

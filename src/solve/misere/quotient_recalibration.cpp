@@ -259,11 +259,126 @@ bool for_each_subset(const std::vector<Heap>& items, std::size_t k,
   }
 }
 
+// The fewest tokens of a sum of each element of s (Dijkstra's algorithm,
+// the heaps as edges); UINT64_MAX for an element no sum reaches.
+std::vector<std::uint64_t> cheapest_tokens(const Stage& s) {
+  // The smallest heap of each element is the only edge needed.
+  std::map<Element, Heap> smallest;
+  for (Heap h = s.last_heap(); h >= 1; --h) smallest[s.phi[h]] = h;
+  std::vector<std::uint64_t> tokens(s.order, ~std::uint64_t{0});
+  using Item = std::pair<std::uint64_t, Element>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  tokens[0] = 0;
+  queue.push({0, 0});
+  while (!queue.empty()) {
+    const auto [t, x] = queue.top();
+    queue.pop();
+    if (t != tokens[x]) continue;
+    detail::quotient_poll(smallest.size());
+    for (const auto& [element, heap] : smallest) {
+      const Element y = s.times(x, element);
+      if (t + heap < tokens[y]) {
+        tokens[y] = t + heap;
+        queue.push({t + heap, y});
+      }
+    }
+  }
+  return tokens;
+}
+
+std::size_t told_apart_powers(const Stage& s, Heap h,
+                              const std::vector<std::uint64_t>& cheapest, std::uint64_t below) {
+  std::vector<Element> powers{0};
+  for (;;) {
+    const std::size_t i = powers.size();
+    // h^i itself must have fewer tokens than the bound (i < 2^32 here).
+    if (static_cast<std::uint64_t>(i) * h >= below) break;
+    const std::uint64_t room = below - static_cast<std::uint64_t>(i) * h;
+    const Element x = s.times(powers.back(), s.phi[h]);
+    bool told = true;
+    for (std::size_t j = 0; j < i && told; ++j) {
+      told = false;
+      for (Element y = 0; y < s.order && !told; ++y) {
+        if (cheapest[y] >= room) continue;
+        told = s.p[s.times(x, y)] != s.p[s.times(powers[j], y)];
+      }
+      detail::quotient_poll(s.order);
+    }
+    if (!told) break;
+    powers.push_back(x);
+  }
+  return powers.size();
+}
+
+// Whether every move of heaps 1..n takes a token, so that a sum's options
+// have fewer tokens than the sum (the induction that makes a candidate
+// right below its cheapest failure).
+bool every_move_takes_a_token(const HeapRuleset& ruleset, Heap n) {
+  bool takes = true;
+  for (Heap h = 1; h <= n && takes; ++h)
+    ruleset.for_each_heap_option(h, [&](const HeapOption& option) {
+      takes = option.total() < h;
+      return takes;
+    });
+  return takes;
+}
+
+// Per heap 1..n of s, told_apart_powers below `below`: counted for the
+// smallest heap of each element with options (a larger heap of the same
+// element has less room, so no larger count), 0 for the other heaps. The
+// heaps are taken from the largest down, as the heaps that break a
+// quotient are mostly the last ones, and the counting stops after about
+// kMostLookups products (a second or so) for a large stage.
+std::vector<std::size_t> told_apart_per_heap(const Stage& s, std::uint64_t below) {
+  constexpr std::uint64_t kMostLookups = 400'000'000;
+  const std::vector<std::uint64_t> cheapest = cheapest_tokens(s);
+  std::vector<std::size_t> counts(s.last_heap() + 1, 0);
+  std::map<Element, Heap> smallest;
+  for (Heap h = s.last_heap(); h >= 1; --h)
+    if (!s.option_images[h].empty()) smallest[s.phi[h]] = h;
+  std::vector<Heap> heaps;
+  for (const auto& [element, h] : smallest) heaps.push_back(h);
+  std::sort(heaps.rbegin(), heaps.rend());
+  std::uint64_t lookups = 0;
+  for (Heap h : heaps) {
+    if (lookups > kMostLookups) break;
+    counts[h] = told_apart_powers(s, h, cheapest, below);
+    lookups += std::uint64_t{counts[h]} * (counts[h] + 1) * s.order;
+  }
+  return counts;
+}
+
+// When recalibration gives up: the heap whose first powers the last
+// candidate tells apart most, if their number grew by 3 or more since the
+// first repair (`first`), as a clause for the stop note; empty otherwise.
+std::string growing_powers_note(const Stage& s, Heap n, std::uint64_t below,
+                                const std::vector<std::size_t>& first) {
+  if (first.empty()) return "";
+  const std::vector<std::size_t> last = told_apart_per_heap(s, below);
+  Heap best = 0;
+  for (Heap h = 1; h < last.size() && h < first.size(); ++h)
+    if (last[h] >= first[h] + 3 && (best == 0 || last[h] > last[best])) best = h;
+  if (best == 0) return "";
+  return fmt::format(
+      "; the powers {0}^0..{0}^{1} of heap {0} are told apart by sums of fewer than {2} tokens "
+      "(exact outcomes), against {0}^0..{0}^{3} at the first repair: the "
+      "quotient of heaps 0..{4} may be infinite",
+      best, last[best] - 1, below, first[best] - 1, n);
+}
+
 }  // namespace
+
+std::size_t told_apart_powers(const Stage& s, Heap h, std::uint64_t below) {
+  return told_apart_powers(s, h, cheapest_tokens(s), below);
+}
 
 bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why) {
   const std::size_t product_limit = working_sizes(s.order, options.max_elements).product;
+  // The powers the first failed candidate tells apart, to compare with the
+  // last one's if recalibration gives up (only when the counts are facts).
+  const bool exact_below_failure = every_move_takes_a_token(ruleset, n);
+  std::vector<std::size_t> first_powers;
   for (std::size_t step = 0; step < kMaxSteps; ++step) {
     detail::quotient_step("recalibrating");
     const CheapestFailure found = find_cheapest_failure(s, options.max_verify_states);
@@ -276,6 +391,7 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
     detail::quotient_step("recalibrating");  // the check showed "verifying"
     const QuotientFailure& failure = found.failure;
     const bool right = found.predicted;
+    if (step == 0 && exact_below_failure) first_powers = told_apart_per_heap(s, failure.tokens);
     // The heaps of the failing sum that have options, each once.
     std::vector<Heap> heaps;
     for (Heap h : failure.sum)
@@ -308,13 +424,18 @@ bool recalibrate_quotient(Stage& s, const HeapRuleset& ruleset, Heap n,
       });
     }
     if (!repaired) {
-      why = fmt::format("recalibration: no freed heaps of the failing sum {} within {} elements",
-                        fmt::join(failure.sum, "+"), options.max_elements);
+      why = fmt::format("recalibration: no freed heaps of the failing sum {} within {} elements{}",
+                        fmt::join(failure.sum, "+"), options.max_elements,
+                        growing_powers_note(s, n, failure.tokens, first_powers));
+      return false;
+    }
+    if (step + 1 == kMaxSteps) {
+      why = fmt::format("recalibration: not verified after {} steps{}", kMaxSteps,
+                        growing_powers_note(s, n, failure.tokens, first_powers));
       return false;
     }
     s = std::move(*repaired);
   }
-  why = fmt::format("recalibration: not verified after {} steps", kMaxSteps);
   return false;
 }
 

@@ -30,6 +30,7 @@
 //   recursion on random sums (tests/stress/misere_quotient_test.cpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "grundy/core/types.h"
@@ -47,5 +48,19 @@ namespace grundy::detail {
 // set.
 bool recalibrate_quotient(QuotientStage& s, const HeapRuleset& ruleset, Heap n,
                           const QuotientOptions& options, std::string& why);
+
+// How many first powers h^0, h^1, ..., h^(k-1) of heap h s tells apart
+// pairwise by sums of fewer than `below` tokens: the count ends at the first
+// power h^k whose own tokens reach `below`, or that shares its outcome with
+// some smaller power h^j on every sum Y (h^k + Y against h^j + Y) with
+// k·h + tokens(Y) < below. For a candidate right on every sum of fewer than
+// `below` tokens (below its cheapest failure, when every move takes a
+// token) these are facts about the game: the quotient has at least k
+// elements. For a verified quotient (below = UINT64_MAX) k is the number of
+// distinct powers of h's element. Recalibration reports it when it gives
+// up: a count that keeps growing from repair to repair is what an infinite
+// quotient looks like (docs/misere-quotients.md, "The hard games at equal
+// time").
+std::size_t told_apart_powers(const QuotientStage& s, Heap h, std::uint64_t below);
 
 }  // namespace grundy::detail
