@@ -271,23 +271,51 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
   std::vector<std::uint32_t> cls(count);
   for (std::size_t i = 0; i < count; ++i) cls[i] = reduce ? a.predicted[i] : static_cast<std::uint32_t>(i);
   std::size_t classes = reduce ? 0 : count;
+  // Moore's refinement: a state's next class is its key (its class and the
+  // classes its heap types lead to), numbered in order of first appearance.
+  // The keys live in one array, found through an open-addressing table by
+  // their hash: an ordered map of vectors spent most of refine's time
+  // comparing them.
+  const std::size_t width = types + 1;
+  std::size_t slots = 16;
+  while (slots < 2 * count) slots *= 2;
+  constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
+  std::vector<std::uint32_t> slot(reduce ? slots : 0), keys, key(width), renumbered(count);
   for (; reduce;) {
-    std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
-    std::vector<std::uint32_t> key(types + 1), next(count);
+    std::fill(slot.begin(), slot.end(), kEmpty);
+    keys.clear();
+    std::uint32_t ids = 0;
     for (std::size_t i = 0; i < count; ++i) {
       key[0] = cls[i];
       for (std::size_t t = 0; t < types; ++t) key[t + 1] = cls[a.next[i][t]];
-      next[i] = ids.emplace(key, static_cast<std::uint32_t>(ids.size())).first->second;
-      detail::quotient_poll(100 * (types + 1));
+      std::uint64_t h = 0x9e3779b97f4a7c15ull;
+      for (std::uint32_t k : key) h = (h ^ k) * 0xff51afd7ed558ccdull;
+      std::size_t at = (h ^ (h >> 29)) & (slots - 1);
+      for (;; at = (at + 1) & (slots - 1)) {
+        const std::uint32_t id = slot[at];
+        if (id == kEmpty) {
+          slot[at] = ids;
+          keys.insert(keys.end(), key.begin(), key.end());
+          renumbered[i] = ids++;
+          break;
+        }
+        if (std::equal(key.begin(), key.end(), keys.begin() + std::size_t{id} * width)) {
+          renumbered[i] = id;
+          break;
+        }
+      }
+      detail::quotient_poll(100 * width);
     }
-    cls = std::move(next);
-    if (ids.size() == classes) break;
-    classes = ids.size();
+    std::swap(cls, renumbered);
+    if (ids == classes) break;
+    classes = ids;
   }
   if (classes > max_elements || !table_fits(classes)) return false;
-  // Fewest tokens to each state (Dijkstra over heap sizes), and its word.
+  // Fewest tokens to each state (Dijkstra over heap sizes), and its word:
+  // its parent's word and one heap more, of type via[state].
   std::vector<std::uint64_t> tokens(count, ~std::uint64_t{0});
   std::vector<std::vector<Heap>> word(count);
+  std::vector<std::uint32_t> parent(count, 0), via(count, 0);
   std::vector<char> done(count, 0);
   using Item = std::pair<std::uint64_t, std::size_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
@@ -306,6 +334,8 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
         tokens[j] = through;
         word[j] = word[best];
         word[j].push_back(a.heap_of_type[t]);
+        parent[j] = static_cast<std::uint32_t>(best);
+        via[j] = static_cast<std::uint32_t>(t);
         queue.push({through, j});
       }
     }
@@ -323,14 +353,36 @@ bool refine(Stage& s, const HeapRuleset& ruleset, const Automaton& a, std::size_
   next.p.assign(classes, 0);
   next.representative.assign(classes, {});
   next.tokens.assign(classes, 0);
+  // The classes' transitions: the partition is stable, so every state of a
+  // class goes to the same class on each type.
+  std::vector<std::uint32_t> moves(classes * types);
+  for (std::size_t c = 0; c < classes; ++c)
+    for (std::size_t t = 0; t < types; ++t) moves[c * types + t] = cls[a.next[member[c]][t]];
+  // The product c·d is class c reading d's word. That word is a shorter
+  // word (the parent's, whose class e has a cheaper member) and one heap
+  // more, so with the columns filled cheapest first, c·d is c·e moved by
+  // that heap: one lookup an entry instead of reading the whole word.
+  std::vector<std::size_t> by_tokens(classes);
+  for (std::size_t d = 0; d < classes; ++d) by_tokens[d] = d;
+  std::sort(by_tokens.begin(), by_tokens.end(), [&](std::size_t x, std::size_t y) {
+    return tokens[member[x]] < tokens[member[y]];
+  });
+  for (std::size_t d : by_tokens) {
+    const std::size_t m = member[d];
+    detail::quotient_poll(classes * 2);
+    if (m == 0 || tokens[m] == ~std::uint64_t{0}) {
+      for (std::size_t c = 0; c < classes; ++c) next.table[c * classes + d] = cls[read(member[c], word[m])];
+      continue;
+    }
+    const std::size_t e = cls[parent[m]], t = via[m];
+    for (std::size_t c = 0; c < classes; ++c)
+      next.table[c * classes + d] = moves[next.table[c * classes + e] * types + t];
+  }
   for (std::size_t c = 0; c < classes; ++c) {
     next.p[c] = a.predicted[member[c]];
     next.representative[c] = word[member[c]];
     std::sort(next.representative[c].begin(), next.representative[c].end());
     next.tokens[c] = tokens[member[c]];
-    detail::quotient_poll(classes * 8);
-    for (std::size_t d = 0; d < classes; ++d)
-      next.table[c * classes + d] = cls[read(member[c], word[member[d]])];
   }
   const Heap last = s.phi.size() - 1;
   next.phi.assign(last + 1, 0);
