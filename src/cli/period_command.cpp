@@ -40,7 +40,7 @@ std::string lowered_note(Heap asked, Heap fit, const std::string& max_memory) {
                                         : "--max-memory");
 }
 
-std::string periodicity_text(const Periodicity& p) { return periodicity_statement(p) + "\n"; }
+std::string period_line(const Periodicity& p) { return periodicity_statement(p) + "\n"; }
 
 }  // namespace
 
@@ -84,7 +84,7 @@ int run_period(const PeriodRequest& request) {
     if (check) j["check"] = check_json(*check);
     write_json(j);
   } else {
-    std::string text = fmt::format("{}: ", title) + periodicity_text(p);
+    std::string text = fmt::format("{}: ", title) + period_line(p);
     if (!stopped.empty()) text += fmt::format("(stopped at n = {}: {})\n", values.size(), stopped);
     if (interrupted) text += "(interrupted)\n";
     // Short of --max (or of its default): at the memory limit, or at the
