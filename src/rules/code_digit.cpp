@@ -17,8 +17,6 @@ char modifier_char(SplitModifier modifier) {
 }
 
 namespace {
-constexpr std::uint64_t kSplitCounts = ~std::uint64_t{3};  // two heaps or more
-
 std::string with_modifier(std::string text, SplitModifier modifier) {
   if (const char c = modifier_char(modifier)) text += c;
   return text;

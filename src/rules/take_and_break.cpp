@@ -28,8 +28,6 @@ SplitModifier modifier_of(char c) {
   }
 }
 
-constexpr std::uint64_t kSplitCounts = ~std::uint64_t{3};  // two heaps or more
-
 // Gives the counts `scope` (their splits) the modifier m.
 void restrict_splits(CodeDigit& d, std::uint64_t scope, SplitModifier m) {
   scope &= kSplitCounts;

@@ -38,6 +38,9 @@ char modifier_char(SplitModifier modifier);
 
 // max_heaps() of a digit whose moves may leave any number of heaps.
 inline constexpr Heap kAnyNumberOfHeaps = std::numeric_limits<Heap>::max();
+// The bits of CodeDigit::counts that leave two heaps or more: the splits,
+// which modifiers restrict.
+inline constexpr std::uint64_t kSplitCounts = ~std::uint64_t{3};
 
 struct CodeDigit {
   // Bit r: a move may leave r non-empty heaps (r = 0: it takes the whole
