@@ -20,10 +20,10 @@ std::uint64_t physical_memory() {
 
 std::uint64_t usable_memory() {
   std::uint64_t memory = physical_memory();
+#if !defined(__EMSCRIPTEN__)
   const auto lower_to = [&memory](std::uint64_t bound) {
     if (bound > 0 && (memory == 0 || bound < memory)) memory = bound;
   };
-#if !defined(__EMSCRIPTEN__)
   // `ulimit -v` (RLIMIT_AS): past it every allocation fails, whatever the
   // machine has.
   struct rlimit limit {};
