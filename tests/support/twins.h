@@ -20,7 +20,7 @@ namespace grundy::testing {
 // A hash of a position for the twins' memo tables, written here rather than
 // taken from the library so that the twin shares nothing with what it checks.
 // (The memos were ordered maps, whose comparisons of whole positions were two
-// thirds of the time of the slowest misère stress tests.)
+// thirds of the time of the slowest misère stress test.)
 struct TwinPositionHash {
   std::size_t operator()(const Position& p) const {
     std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
