@@ -1,10 +1,9 @@
-// Helpers shared by the tests: an independent plain-recursion twin (separate
-// from solve/brute_force.h) and move-set comparison.
+// Helpers shared by the tests: an independent plain-recursion twin (its
+// search is separate from solve/brute_force.h, whose PositionHash alone it
+// uses) and move-set comparison.
 #pragma once
 
 #include <algorithm>
-#include <cstddef>
-#include <cstdint>
 #include <random>
 #include <string>
 #include <set>
@@ -14,23 +13,15 @@
 #include "support/mex_naive.h"
 #include "grundy/core/nimber.h"
 #include "grundy/rules/ruleset.h"
+#include "grundy/solve/brute_force.h"
 
 namespace grundy::testing {
 
-// A hash of a position for the twins' memo tables, written here rather than
-// taken from the library so that the twin shares nothing with what it checks.
-// (The memos were ordered maps, whose comparisons of whole positions were two
-// thirds of the time of the slowest misère stress test.)
-struct TwinPositionHash {
-  std::size_t operator()(const Position& p) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
-    for (const Heap x : p) {
-      h ^= static_cast<std::uint64_t>(x) + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-      h *= 0xBF58476D1CE4E5B9ULL;
-    }
-    return static_cast<std::size_t>(h ^ (h >> 31));
-  }
-};
+// The twins' memos are hash tables keyed by the library's PositionHash
+// (grundy/solve/brute_force.h): a hash decides only where a position is
+// kept, never an answer, so sharing it leaves the twin independent of what
+// it checks. (They were ordered maps, whose comparisons of whole positions
+// were two thirds of the time of the slowest misère stress test.)
 
 // Normal (misere = false) or misère outcome by plain memoised recursion on
 // the canonical position: whether the player to move wins.
@@ -92,8 +83,8 @@ class RecursiveTwin {
  private:
   const Ruleset& ruleset_;
   bool misere_;
-  std::unordered_map<Position, bool, TwinPositionHash> memo_;
-  std::unordered_map<Position, Nimber, TwinPositionHash> values_;
+  std::unordered_map<Position, bool, PositionHash> memo_;
+  std::unordered_map<Position, Nimber, PositionHash> values_;
 };
 
 // All positions with `count` entries, each in [0, max].
