@@ -1,6 +1,8 @@
 // Every command stops on a signal: each command and convention is started on
 // a request that runs long, sent SIGINT or SIGTERM (what `timeout` and batch
-// schedulers send) one second in, and must end soon after with exit status
+// schedulers send) once it has computed for half a CPU-second (its threads
+// together; one second in at the latest, for a command that waits on its
+// input rather than computes), and must end soon after with exit status
 // 130, one line saying it was interrupted, and its checkpoint where it keeps
 // one; all under a 2 GiB address-space limit (`ulimit -v`), so that a
 // command which sizes itself by the machine's memory instead of the memory it
@@ -22,6 +24,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -34,6 +37,14 @@ namespace {
 using testing::read_file;
 using testing::scratch;
 
+// The signal goes when the command has used kComputedFor of CPU time: past
+// its start (parsing, planning, tables), which takes a few milliseconds, and
+// in its long computation, whatever the machine's load (a wall-clock delay
+// is half as much computation beside another test, and twice as much for a
+// command on two threads). Each request runs for seconds. At the latest
+// kSignalAfter, for the commands that wait rather than compute. One second
+// for every case cost about 50 CPU-seconds of command 2 (docs/testing.md).
+constexpr auto kComputedFor = std::chrono::milliseconds(500);
 constexpr auto kSignalAfter = std::chrono::seconds(1);
 constexpr auto kStopWithin = std::chrono::seconds(2);
 constexpr rlim_t kAddressSpace = rlim_t{2} << 30;
@@ -59,6 +70,22 @@ struct Stopped {
   std::string err;
   std::string out;
 };
+
+// CPU time used so far by a running child, all its threads (utime + stime
+// of /proc/PID/stat, in clock ticks); zero if it cannot be read.
+std::chrono::milliseconds cpu_time(pid_t pid) {
+  const std::string stat = read_file("/proc/" + std::to_string(pid) + "/stat");
+  // The command name (field 2) is in parentheses and may hold spaces: count
+  // the fields after its closing one. utime and stime are fields 14 and 15.
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return std::chrono::milliseconds(0);
+  std::istringstream fields(stat.substr(close + 1));
+  std::string field;
+  for (int i = 3; i <= 13; ++i) fields >> field;
+  long long utime = 0, stime = 0;
+  if (!(fields >> utime >> stime)) return std::chrono::milliseconds(0);
+  return std::chrono::milliseconds((utime + stime) * 1000 / ::sysconf(_SC_CLK_TCK));
+}
 
 Stopped run_and_signal(const MatrixCase& c, int signal_number, const std::string& stem) {
   std::vector<std::string> args = c.args;
@@ -96,7 +123,9 @@ Stopped run_and_signal(const MatrixCase& c, int signal_number, const std::string
       ADD_FAILURE() << "write to the command's input failed";
   }
   Stopped result;
-  std::this_thread::sleep_for(kSignalAfter);
+  const auto started = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - started < kSignalAfter && cpu_time(pid) < kComputedFor)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   int status = 0;
   result.ran_past_signal = ::waitpid(pid, &status, WNOHANG) == 0;
   const auto signalled = std::chrono::steady_clock::now();
