@@ -49,6 +49,7 @@ std::string MooreNim::describe_move(const Position& before, const Position& afte
 
 Position MooreNim::canonical(const Position& heaps) const {
   Position key;
+  key.reserve(heaps.size());  // one allocation, not one per doubling
   for (Heap h : heaps)
     if (h) key.push_back(h);
   std::sort(key.begin(), key.end());
