@@ -90,7 +90,10 @@ def main():
     result = {}
 
     def misere_sum():
-        result["a"] = grundy.analyze(whole, convention="misere", search_limit=10 * n)
+        # The limit counts positions, and with them the work the search may
+        # do (8 steps a position): each option of the sum is a whole sum,
+        # several numbers long, and 10 * n, once enough, is now refused.
+        result["a"] = grundy.analyze(whole, convention="misere", search_limit=100 * n)
 
     elapsed = best(misere_sum, 1)
     stored = int(result["a"].method.split("(")[1].split()[0])
