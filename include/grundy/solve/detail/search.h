@@ -131,6 +131,10 @@ bool post_order_search(const Key& root, Policy& policy, std::size_t& held) {
 // `combine(values)` from the stored values of all the children, in the
 // order of the children; no cycle is looked for (a game with one makes the
 // search run into its limit). Returns the root's value.
+// Each child's value is read from the memo once, when step finds it there
+// (a child pushed is stepped again once valued), and kept in the node for
+// finish: reading them again there was a second lookup per option, and the
+// lookups were about half of a BruteForce search's time.
 template <class Memo, class Expand, class CheckLimit, class Combine>
 typename Memo::mapped_type memoised_value(const typename Memo::key_type& root, Memo& memo,
                                           std::size_t& held, Expand expand,
@@ -141,20 +145,35 @@ typename Memo::mapped_type memoised_value(const typename Memo::key_type& root, M
   struct Policy {
     struct Node {
       std::vector<Key> children;
+      std::vector<Value> values;  // of children[0..values.size())
     };
     Memo& memo;
     Expand& expand_children;
     CheckLimit& check;
     Combine& combine_values;
-    std::vector<Value> values;  // reused by every finish
-    Node expand(const Key& key) { return {expand_children(key)}; }
-    Step step(Node&, const Key& child) { return memo.count(child) ? Step::next : Step::descend; }
+    // Value lists of finished nodes, kept for their memory.
+    std::vector<std::vector<Value>> spare;
+    Node expand(const Key& key) {
+      Node node{expand_children(key), {}};
+      if (!spare.empty()) {
+        node.values = std::move(spare.back());
+        spare.pop_back();
+        node.values.clear();
+      }
+      node.values.reserve(node.children.size());
+      return node;
+    }
+    Step step(Node& node, const Key& child) {
+      const auto it = memo.find(child);
+      if (it == memo.end()) return Step::descend;
+      node.values.push_back(it->second);
+      return Step::next;
+    }
     void finish(Key&& key, Node& node) {
-      values.clear();
-      for (const Key& child : node.children) values.push_back(memo.at(child));
-      Value value = combine_values(values);
+      Value value = combine_values(node.values);
       memo.emplace(std::move(key), std::move(value));
     }
+    void recycle(Node& node) { spare.push_back(std::move(node.values)); }
     void abandon(const Key&) {}
     void check_limit(std::size_t extra) { check(extra); }
   } policy{memo, expand, check_limit, combine, {}};
