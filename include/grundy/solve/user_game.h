@@ -93,6 +93,9 @@
 #include "grundy/rules/graph.h"
 #include "grundy/solve/convention.h"
 #include "grundy/solve/detail/explore.h"
+#include "grundy/solve/detail/game_limit_error.h"
+#include "grundy/solve/detail/loopy_solution.h"
+#include "grundy/solve/detail/mobility_order.h"
 #include "grundy/solve/detail/outcome_search.h"
 #include "grundy/solve/detail/owned_bytes.h"
 #include "grundy/solve/detail/position_table.h"
@@ -382,16 +385,12 @@ class GameSolver {
   }
 
   // The refusals at each of GameLimits, thrown as they are.
+  // (Built in the library, once: detail/game_limit_error.h.)
   LimitError position_limit_error() const {
-    return LimitError("user game: more than " + std::to_string(limits_.positions) +
-                          " distinct positions would be stored, the solver's position limit" +
-                          raise_with("game-positions"),
-                      ExceededLimit{"game-positions", limits_.positions, 0});
+    return detail::game_limit_error(detail::GameLimit::positions, limits_.positions);
   }
   LimitError option_limit_error() const {
-    return LimitError("user game: a position has more than " + std::to_string(limits_.options) +
-                          " options, the solver's option limit" + raise_with("game-options"),
-                      ExceededLimit{"game-options", limits_.options, 0});
+    return detail::game_limit_error(detail::GameLimit::options, limits_.options);
   }
   // The entry of canonical position k, stored now if it is new.
   std::uint32_t entry(const position& k) {
@@ -434,16 +433,10 @@ class GameSolver {
     if (held_bytes() + grown > limits_.bytes) throw LimitError(byte_limit_error());
   }
   LimitError visit_limit_error() const {
-    return LimitError("user game: more than " + std::to_string(limits_.visits) +
-                          " options would be looked at, the solver's work limit" +
-                          raise_with("game-visits"),
-                      ExceededLimit{"game-visits", limits_.visits, 0});
+    return detail::game_limit_error(detail::GameLimit::visits, limits_.visits);
   }
   LimitError byte_limit_error() const {
-    return LimitError("user game: the positions stored would take more than " +
-                          std::to_string(limits_.bytes >> 20) + " MiB, the solver's memory limit" +
-                          raise_with("game-memory"),
-                      ExceededLimit{"game-memory", limits_.bytes, 0});
+    return detail::game_limit_error(detail::GameLimit::bytes, limits_.bytes);
   }
   // k's options, canonical, to visit(option) until it returns false.
   // The stop flag is read before each listing of options and every
@@ -595,11 +588,7 @@ class GameSolver {
         }
         peek_order_.emplace_back(count, static_cast<std::uint32_t>(i));
       }
-      // Most options first, the search taking from the back; among equal
-      // counts the listing's order (peek_order_ holds it reversed).
-      std::reverse(peek_order_.begin(), peek_order_.end());
-      std::stable_sort(peek_order_.begin(), peek_order_.end(),
-                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      detail::order_by_option_count(peek_order_);  // in the library: detail/mobility_order.h
       std::vector<position> ordered;
       ordered.reserve(peek_order_.size());
       for (const auto& entry : peek_order_) ordered.push_back(std::move(unknown[entry.second]));
@@ -1022,46 +1011,19 @@ class GameSolver {
     const Vertex n = graph.vertex_count();
     stats_.loopy_positions += n;
 
-    // A primitive position: lost = no move in normal play, one move to a
-    // terminal position in misère play; won the other way round; a tie, one
-    // move to itself. Vertex n is that terminal position.
-    std::vector<Primitive> fixed(n, Primitive::undecided);
-    bool any_fixed = false;
-    if constexpr (GameWithPrimitive<G>)
-      for (Vertex u = 0; u < n; ++u)
-        any_fixed |= detail::Rules<G>::ends_game(fixed[u] = rules_.primitive(explored.key(u)));
-    const auto variant = [&](Convention convention) {
-      Graph g;
-      const Vertex terminal[] = {n};
-      for (Vertex u = 0; u < n; ++u) {
-        const bool lost_is_terminal = convention == Convention::normal;
-        if (!detail::Rules<G>::ends_game(fixed[u])) {
-          g.append_vertex(graph.followers(u));
-        } else if (fixed[u] == Primitive::game_tied) {
-          const Vertex self[] = {u};
-          g.append_vertex(self);
-        } else if ((fixed[u] == Primitive::game_lost) == lost_is_terminal) {
-          g.append_vertex({});
-        } else {
-          g.append_vertex(terminal);
-        }
-      }
-      g.append_vertex({});
-      return g;
-    };
-    detail::Labelling normal, misere;
-    const auto label = [](const Graph& g, Convention convention, detail::Labelling& labels) {
-      detail::retrograde_label(g, g.reversed(), 0, convention, labels);
-    };
-    if (any_fixed) {
-      label(variant(Convention::normal), Convention::normal, normal);
-      label(variant(Convention::misere), Convention::misere, misere);
-    } else {
-      label(graph, Convention::normal, normal);
-      label(graph, Convention::misere, misere);
+    // The labels and γ from the graph alone, in the library
+    // (detail/loopy_solution.h); the rules say which positions are
+    // primitive.
+    std::vector<Primitive> fixed;
+    if constexpr (GameWithPrimitive<G>) {
+      fixed.resize(n);
+      for (Vertex u = 0; u < n; ++u) fixed[u] = rules_.primitive(explored.key(u));
     }
-    std::vector<std::uint32_t> gamma;
-    if (!GameWithPrimitive<G>) gamma = generalised_grundy_values(graph);
+    const detail::LoopySolution solved =
+        detail::solve_loopy_graph(graph, fixed, /*with_gamma=*/!GameWithPrimitive<G>);
+    const detail::Labelling& normal = solved.normal;
+    const detail::Labelling& misere = solved.misere;
+    const std::vector<std::uint32_t>& gamma = solved.gamma;
     const auto to_verdict = [](detail::Label l) {
       return l == detail::Label::won ? Verdict::won
                                      : l == detail::Label::lost ? Verdict::lost : Verdict::drawn;
