@@ -84,7 +84,6 @@
 #include <vector>
 
 #include "grundy/core/error.h"
-#include "grundy/core/front_end_words.h"
 #include "grundy/core/gamma.h"
 #include "grundy/core/memory.h"
 #include "grundy/core/nimber.h"
