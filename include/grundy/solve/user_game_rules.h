@@ -91,6 +91,13 @@ enum class Primitive : std::uint8_t {
 
 namespace detail {
 
+// Whether the game is over by the rules (won, lost or tied for the player
+// to move); a no_move position is not: it is an ordinary position without
+// options.
+constexpr bool ends_game(Primitive p) {
+  return p == Primitive::game_won || p == Primitive::game_lost || p == Primitive::game_tied;
+}
+
 template <class G>
 concept GameHasOwnHash = requires(const G& game, const typename G::position& p) {
   { game.hash(p) } -> std::convertible_to<std::size_t>;
@@ -400,11 +407,6 @@ class Rules {
     } else {
       return Primitive::undecided;
     }
-  }
-  // Whether p's game is over by the rules (a no_move position is not: it
-  // is an ordinary position without options).
-  static bool ends_game(Primitive p) {
-    return p == Primitive::game_won || p == Primitive::game_lost || p == Primitive::game_tied;
   }
   // Calls split_visit(part) for each component of p (p itself without the hook).
   std::vector<position> split(const position& p) const {

@@ -9,10 +9,6 @@ namespace grundy::detail {
 
 namespace {
 
-bool ends_game(Primitive p) {
-  return p == Primitive::game_won || p == Primitive::game_lost || p == Primitive::game_tied;
-}
-
 // The graph of one convention with the fixed results as vertices (see the
 // header); vertex n (the vertex count of `graph`) is the terminal one.
 Graph with_fixed_results(const Graph& graph, const std::vector<Primitive>& fixed,
