@@ -9,14 +9,18 @@
 //   modifiers restrict the splits: '!' to a < b (< c ...), as in Grundy's
 //   game 4!.0, '?' to heaps not all equal, '=' to heaps all equal. All
 //   values so far are below a power of two V >= 64, so every option value (a
-//   xor of at most four of them) is too: the set has V bits, and while
-//   V = 64 it lives in one register.
+//   xor of at most four of them) is too: while V = 64 the values seen are
+//   the bits of one register; past it, a byte each. (A bit set in memory
+//   made every option read and write back its word, and a heap's options
+//   mostly fall on a few words, so each waited for the one before: twice
+//   the time of the byte stores.)
 // Source: docs/theory.md §1, §3 (WW ch. 4).
 // Time: O(n) per value and two-heap digit, O(n^2) per value and three-heap
 //   digit, O(n^3) per value and four-heap digit; an infinite code [..]
 //   costs O(n) removal options per value as well.
 // Memory: 2 bytes per heap size (the sequence), plus one byte per heap size
-//   of cached digits for an infinite code.
+//   of cached digits for an infinite code, and V bytes (at most 64 KiB) for
+//   the values seen.
 // Status: the reference for the rare/common engine; itself compared with
 //   grundy::naive_heap_values (a third implementation, through the ruleset's
 //   option generator) and published values (tests/stress/sequence_engine_test.cpp).
@@ -92,6 +96,7 @@ class NaiveEngine final : public SequenceEngine {
   TakeAndBreak code_;
   bool classic_;  // digits 0-V only: the loops below; else the code's own options
   std::vector<std::uint8_t> digits_;
+  std::vector<unsigned> listed_;  // option values of a wide-digit code, reused
   EngineProgress progress_;
 };
 
@@ -100,13 +105,18 @@ template <class Mark>
 void NaiveEngine::visit_options(const Value16* g, Heap n, Mark&& mark) {
   if (!classic_) {
     // Wider digits (more than four heaps, or a modifier per heap count): the
-    // code's own option list, split by split.
-    code_.for_each_heap_option(n, [&](const HeapOption& option) {
+    // code's own option list, split by split. Its values are listed first
+    // and marked after: `mark` handed to the option list (a std::function)
+    // would let what it refers to be reached from elsewhere, and the loops
+    // below would then keep it in memory instead of registers.
+    listed_.clear();
+    code_.for_each_heap_option(n, [this, g](const HeapOption& option) {
       unsigned v = 0;
       for (std::size_t i = 0; i < option.part_count; ++i) v ^= g[option.parts[i]];
-      mark(v);
+      listed_.push_back(v);
       return true;
     });
+    for (const unsigned v : listed_) mark(v);
     return;
   }
   const Heap last_k = code_.is_finite() ? std::min<Heap>(n, code_.last_digit()) : n;
@@ -164,7 +174,7 @@ bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
   // V: a power of two above every value so far.
   Nimber bound = 64;
   for (Heap n = 0; n < start; ++n) bound = std::max<Nimber>(bound, std::bit_ceil(Nimber{g[n]} + 1));
-  std::vector<std::uint64_t> seen(bound / 64);
+  std::vector<std::uint8_t> seen(bound);  // past V = 64: a byte per value
 
   detail::HeapLoopPoll poll(control, progress_, 1024);
   std::uint64_t work = 0;
@@ -172,18 +182,22 @@ bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
   for (; n <= last; ++n) {
     if (poll.stop_before(n, work)) break;
     Nimber value;
+    std::uint64_t marks = 0;  // options visited, a register in the loops
     if (bound == 64) {
       std::uint64_t set = 0;
-      visit_options(g, n, [&](unsigned v) { set |= std::uint64_t{1} << v; ++work; });
+      visit_options(g, n, [&](unsigned v) { set |= std::uint64_t{1} << v; ++marks; });
       value = static_cast<Nimber>(std::countr_one(set));
     } else {
       std::fill(seen.begin(), seen.end(), 0);
+      std::uint8_t* const marked = seen.data();
       visit_options(g, n, [&](unsigned v) {
-        seen[v >> 6] |= std::uint64_t{1} << (v & 63);
-        ++work;
+        marked[v] = 1;
+        ++marks;
       });
-      value = detail::set_mex(seen.data(), seen.size());
+      // The mex: the first value not marked (V if all are).
+      value = static_cast<Nimber>(std::find(seen.begin(), seen.end(), 0) - seen.begin());
     }
+    work += marks;
     if (value >= kValueLimit) {
       known = n;
       progress_.reached = n;
@@ -192,7 +206,7 @@ bool NaiveEngine::extend_in(Value16* const g, Heap& known, Heap last,
     g[n] = static_cast<Value16>(value);
     if (value >= bound) {
       bound *= 2;
-      seen.assign(bound / 64, 0);
+      seen.assign(bound, 0);
     }
   }
   known = n;
